@@ -1,0 +1,30 @@
+import { z } from "../zod-pt.js";
+
+export const roleSchema = z.enum(["admin", "user"]);
+export type Role = z.infer<typeof roleSchema>;
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, "Utilizador obrigatório").max(100),
+  password: z.string().min(1, "Password obrigatória").max(200),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export interface PublicUser {
+  id: number;
+  username: string;
+  fullName: string | null;
+  email: string | null;
+  avatar: string | null;
+  role: Role;
+  monitorLimit: number;
+  createdAt: string;
+}
+
+/** SPEC §6: any other or missing role is treated as user */
+export function isAdmin(user: { role?: string | null } | null | undefined): boolean {
+  return user?.role === "admin";
+}
+
+export function displayName(user: { fullName?: string | null; username: string }): string {
+  return user.fullName?.trim() || user.username;
+}

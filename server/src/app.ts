@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import cookie from "@fastify/cookie";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
+import type { Database, Db } from "./db/client.js";
+import { type EngineHandle, noEngine } from "./engine/handle.js";
+import { HttpError } from "./http-error.js";
+import { authPlugin } from "./plugins/auth.js";
+import { errorsPlugin } from "./plugins/errors.js";
+import { securityPlugin } from "./plugins/security.js";
+import { registerRoutes } from "./routes/index.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    config: Config;
+    engine: EngineHandle;
+  }
+}
+
+export interface AppDeps {
+  database: Database;
+  config: Config;
+  engine?: EngineHandle;
+  /** folder of the built client; omitted in API tests */
+  clientDir?: string | null;
+}
+
+export const defaultClientDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../dist/client",
+);
+
+/** photos and avatars arrive as data URLs of up to 2 MB decoded (~2.7 MB of base64) */
+const BODY_LIMIT = 4 * 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: deps.config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate("db", deps.database.db);
+  app.decorate("database", deps.database);
+  app.decorate("config", deps.config);
+  app.decorate("engine", deps.engine ?? noEngine);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin);
+  await app.register(registerRoutes);
+
+  const clientDir = deps.clientDir === undefined ? defaultClientDir : deps.clientDir;
+  const hasClient = clientDir !== null && fs.existsSync(path.join(clientDir, "index.html"));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split("?")[0];
+    if (urlPath.startsWith("/api/") || urlPath === "/api" || request.method !== "GET") {
+      throw new HttpError(404, "Rota não encontrada");
+    }
+    if (!hasClient) throw new HttpError(404, "Cliente não compilado: execute npm run build");
+    // the SPA decides what a path shows (including '404 Page Not Found')
+    return reply.type("text/html").sendFile("index.html", { maxAge: 0 });
+  });
+
+  return app;
+}

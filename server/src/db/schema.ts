@@ -1,0 +1,202 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable("users", {
+  id: serial("id").primaryKey(),
+  username: text("username").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  role: text("role").notNull().default("user"),
+  email: text("email"),
+  fullName: text("full_name"),
+  avatar: text("avatar"),
+  monitorLimit: integer("monitor_limit").notNull().default(2),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** sha256 of the cookie token: a leaked table does not leak live sessions */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    productId: text("product_id").notNull(),
+    url: text("url").notNull(),
+    imageUrl: text("image_url"),
+    price: numeric("price", { precision: 10, scale: 2 }),
+    webhookUrl: text("webhook_url").notNull(),
+    checkInterval: integer("check_interval").notNull().default(1000),
+    isActive: boolean("is_active").notNull().default(true),
+    lastCheck: timestamp("last_check", { withTimezone: true }),
+    status: text("status").notNull().default("unknown"),
+    lastNotifiedStatus: text("last_notified_status"),
+    /** JSON-encoded list of strings */
+    availableSizes: text("available_sizes"),
+    lastNotifiedSizes: text("last_notified_sizes"),
+    platform: text("platform").notNull().default("zara"),
+    monitorType: text("monitor_type").notNull().default("stock"),
+    config: text("config"),
+    hasVariants: boolean("has_variants").notNull().default(false),
+    /** list of text, stored as JSON text */
+    variants: text("variants"),
+    createdAt: createdAt(),
+    // engine bookkeeping
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    leasedBy: text("leased_by"),
+    failureStreak: integer("failure_streak").notNull().default(0),
+    lastError: text("last_error"),
+    lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+    /** adapter-specific remembered state (vinted: known item ids, holiday flag) */
+    engineState: jsonb("engine_state"),
+  },
+  (t) => [
+    index("products_user_idx").on(t.userId),
+    index("products_due_idx").on(t.nextCheckAt).where(sql`${t.isActive}`),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    webhookUrl: text("webhook_url"),
+    /** the destination-neutral alert; formatted per destination at delivery */
+    payload: jsonb("payload"),
+    message: text("message").notNull(),
+    type: text("type").notNull(),
+    /** pending | sending | sent | failed */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("notifications_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);
+
+export const activityLogs = pgTable(
+  "activity_logs",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** kept so History still names a product after it is deleted */
+    productName: text("product_name"),
+    action: text("action").notNull(),
+    message: text("message").notNull(),
+    type: text("type").notNull().default("info"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("activity_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const inventoryItems = pgTable(
+  "inventory_items",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    image: text("image"),
+    size: text("size"),
+    sku: text("sku"),
+    price: numeric("price", { precision: 10, scale: 2 }).notNull(),
+    shippingPrice: numeric("shipping_price", { precision: 10, scale: 2 }).notNull().default("0"),
+    purchaseLocation: text("purchase_location"),
+    purchaseDate: timestamp("purchase_date", { withTimezone: true }),
+    status: text("status").notNull().default("in_stock"),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("inventory_user_idx").on(t.userId)],
+);
+
+export const sales = pgTable(
+  "sales",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    inventoryItemId: integer("inventory_item_id").references(() => inventoryItems.id, {
+      onDelete: "cascade",
+    }),
+    salePrice: numeric("sale_price", { precision: 10, scale: 2 }).notNull(),
+    saleDate: timestamp("sale_date", { withTimezone: true }).notNull().defaultNow(),
+    buyer: text("buyer"),
+    platform: text("platform"),
+    fees: numeric("fees", { precision: 10, scale: 2 }).notNull().default("0"),
+    profit: numeric("profit", { precision: 12, scale: 2 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sales_user_idx").on(t.userId), uniqueIndex("sales_item_unique").on(t.inventoryItemId)],
+);
+
+export const financialMetrics = pgTable("financial_metrics", {
+  id: serial("id").primaryKey(),
+  totalRevenue: numeric("total_revenue", { precision: 12, scale: 2 }).notNull().default("0"),
+  profitMargin: numeric("profit_margin", { precision: 5, scale: 2 }).notNull().default("0"),
+  totalItemsSold: integer("total_items_sold").notNull().default(0),
+  totalItemsInStock: integer("total_items_in_stock").notNull().default(0),
+  totalProfit: numeric("total_profit", { precision: 12, scale: 2 }).notNull().default("0"),
+  lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+/** installation-wide groups: key 'global' | 'system' */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const userSettings = pgTable("user_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** per-webhook pacing / host back-off shared by all processes */
+export const hostBackoffs = pgTable("host_backoffs", {
+  host: text("host").primaryKey(),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull(),
+  delayMs: integer("delay_ms").notNull(),
+});

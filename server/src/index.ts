@@ -1,0 +1,32 @@
+import { buildApp } from "./app.js";
+import { loadConfig } from "./config.js";
+import { openDatabase } from "./db/client.js";
+import { ensureFirstAdmin } from "./services/users.js";
+
+/** Entry: read config, open the database (migrations run there), start the API and the engine. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const first = await ensureFirstAdmin(database.db, config.adminPassword);
+  if (first.generatedPassword) {
+    console.log(
+      `\n  Utilizador 'admin' criado. Password (mostrada só esta vez): ${first.generatedPassword}\n`,
+    );
+  }
+  const app = await buildApp({ database, config });
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Stock Monitor em http://localhost:${config.port} (base de dados: ${database.kind})`);
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

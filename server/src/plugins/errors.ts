@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { type FieldError, HttpError } from "../http-error.js";
+
+/** Fastify's own client errors, in Portuguese */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "JSON inválido no corpo do pedido",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "Corpo do pedido vazio",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Tipo de conteúdo não suportado: envie JSON",
+  FST_ERR_CTP_BODY_TOO_LARGE: "Pedido demasiado grande",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Tamanho do pedido inválido",
+  FST_ERR_BAD_URL: "Endereço inválido",
+};
+
+/** One error handler: the real message below 500, a generic one above. Body: {message, errors}. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldError[] = error.validation.map((v) => ({
+        path: String(v.instancePath ?? "")
+          .replace(/^\//, "")
+          .replaceAll("/", "."),
+        message: v.message ?? "Valor inválido",
+      }));
+      return reply.status(400).send({ message: errors[0]?.message ?? "Dados inválidos", errors });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply
+        .status(429)
+        .send({ message: "Demasiadas tentativas. Tente novamente mais tarde.", errors: [] });
+    }
+    if (status >= 400 && status < 500) {
+      const message = frameworkMessages[error.code] ?? "Pedido inválido";
+      return reply.status(status).send({ message, errors: [] });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send({ message: "Erro interno do servidor", errors: [] });
+  });
+});

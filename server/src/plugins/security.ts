@@ -1,0 +1,49 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { HttpError } from "../http-error.js";
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Security headers on every response, and the CSRF defence of DECISIONS §2: a mutation from a
+ * foreign Origin is refused (SameSite cookies do the rest).
+ */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+
+  app.addHook("onRequest", async (request) => {
+    if (!MUTATING.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (!origin || origin === "null") {
+      if (origin === "null") throw new HttpError(403, "Origem do pedido não permitida");
+      return;
+    }
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      throw new HttpError(403, "Origem do pedido não permitida");
+    }
+    const host = request.headers.host;
+    if (originHost !== host) throw new HttpError(403, "Origem do pedido não permitida");
+  });
+});

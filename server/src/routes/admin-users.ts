@@ -1,0 +1,63 @@
+import { createUserSchema, idParamSchema, updateUserSchema } from "@common/schemas/users.js";
+import { asc, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { users } from "../db/schema.js";
+import { badRequest, conflict, notFound } from "../http-error.js";
+import { currentUser, requireAdmin } from "../plugins/auth.js";
+import { hashPassword } from "../services/passwords.js";
+import { countAdmins, toPublicUser } from "../services/users.js";
+
+const LAST_ADMIN = "Não é possível remover o último administrador";
+
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook("preHandler", requireAdmin);
+
+  app.get("/api/admin/users", async () => {
+    const rows = await app.db.select().from(users).orderBy(asc(users.id));
+    return rows.map(toPublicUser);
+  });
+
+  app.post("/api/admin/users", { schema: { body: createUserSchema } }, async (request, reply) => {
+    const { password, ...rest } = request.body;
+    const [created] = await app.db
+      .insert(users)
+      .values({ ...rest, avatar: rest.avatar ?? null, passwordHash: await hashPassword(password) })
+      .onConflictDoNothing({ target: users.username })
+      .returning();
+    if (!created) throw conflict("Nome de utilizador já existe");
+    return reply.status(201).send(toPublicUser(created));
+  });
+
+  app.put(
+    "/api/admin/users/:id",
+    { schema: { params: idParamSchema, body: updateUserSchema } },
+    async (request) => {
+      const { id } = request.params;
+      const { password, ...changes } = request.body;
+      return app.db.transaction(async (tx) => {
+        const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+        if (!target) throw notFound("Utilizador não encontrado");
+        if (target.role === "admin" && changes.role === "user" && (await countAdmins(tx)) <= 1) {
+          throw badRequest(LAST_ADMIN);
+        }
+        const values = { ...changes, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
+        if (Object.keys(values).length === 0) return toPublicUser(target);
+        const [updated] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+        return toPublicUser(updated);
+      });
+    },
+  );
+
+  app.delete("/api/admin/users/:id", { schema: { params: idParamSchema } }, async (request) => {
+    const { id } = request.params;
+    if (id === currentUser(request).id) throw badRequest("Não pode excluir a própria conta");
+    return app.db.transaction(async (tx) => {
+      const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+      if (!target) throw notFound("Utilizador não encontrado");
+      if (target.role === "admin" && (await countAdmins(tx)) <= 1) throw badRequest(LAST_ADMIN);
+      // sessions, products, items and sales go with the user (ON DELETE CASCADE)
+      await tx.delete(users).where(eq(users.id, id));
+      return { message: "Utilizador eliminado" };
+    });
+  });
+};

@@ -1,0 +1,70 @@
+import { loginSchema } from "@common/schemas/auth.js";
+import { updateProfileSchema } from "@common/schemas/users.js";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { users } from "../db/schema.js";
+import { HttpError } from "../http-error.js";
+import { currentUser } from "../plugins/auth.js";
+import { createLoginThrottle } from "../services/login-throttle.js";
+import { DUMMY_HASH, verifyPassword } from "../services/passwords.js";
+import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_MS } from "../services/sessions.js";
+import { toPublicUser } from "../services/users.js";
+
+const WRONG_CREDENTIALS = "Utilizador ou senha incorretos";
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const throttle = createLoginThrottle();
+
+  app.post(
+    "/api/login",
+    {
+      schema: { body: loginSchema },
+      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      if (throttle.isBlocked(username)) {
+        throw new HttpError(429, "Demasiadas tentativas. Tente novamente dentro de alguns minutos.");
+      }
+      const [user] = await app.db.select().from(users).where(eq(users.username, username)).limit(1);
+      const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+      if (!user || !ok) {
+        throttle.recordFailure(username);
+        throw new HttpError(401, WRONG_CREDENTIALS);
+      }
+      throttle.reset(username);
+      // a fresh session id at every login; an old cookie's session ends
+      const old = request.cookies[SESSION_COOKIE];
+      if (old) await deleteSession(app.db, old);
+      const session = await createSession(app.db, user.id);
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: request.protocol === "https",
+        maxAge: Math.floor(SESSION_TTL_MS / 1000),
+      });
+      return toPublicUser(user);
+    },
+  );
+
+  app.post("/api/logout", async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(app.db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    return { message: "Sessão terminada" };
+  });
+
+  app.get("/api/user", async (request) => toPublicUser(currentUser(request)));
+
+  app.put("/api/user/profile", { schema: { body: updateProfileSchema } }, async (request) => {
+    const me = currentUser(request);
+    const { fullName, email, avatar } = request.body;
+    const [updated] = await app.db
+      .update(users)
+      .set({ fullName, email, ...(avatar !== undefined ? { avatar } : {}) })
+      .where(eq(users.id, me.id))
+      .returning();
+    return toPublicUser(updated);
+  });
+};
