@@ -1,0 +1,70 @@
+/**
+ * Money is exact: amounts travel as decimal text ("12.50") and are computed in integer cents
+ * (BigInt), never in floating point.
+ */
+
+const MONEY_PATTERN = /^-?\d{1,10}(?:\.\d{1,2})?$/;
+
+/**
+ * "12,50", "12.50", " 12 ", "1.234,56", "1 234,5" → "12.50" style text with 2 decimals;
+ * null when the text is not an amount.
+ */
+export function parseMoney(input: string | number | null | undefined): string | null {
+  if (input === null || input === undefined) return null;
+  if (typeof input === "number") {
+    if (!Number.isFinite(input)) return null;
+    return centsToDecimal(BigInt(Math.round(input * 100)));
+  }
+  let s = input.trim().replace(/\s|€/g, "");
+  if (s === "") return null;
+  const lastComma = s.lastIndexOf(",");
+  const lastDot = s.lastIndexOf(".");
+  if (lastComma >= 0 && lastDot >= 0) {
+    // the later mark is the decimal one; the other groups thousands
+    s = lastComma > lastDot ? s.replaceAll(".", "").replace(",", ".") : s.replaceAll(",", "");
+  } else if (lastComma >= 0) {
+    s = s.replace(",", ".");
+  }
+  if (!/^-?\d+(?:\.\d+)?$/.test(s)) return null;
+  return centsToDecimal(toCents(s));
+}
+
+/** decimal text → integer cents, rounding half away from zero at the third decimal */
+export function toCents(value: string | number): bigint {
+  const s = typeof value === "number" ? value.toFixed(6) : value.trim();
+  const negative = s.startsWith("-");
+  const [whole, frac = ""] = s.replace(/^[-+]/, "").split(".");
+  const padded = `${frac}000`;
+  let cents = BigInt(whole || "0") * 100n + BigInt(padded.slice(0, 2));
+  if (Number(padded[2]) >= 5) cents += 1n;
+  return negative ? -cents : cents;
+}
+
+export function centsToDecimal(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const text = `${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
+  return negative && abs !== 0n ? `-${text}` : text;
+}
+
+export function isMoneyText(value: string): boolean {
+  return MONEY_PATTERN.test(value);
+}
+
+/** a + b − c … on decimal texts, exactly */
+export function addMoney(...values: (string | null | undefined)[]): string {
+  return centsToDecimal(values.reduce<bigint>((sum, v) => sum + (v ? toCents(v) : 0n), 0n));
+}
+
+export function subtractMoney(from: string, ...values: (string | null | undefined)[]): string {
+  return centsToDecimal(values.reduce<bigint>((rest, v) => rest - (v ? toCents(v) : 0n), toCents(from)));
+}
+
+const eurFormatter = new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" });
+
+/** "1234.5" → "1234,50 €" as pt-PT writes it */
+export function formatEur(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === "") return eurFormatter.format(0);
+  const n = typeof value === "number" ? value : Number(value);
+  return eurFormatter.format(Number.isFinite(n) ? n : 0);
+}

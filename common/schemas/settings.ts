@@ -1,0 +1,80 @@
+import { z } from "../zod-pt.js";
+
+/** Settings of SPEC §2/§9, stored on the server (DECISIONS §8). Intervals: check in seconds. */
+export const globalSettingsSchema = z.object({
+  defaultCheckInterval: z.coerce.number().int().min(1, "Mínimo 1 segundo").max(3600, "Máximo 3600 segundos"),
+  maxConcurrentChecks: z.coerce.number().int().min(1, "Mínimo 1").max(50, "Máximo 50"),
+  enableNotifications: z.boolean(),
+  enableErrorAlerts: z.boolean(),
+  defaultWebhookUrl: z.union([z.literal(""), z.url("URL inválido").max(2000)]),
+  autoStartNewProducts: z.boolean(),
+  enableLogging: z.boolean(),
+  logLevel: z.enum(["debug", "info", "warn", "error"]),
+});
+export type GlobalSettings = z.infer<typeof globalSettingsSchema>;
+
+export const systemSettingsSchema = z.object({
+  enableAutoBackup: z.boolean(),
+  backupInterval: z.coerce.number().int().min(1, "Mínimo 1 hora").max(168, "Máximo 168 horas"),
+  maxBackupFiles: z.coerce.number().int().min(1, "Mínimo 1").max(30, "Máximo 30"),
+  enableMetrics: z.boolean(),
+  enableHealthCheck: z.boolean(),
+  healthCheckInterval: z.coerce.number().int().min(1, "Mínimo 1 minuto").max(1440, "Máximo 1440 minutos"),
+});
+export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+
+export const userSettingsSchema = z.object({
+  theme: z.enum(["light", "dark"]),
+  language: z.enum(["pt", "en", "es"]),
+  timezone: z.enum(["Europe/Lisbon", "UTC", "America/New_York"]),
+  dateFormat: z.enum(["dd/MM/yyyy"]),
+  currency: z.enum(["EUR", "USD", "GBP"]),
+  emailNotifications: z.boolean(),
+  pushNotifications: z.boolean(),
+  weeklyReport: z.boolean(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+export const DEFAULT_GLOBAL_SETTINGS: GlobalSettings = {
+  defaultCheckInterval: 60,
+  maxConcurrentChecks: 10,
+  enableNotifications: true,
+  enableErrorAlerts: true,
+  defaultWebhookUrl: "",
+  autoStartNewProducts: true,
+  enableLogging: true,
+  logLevel: "info",
+};
+
+export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
+  enableAutoBackup: false,
+  backupInterval: 24,
+  maxBackupFiles: 7,
+  enableMetrics: false,
+  enableHealthCheck: true,
+  healthCheckInterval: 30,
+};
+
+export const DEFAULT_USER_SETTINGS: UserSettings = {
+  theme: "light",
+  language: "pt",
+  timezone: "Europe/Lisbon",
+  dateFormat: "dd/MM/yyyy",
+  currency: "EUR",
+  emailNotifications: true,
+  pushNotifications: false,
+  weeklyReport: true,
+};
+
+export const updateSettingsSchema = z.object({
+  global: globalSettingsSchema.partial().optional(),
+  system: systemSettingsSchema.partial().optional(),
+  user: userSettingsSchema.partial().optional(),
+});
+export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;
+
+export interface SettingsResponse {
+  global: GlobalSettings;
+  system: SystemSettings;
+  user: UserSettings;
+}
