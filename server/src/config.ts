@@ -14,6 +14,8 @@ const envSchema = z.object({
   MONITOR_PROXIES: z.string().optional(),
   /** comma-separated origin=origin pairs; tests, demos and benchmarks only */
   MONITOR_REDIRECT: z.string().optional(),
+  /** "true" lets product webhooks point at loopback/private addresses: tests and demos only */
+  ALLOW_PRIVATE_WEBHOOKS: z.enum(["true", "false"]).default("false"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
 });
 
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((s) => s.trim())
       .filter(Boolean),
     monitorRedirect: parseRedirects(e.MONITOR_REDIRECT),
+    allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS === "true",
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
   };
 }
