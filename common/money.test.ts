@@ -52,7 +52,7 @@ describe("money", () => {
         const texts = cents.map((c) => centsToDecimal(BigInt(c)));
         const expected = centsToDecimal(cents.reduce((s, c) => s + BigInt(c), 0n));
         expect(addMoney(...texts)).toBe(expected);
-        texts.forEach((t, i) => expect(toCents(t)).toBe(BigInt(cents[i])));
+        expect(texts.map(toCents)).toEqual(cents.map(BigInt));
       }),
     );
   });
