@@ -1,0 +1,43 @@
+import { Suspense, useEffect } from "react";
+import { Redirect, Route, Switch, useLocation } from "wouter";
+import { FullScreenSpinner, PageSpinner } from "@/components/spinner";
+import { paths } from "@/config/paths";
+import { useUser } from "@/features/auth/api/get-user";
+import { LoginPage } from "@/features/auth/pages/login-page";
+import { AppLayout } from "./layouts/app-layout";
+import { NotFoundPage } from "./not-found-page";
+import { appRoutes } from "./routes";
+
+function ScrollToTopOnNavigate() {
+  const [location] = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling is the reaction to a new location
+  useEffect(() => window.scrollTo(0, 0), [location]);
+  return null;
+}
+
+function AuthenticatedRoutes() {
+  return (
+    <AppLayout>
+      <ScrollToTopOnNavigate />
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <Route path={paths.login}>
+            <Redirect to={paths.home} replace />
+          </Route>
+          {appRoutes.map(({ path, component }) => (
+            <Route key={path} path={path} component={component} />
+          ))}
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </AppLayout>
+  );
+}
+
+/** SPEC §2: spinner while the user loads, the login screen without one, the routes with one */
+export function AppRouter() {
+  const { data: user, isLoading } = useUser();
+  if (isLoading) return <FullScreenSpinner />;
+  if (!user) return <LoginPage />;
+  return <AuthenticatedRoutes />;
+}

@@ -1,0 +1,13 @@
+import { isAdmin } from "@common/schemas/auth";
+import type { ReactNode } from "react";
+import { PageSpinner } from "@/components/spinner";
+import { useUser } from "@/features/auth/api/get-user";
+import { AccessDenied } from "./access-denied";
+
+/** Screen-level guard of SPEC §6; the server answers 403 on /api/admin/* as well. */
+export function AdminOnly({ children, deniedMessage }: { children: ReactNode; deniedMessage?: string }) {
+  const { data: user, isLoading } = useUser();
+  if (isLoading) return <PageSpinner />;
+  if (!isAdmin(user)) return <AccessDenied message={deniedMessage} />;
+  return <>{children}</>;
+}
