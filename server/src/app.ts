@@ -12,6 +12,7 @@ import { type EngineHandle, noEngine } from "./engine/handle.js";
 import { HttpError } from "./http-error.js";
 import { authPlugin } from "./plugins/auth.js";
 import { errorsPlugin } from "./plugins/errors.js";
+import { metricsPlugin } from "./plugins/metrics.js";
 import { securityPlugin } from "./plugins/security.js";
 import { registerRoutes } from "./routes/index.js";
 
@@ -21,6 +22,8 @@ declare module "fastify" {
     database: Database;
     config: Config;
     engine: EngineHandle;
+    /** every route as "METHOD /path", for the authorization matrix test */
+    routeTable: string[];
   }
 }
 
@@ -54,11 +57,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("config", deps.config);
   app.decorate("engine", deps.engine ?? noEngine);
 
+  const routeTable: string[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== "HEAD") routeTable.push(`${method} ${route.url}`);
+    }
+  });
+
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin);
+  await app.register(metricsPlugin);
   await app.register(registerRoutes);
 
   const clientDir = deps.clientDir === undefined ? defaultClientDir : deps.clientDir;
