@@ -1,11 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import { adminUserRoutes } from "./admin-users.js";
 import { authRoutes } from "./auth.js";
+import { activityRoutes } from "./activity.js";
 import { healthRoutes } from "./health.js";
+import { monitorRoutes } from "./monitor.js";
+import { productRoutes } from "./products.js";
+import { statisticsRoutes } from "./statistics.js";
 
 /** every API route module, registered once; a new resource adds one line here */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(adminUserRoutes);
+  await app.register(productRoutes);
+  await app.register(monitorRoutes);
+  await app.register(statisticsRoutes);
+  await app.register(activityRoutes);
 }

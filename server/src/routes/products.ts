@@ -1,0 +1,54 @@
+import { productInputSchema } from "@common/schemas/products.js";
+import { idParamSchema } from "@common/schemas/users.js";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentUser } from "../plugins/auth.js";
+import {
+  assertSafeProductUrl,
+  assertSafeWebhook,
+  createProduct,
+  deleteProduct,
+  listProducts,
+  toggleProduct,
+  toProductDto,
+  updateProduct,
+} from "../services/products.js";
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/products", async (request) => {
+    const rows = await listProducts(app.db, currentUser(request).id);
+    return rows.map(toProductDto);
+  });
+
+  app.post("/api/products", { schema: { body: productInputSchema } }, async (request, reply) => {
+    const user = currentUser(request);
+    assertSafeProductUrl(request.body.url);
+    await assertSafeWebhook(request.body.webhookUrl, app.config.allowPrivateWebhooks);
+    const product = await createProduct(app.db, user.id, request.body);
+    if (product.isActive) app.engine.checkSoon(product.id);
+    return reply.status(201).send(toProductDto(product));
+  });
+
+  app.put(
+    "/api/products/:id",
+    { schema: { params: idParamSchema, body: productInputSchema } },
+    async (request) => {
+      const user = currentUser(request);
+      assertSafeProductUrl(request.body.url);
+      await assertSafeWebhook(request.body.webhookUrl, app.config.allowPrivateWebhooks);
+      const { product, checkNow } = await updateProduct(app.db, user.id, request.params.id, request.body);
+      if (checkNow) app.engine.checkSoon(product.id);
+      return toProductDto(product);
+    },
+  );
+
+  app.delete("/api/products/:id", { schema: { params: idParamSchema } }, async (request) => {
+    await deleteProduct(app.db, currentUser(request).id, request.params.id);
+    return { message: "Produto removido" };
+  });
+
+  app.post("/api/products/:id/toggle", { schema: { params: idParamSchema } }, async (request) => {
+    const product = await toggleProduct(app.db, currentUser(request).id, request.params.id);
+    if (product.isActive) app.engine.checkSoon(product.id);
+    return toProductDto(product);
+  });
+};

@@ -1,0 +1,76 @@
+import type { ActivityDto, ActivityFilter } from "@common/schemas/activity.js";
+import { and, count, desc, eq, gte, like, ne, notLike, type SQL, sql } from "drizzle-orm";
+import type { Conn } from "../db/client.js";
+import { activityLogs, users } from "../db/schema.js";
+import type { UserRow } from "./users.js";
+
+/** admins read everyone's history, users their own (DECISIONS §5) */
+const visibleTo = (viewer: UserRow): SQL | undefined =>
+  viewer.role === "admin" ? undefined : eq(activityLogs.userId, viewer.id);
+
+const isCheck = like(activityLogs.action, "stock\\_check%");
+const isNotification = like(activityLogs.action, "notification\\_%");
+
+function filterCondition(filter: ActivityFilter): SQL | undefined {
+  switch (filter) {
+    case "all":
+      return undefined;
+    case "stock_check":
+      return isCheck;
+    case "notification":
+      return isNotification;
+    case "error":
+      return eq(activityLogs.type, "error");
+    case "system":
+      return and(
+        notLike(activityLogs.action, "stock\\_check%"),
+        notLike(activityLogs.action, "notification\\_%"),
+        ne(activityLogs.type, "error"),
+      );
+  }
+}
+
+export async function listActivity(
+  db: Conn,
+  viewer: UserRow,
+  filter: ActivityFilter,
+  limit: number,
+): Promise<ActivityDto[]> {
+  const rows = await db
+    .select({ log: activityLogs, username: users.username })
+    .from(activityLogs)
+    .leftJoin(users, eq(users.id, activityLogs.userId))
+    .where(and(visibleTo(viewer), filterCondition(filter)))
+    .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+    .limit(limit);
+  return rows.map(({ log, username }) => ({
+    id: log.id,
+    userId: log.userId,
+    username: viewer.role === "admin" ? username : null,
+    productId: log.productId,
+    productName: log.productName,
+    action: log.action,
+    message: log.message,
+    type: log.type,
+    createdAt: log.createdAt.toISOString(),
+  }));
+}
+
+/** "Limpar" empties only the caller's own history, admins included */
+export async function clearOwnActivity(db: Conn, userId: number): Promise<number> {
+  const deleted = await db
+    .delete(activityLogs)
+    .where(eq(activityLogs.userId, userId))
+    .returning({ id: activityLogs.id });
+  return deleted.length;
+}
+
+/** entries since local midnight in the viewer's time zone (DECISIONS §1) */
+export async function countTodayActivity(db: Conn, viewer: UserRow, timeZone: string): Promise<number> {
+  const startOfToday = sql<Date>`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
+  const [row] = await db
+    .select({ n: count() })
+    .from(activityLogs)
+    .where(and(visibleTo(viewer), gte(activityLogs.createdAt, startOfToday)));
+  return row.n;
+}
