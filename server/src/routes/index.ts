@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import { adminMetricsRoutes } from "./admin-metrics.js";
 import { adminUserRoutes } from "./admin-users.js";
 import { authRoutes } from "./auth.js";
 import { activityRoutes } from "./activity.js";
 import { healthRoutes } from "./health.js";
 import { monitorRoutes } from "./monitor.js";
 import { productRoutes } from "./products.js";
+import { settingsRoutes } from "./settings.js";
 import { statisticsRoutes } from "./statistics.js";
 
 /** every API route module, registered once; a new resource adds one line here */
@@ -12,6 +14,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(adminUserRoutes);
+  await app.register(adminMetricsRoutes);
+  await app.register(settingsRoutes);
   await app.register(productRoutes);
   await app.register(monitorRoutes);
   await app.register(statisticsRoutes);

@@ -1,0 +1,179 @@
+import {
+  DEFAULT_GLOBAL_SETTINGS,
+  DEFAULT_SYSTEM_SETTINGS,
+  DEFAULT_USER_SETTINGS,
+} from "@common/schemas/settings.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EngineHandle } from "../src/engine/handle.js";
+import { saveAppSettings } from "../src/services/settings.js";
+import { createTestApp, createTestDatabase, dbKinds, type TestApp } from "./harness.js";
+
+const engine: EngineHandle = {
+  checkSoon: () => {},
+  health: () => ({ running: true, lagMsP99: 120, checksLastMinute: 4 }),
+};
+
+describe.each(dbKinds())("settings (%s)", (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let ana: string;
+  let rui: string;
+  let closeDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
+    // a stored level and a startup level other than "silent": the stored one wins at start
+    const database = await createTestDatabase(kind);
+    await saveAppSettings(database.db, "global", { ...DEFAULT_GLOBAL_SETTINGS, logLevel: "error" });
+    t = await createTestApp(kind, { config: { logLevel: "info" }, engine, database });
+    closeDatabase = () => database.close();
+    await t.createUser({ username: "chefe", role: "admin" });
+    await t.createUser({ username: "ana" });
+    await t.createUser({ username: "rui" });
+    admin = await t.login("chefe");
+    ana = await t.login("ana");
+    rui = await t.login("rui");
+  });
+  afterAll(async () => {
+    await t.close();
+    await closeDatabase();
+  });
+
+  const get = (cookie: string) => t.app.inject({ method: "GET", url: "/api/settings", headers: { cookie } });
+  const put = (cookie: string, payload: object) =>
+    t.app.inject({ method: "PUT", url: "/api/settings", headers: { cookie }, payload });
+
+  it("gives the defaults of SPEC §9 to a new user", async () => {
+    const res = await get(rui);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      global: { ...DEFAULT_GLOBAL_SETTINGS, logLevel: "error" },
+      system: DEFAULT_SYSTEM_SETTINGS,
+      user: DEFAULT_USER_SETTINGS,
+    });
+    expect(DEFAULT_GLOBAL_SETTINGS).toMatchObject({ defaultCheckInterval: 60, maxConcurrentChecks: 10 });
+    expect(DEFAULT_SYSTEM_SETTINGS).toMatchObject({
+      backupInterval: 24,
+      maxBackupFiles: 7,
+      healthCheckInterval: 30,
+    });
+  });
+
+  it("keeps each user's own group, merged over what was stored", async () => {
+    expect((await put(ana, { user: { theme: "dark" } })).statusCode).toBe(200);
+    const res = await put(ana, { user: { currency: "GBP" } });
+    expect(res.json().user).toEqual({ ...DEFAULT_USER_SETTINGS, theme: "dark", currency: "GBP" });
+    expect((await get(ana)).json().user).toMatchObject({ theme: "dark", currency: "GBP" });
+    expect((await get(rui)).json().user).toEqual(DEFAULT_USER_SETTINGS);
+  });
+
+  it("lets an admin change the installation's groups, which every user then reads", async () => {
+    const res = await put(admin, {
+      global: { defaultCheckInterval: 120, defaultWebhookUrl: "https://discord.com/api/webhooks/1/x" },
+      system: { maxBackupFiles: 3 },
+    });
+    expect(res.statusCode).toBe(200);
+    const seen = (await get(ana)).json();
+    expect(seen.global).toMatchObject({ defaultCheckInterval: 120, maxConcurrentChecks: 10 });
+    expect(seen.global.defaultWebhookUrl).toBe("https://discord.com/api/webhooks/1/x");
+    expect(seen.system).toMatchObject({ maxBackupFiles: 3, backupInterval: 24 });
+  });
+
+  it("answers 403 'Acesso negado' when a user touches global or system, and saves nothing", async () => {
+    for (const payload of [
+      { global: { maxConcurrentChecks: 1 } },
+      { system: { enableMetrics: true } },
+      { global: { maxConcurrentChecks: 1 }, user: { theme: "light" } },
+    ]) {
+      const res = await put(ana, payload);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe("Acesso negado");
+    }
+    const seen = (await get(ana)).json();
+    expect(seen.global.maxConcurrentChecks).toBe(10);
+    expect(seen.system.enableMetrics).toBe(false);
+    expect(seen.user.theme).toBe("dark");
+  });
+
+  it.each([
+    [{ global: { defaultCheckInterval: 0 } }, "Mínimo 1 segundo"],
+    [{ global: { defaultCheckInterval: 3601 } }, "Máximo 3600 segundos"],
+    [{ global: { maxConcurrentChecks: 51 } }, "Máximo 50"],
+    [{ global: { maxConcurrentChecks: 0 } }, "Mínimo 1"],
+    [{ system: { backupInterval: 169 } }, "Máximo 168 horas"],
+    [{ system: { maxBackupFiles: 31 } }, "Máximo 30"],
+    [{ system: { healthCheckInterval: 1441 } }, "Máximo 1440 minutos"],
+    [{ global: { defaultWebhookUrl: "não é url" } }, "URL inválido"],
+  ])("refuses %o with '%s'", async (payload, message) => {
+    const res = await put(admin, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it("refuses values outside the lists in Portuguese", async () => {
+    const res = await put(ana, { user: { theme: "rosa" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).not.toMatch(/Invalid|Required/);
+    const level = await put(admin, { global: { logLevel: "verbose" } });
+    expect(level.statusCode).toBe(400);
+  });
+
+  it("sets the server's log level at once, and only warnings when logging is off", async () => {
+    expect(t.app.log.level).toBe("error");
+    await put(admin, { global: { logLevel: "warn" } });
+    expect(t.app.log.level).toBe("warn");
+    await put(admin, { global: { logLevel: "error" } });
+    expect(t.app.log.level).toBe("error");
+    await put(admin, { global: { logLevel: "debug", enableLogging: false } });
+    expect(t.app.log.level).toBe("warn");
+    await put(admin, { global: { logLevel: "error", enableLogging: true } });
+    expect(t.app.log.level).toBe("error");
+  });
+
+  it("serves Prometheus metrics without a session only while enabled", async () => {
+    const off = await t.app.inject({ method: "GET", url: "/metrics" });
+    expect(off.statusCode).toBe(404);
+
+    await put(admin, { system: { enableMetrics: true } });
+    await get(ana);
+    const on = await t.app.inject({ method: "GET", url: "/metrics" });
+    expect(on.statusCode).toBe(200);
+    expect(on.headers["content-type"]).toContain("text/plain");
+    expect(on.body).toMatch(
+      /http_requests_total\{method="GET",route="\/api\/settings",status_code="200"\} \d+/,
+    );
+    expect(on.body).toContain("http_request_duration_seconds_bucket");
+    expect(on.body).toContain("process_cpu_user_seconds_total");
+    expect(on.body).toContain("stock_monitor_engine_lag_p99_ms 120");
+    expect(on.body).toContain("stock_monitor_engine_checks_last_minute 4");
+    expect(on.body).toMatch(/stock_monitor_products\{state="active"\} 0/);
+
+    await put(admin, { system: { enableMetrics: false } });
+    expect((await t.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(404);
+  });
+
+  it("reports database and engine state on /api/health only while health monitoring is on", async () => {
+    const on = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({
+      status: "ok",
+      database: "ok",
+      engine: { running: true, lagMsP99: 120, checksLastMinute: 4 },
+    });
+
+    await put(admin, { system: { enableHealthCheck: false } });
+    const off = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ status: "ok" });
+    await put(admin, { system: { enableHealthCheck: true } });
+  });
+
+  it("answers 401 without a session", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/settings" })).statusCode).toBe(401);
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings",
+      payload: { user: { theme: "dark" } },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
