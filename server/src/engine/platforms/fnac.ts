@@ -1,0 +1,108 @@
+/**
+ * Fnac PT (PLATFORMS.md Part 3 §3, which corrects Part 2 §5). Fnac A/B-serves two templates on the
+ * same URL; both carry an Adobe CEDDL block whose `availabilityType` (followed by `availabilityID`) and
+ * `sellerType` are language-independent, and that is the status. The OLD template's
+ * `f-buyBox-availabilityStatus-*` class and the NEW template's web-availability span are checked
+ * against it; signals that contradict each other are a failed check. JSON-LD is used only for name,
+ * image and price: it says LimitedAvailability on sold-out pages. Marketplace offers count unless
+ * config.fnacOnly; click-and-collect only (`sellerType` store) is not buyable online.
+ * Uncertain: the PT sentences (none found), reachability past Akamai + DataDome for a plain client.
+ */
+import { unexpected } from "./blocks";
+import { fetchPage, jsonLdDetails } from "./jsonld";
+import { decimalText } from "./money";
+import { withoutUndefined } from "./result";
+import type { AdapterContext, PlatformAdapter, ProductResult } from "./types";
+
+export function fnacArticleId(url: string): string | null {
+  return /\/a(\d{4,12})(?:\/|$|\?|#)/.exec(url)?.[1] ?? /\/mp(\d{4,12})(?:\/|$|\?|#)/.exec(url)?.[1] ?? null;
+}
+
+const BUYABLE_TYPES = new Set(["in-stock", "instock", "available"]);
+const NOT_BUYABLE_TYPES = new Set([
+  "out-of-stock",
+  "sold-out",
+  "discontinued",
+  "preorder",
+  "backorder",
+  "unavailable",
+]);
+
+export interface FnacSignals {
+  availabilityType?: string;
+  sellerType?: string;
+  sellerName?: string;
+  oldTemplate?: "available" | "unavailable";
+  buyButton: boolean;
+  priceWithTax?: string;
+}
+
+/** Pure: the page's signals; the NEW template embeds its JSON backslash-escaped, so it is unescaped first */
+export function fnacSignals(html: string): FnacSignals {
+  const flat = html.replace(/\\"/g, '"');
+  const ceddl = /"availabilityType"\s*:\s*"([a-z-]+)"\s*,\s*"availabilityID"/i.exec(flat);
+  const around = ceddl ? flat.slice(Math.max(0, ceddl.index - 800), ceddl.index + 800) : "";
+  const sellerType =
+    /"sellerType"\s*:\s*"([^"]*)"/i.exec(around)?.[1] ?? /data-sellertype=["']([^"']*)["']/i.exec(html)?.[1];
+  const sellerName =
+    /"sellerName"\s*:\s*"([^"]*)"/i.exec(around)?.[1] ?? /data-sellername=["']([^"']*)["']/i.exec(html)?.[1];
+  const oldClass =
+    /f-buyBox-availabilityStatus-(unavailable|available)\b|f-buyBox__availabilityStatus--(unavailable|available)\b/i.exec(
+      html,
+    );
+  const price = /"priceWithTax"\s*:\s*"?([\d.]+)"?/i.exec(around)?.[1];
+  return withoutUndefined({
+    availabilityType: ceddl?.[1].toLowerCase(),
+    sellerType: sellerType?.toLowerCase(),
+    sellerName,
+    oldTemplate: (oldClass?.[1] ?? oldClass?.[2])?.toLowerCase() as FnacSignals["oldTemplate"],
+    buyButton: /data-automation-id=["']product-buy-btn["']/i.test(html),
+    priceWithTax: price ? (decimalText(price) ?? undefined) : undefined,
+  });
+}
+
+/** Pure: signals → buyable online (from Fnac itself when fnacOnly) */
+export function fnacBuyable(signals: FnacSignals, fnacOnly: boolean): boolean {
+  const byType = signals.availabilityType
+    ? BUYABLE_TYPES.has(signals.availabilityType)
+      ? true
+      : NOT_BUYABLE_TYPES.has(signals.availabilityType)
+        ? false
+        : undefined
+    : undefined;
+  const byClass = signals.oldTemplate ? signals.oldTemplate === "available" : undefined;
+  if (byType === undefined && byClass === undefined)
+    throw unexpected("página Fnac sem indicação de disponibilidade");
+  if (byType !== undefined && byClass !== undefined && byType !== byClass) {
+    throw unexpected("a página Fnac dá sinais de disponibilidade contraditórios");
+  }
+  if (!(byType ?? byClass)) return false;
+  // click-and-collect only is Fnac's own stock, but not buyable online
+  if (signals.sellerType === "store" || /clickandcollectonly/i.test(signals.sellerName ?? "")) return false;
+  const soldByFnac = !signals.sellerType || signals.sellerType === "fnac";
+  return soldByFnac || !fnacOnly;
+}
+
+/** Pure: page → result */
+export function parseFnacPage(html: string, pageUrl: string, fnacOnly: boolean): ProductResult {
+  const signals = fnacSignals(html);
+  const buyable = fnacBuyable(signals, fnacOnly);
+  const details = jsonLdDetails(html, pageUrl);
+  return withoutUndefined({
+    kind: "product" as const,
+    status: buyable ? ("in_stock" as const) : ("out_of_stock" as const),
+    sizes: [],
+    price: details.price ?? signals.priceWithTax ?? null,
+    name: details.name,
+    imageUrl: details.imageUrl,
+    source: "page-ceddl",
+  });
+}
+
+export async function checkFnac(ctx: AdapterContext): Promise<ProductResult> {
+  if (!fnacArticleId(ctx.product.url)) throw unexpected("URL Fnac sem /a<número>");
+  const html = await fetchPage(ctx, ctx.product.url);
+  return parseFnacPage(html, ctx.product.url, ctx.product.config.fnacOnly === true);
+}
+
+export const fnacAdapter: PlatformAdapter = { key: "fnac", check: checkFnac };

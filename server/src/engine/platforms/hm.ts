@@ -1,0 +1,159 @@
+/**
+ * H&M (PLATFORMS.md Part 1 §2). Stock: `ofg.hm.com/pdh-availability/v1/product/<cc>/availability/<7
+ * digits>` (outside www2's Akamai), then the legacy `hmwebservices` route; both list buyable 13-digit
+ * SKUs and the `fewPieceLeft` subset (low stock). Size names, price and image come from the page's
+ * `__NEXT_DATA__`, cached for a day because they rarely change. If the page is blocked the check still
+ * answers from the SKU lists alone, with size codes as labels (degraded mode).
+ * Uncertain: the `pt` country code for ofg (inferred), the `__NEXT_DATA__` paths.
+ */
+import { assertAnswered, parseJson, unexpected } from "./blocks";
+import { scriptById } from "./embedded-json";
+import { fetchPage } from "./jsonld";
+import { at, isRecord, list, record, text } from "./json";
+import { decimalText } from "./money";
+import { productFromSizes } from "./result";
+import { firstAnswer } from "./routes";
+import { DAY_MS, TtlCache } from "./ttl-cache";
+import {
+  type AdapterContext,
+  CheckFailure,
+  type PlatformAdapter,
+  type ProductResult,
+  type SizeInfo,
+} from "./types";
+
+export interface HmPage {
+  name?: string;
+  price: string | null;
+  imageUrl?: string;
+  sizes: { name: string; sizeCode: string }[];
+}
+
+const pages = new TtlCache<HmPage>(DAY_MS);
+
+export function hmArticleCode(url: string): string | null {
+  return /productpage\.(\d{10})\.html/i.exec(url)?.[1] ?? null;
+}
+
+export interface HmAvailability {
+  available: Set<string>;
+  fewPieceLeft: Set<string>;
+}
+
+/** Pure: availability body (ofg or legacy) → the sets of buyable and low SKUs */
+export function parseHmAvailability(body: unknown): HmAvailability {
+  if (!isRecord(body) || !Array.isArray(body.availability))
+    throw unexpected("disponibilidade H&M sem `availability`");
+  return {
+    available: new Set(body.availability.map(String)),
+    fewPieceLeft: new Set(list(body.fewPieceLeft).map(String)),
+  };
+}
+
+/** Pure: product page HTML → names of sizes by SKU, price (decimal string), name, image */
+export function parseHmPage(html: string, articleCode: string): HmPage {
+  const raw = scriptById(html, "__NEXT_DATA__");
+  if (!raw) throw unexpected("página H&M sem __NEXT_DATA__");
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    throw unexpected("__NEXT_DATA__ da H&M inválido");
+  }
+  const props = at(data, "props.pageProps.productPageProps");
+  const details = record(at(props, "aemData.productArticleDetails"));
+  const variation = record(record(details?.variations)?.[articleCode]);
+  if (!details || !variation) throw unexpected(`página H&M sem a variação ${articleCode}`);
+  const sizes = list(variation.sizes)
+    .filter(isRecord)
+    .map((s) => ({ name: text(s.name) ?? text(s.size) ?? "", sizeCode: text(s.sizeCode) ?? "" }))
+    .filter((s) => s.name && s.sizeCode);
+  const og = /<meta[^>]+property=["']og:image["'][^>]+content=["']([^"']+)["']/i.exec(html)?.[1];
+  return {
+    name: text(details.productName) ?? text(variation.name),
+    price:
+      decimalText(variation.redPriceValue ?? details.redPriceValue) ??
+      decimalText(variation.whitePriceValue ?? details.whitePriceValue),
+    imageUrl: og?.startsWith("//") ? `https:${og}` : og,
+    sizes,
+  };
+}
+
+/** Pure: join the SKU sets to the size names of one colour (article) */
+export function hmResult(
+  articleCode: string,
+  availability: HmAvailability,
+  page: HmPage | null,
+): ProductResult {
+  const sizeOf = (code: string, name: string): SizeInfo => {
+    const low = availability.fewPieceLeft.has(code);
+    return { name, available: low || availability.available.has(code), ...(low ? { lowStock: true } : {}) };
+  };
+  if (page && page.sizes.length > 0) {
+    return productFromSizes(
+      page.sizes.map((s) => sizeOf(s.sizeCode, s.name)),
+      { price: page.price, name: page.name, imageUrl: page.imageUrl },
+    );
+  }
+  // degraded: only this article's SKUs, labelled by their 3-digit size code
+  const codes = [...availability.available].filter((sku) => sku.startsWith(articleCode));
+  return productFromSizes(
+    codes.map((code) => sizeOf(code, code.slice(10))),
+    { price: null },
+  );
+}
+
+export async function checkHm(ctx: AdapterContext): Promise<ProductResult> {
+  const articleCode = hmArticleCode(ctx.product.url);
+  if (!articleCode) throw unexpected("URL H&M sem código de artigo (productpage.<10 dígitos>.html)");
+  const country = (
+    text(ctx.product.config.country) ??
+    /\/([a-z]{2})_([a-z]{2})\//i.exec(ctx.product.url)?.[2] ??
+    "pt"
+  ).toLowerCase();
+  const productId = articleCode.slice(0, 7);
+
+  const page = await sizeMap(ctx, articleCode);
+  const fetchAvailability = async (url: string) => {
+    const res = await ctx.http.request({ url, headers: { accept: "application/json" } });
+    assertAnswered(res, url);
+    return parseHmAvailability(parseJson(res.body));
+  };
+  const { value, source } = await firstAnswer([
+    {
+      name: "ofg-availability",
+      run: () =>
+        fetchAvailability(
+          `https://ofg.hm.com/pdh-availability/v1/product/${country}/availability/${productId}`,
+        ),
+    },
+    {
+      name: "legacy-availability",
+      run: () =>
+        fetchAvailability(
+          `https://www2.hm.com/hmwebservices/service/product/${country}/availability/${productId}.json`,
+        ),
+    },
+  ]);
+  return {
+    ...hmResult(articleCode, value, page),
+    source: page ? source : `${source} (sem nomes de tamanhos)`,
+  };
+}
+
+async function sizeMap(ctx: AdapterContext, articleCode: string): Promise<HmPage | null> {
+  const cached = pages.get(articleCode);
+  if (cached) return cached;
+  try {
+    const page = parseHmPage(await fetchPage(ctx, ctx.product.url), articleCode);
+    pages.set(articleCode, page);
+    return page;
+  } catch (error) {
+    // the size names are a nicety; stock comes from another host that may still answer
+    if (error instanceof CheckFailure && error.reason !== "timeout" && error.reason !== "network")
+      return null;
+    throw error;
+  }
+}
+
+export const hmAdapter: PlatformAdapter = { key: "hm", check: checkHm };

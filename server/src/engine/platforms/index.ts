@@ -1,0 +1,42 @@
+import type { PlatformKey } from "@common/platforms";
+import { aliexpressAdapter } from "./aliexpress";
+import { calzedoniaAdapter } from "./calzedonia";
+import { fnacAdapter } from "./fnac";
+import { havaianasAdapter } from "./havaianas";
+import { hmAdapter } from "./hm";
+import { jsonLdAdapter } from "./jsonld";
+import { levisAdapter } from "./levis";
+import { nudeProjectAdapter } from "./nudeproject";
+import { popmartAdapter } from "./popmart";
+import { shopifyAdapter } from "./shopify";
+import type { PlatformAdapter } from "./types";
+import { vintedAdapter } from "./vinted";
+import { wortenAdapter } from "./worten";
+import { zaraAdapter } from "./zara";
+
+/** the catalogue's platforms plus the generic adapters any store can use */
+export type AdapterKey = PlatformKey | "shopify" | "jsonld";
+
+const ADAPTERS: Record<AdapterKey, PlatformAdapter> = {
+  zara: zaraAdapter,
+  aliexpress: aliexpressAdapter,
+  popmart: popmartAdapter,
+  hm: hmAdapter,
+  calzedonia: calzedoniaAdapter,
+  havaianas: havaianasAdapter,
+  vinted: vintedAdapter,
+  worten: wortenAdapter,
+  fnac: fnacAdapter,
+  levis: levisAdapter,
+  nudeproject: nudeProjectAdapter,
+  shopify: shopifyAdapter,
+  jsonld: jsonLdAdapter,
+};
+
+export function getAdapter(key: string): PlatformAdapter | undefined {
+  return Object.hasOwn(ADAPTERS, key) ? ADAPTERS[key as AdapterKey] : undefined;
+}
+
+export const ADAPTER_KEYS = Object.keys(ADAPTERS) as AdapterKey[];
+export { CheckFailure } from "./types";
+export type { AdapterContext, CheckResult, HttpClient, PlatformAdapter } from "./types";

@@ -1,0 +1,176 @@
+/**
+ * Generic adapter for any page with schema.org JSON-LD `Product`/`Offer.availability` (MONITORING.md
+ * §7), and the fallback of the platform adapters whose primary route is uncertain. Availability values
+ * may be full URLs (http or https) or bare names. Only what the page states is used: no quantities,
+ * so never low_stock.
+ */
+import { assertAnswered } from "./blocks";
+import { absoluteUrl, isRecord, type Json, list, record, text } from "./json";
+import { decimalText } from "./money";
+import { withoutUndefined } from "./result";
+import {
+  type AdapterContext,
+  CheckFailure,
+  type PlatformAdapter,
+  type ProductResult,
+  type SizeInfo,
+} from "./types";
+
+const BUYABLE = new Set(["instock", "limitedavailability", "onlineonly", "madetoorder"]);
+const NOT_BUYABLE = new Set([
+  "outofstock",
+  "soldout",
+  "discontinued",
+  "instoreonly",
+  "reserved",
+  "preorder",
+  "presale",
+  "backorder",
+]);
+
+/** "https://schema.org/InStock", "http://schema.org/InStock", "InStock" → true; unknown → undefined */
+export function availabilityIsBuyable(value: unknown): boolean | undefined {
+  const name = text(value)?.split("/").pop()?.toLowerCase();
+  if (!name) return undefined;
+  if (BUYABLE.has(name)) return true;
+  if (NOT_BUYABLE.has(name)) return false;
+  return undefined;
+}
+
+/** every JSON-LD block of the page that parses (a broken block is skipped, not fatal) */
+export function jsonLdBlocks(html: string): unknown[] {
+  const blocks: unknown[] = [];
+  const pattern = /<script[^>]*type=["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/gi;
+  for (const match of html.matchAll(pattern)) {
+    try {
+      blocks.push(JSON.parse(match[1].trim()));
+    } catch {
+      // themes ship stray blocks with trailing commas; the others still count
+    }
+  }
+  return blocks;
+}
+
+function hasType(node: Json, type: string): boolean {
+  const types = list(node["@type"]).concat(typeof node["@type"] === "string" ? [node["@type"]] : []);
+  return types.some((t) => t === type);
+}
+
+/** Product and ProductGroup nodes, wherever they sit (@graph, arrays, nested) */
+export function findProducts(blocks: unknown[]): Json[] {
+  const found: Json[] = [];
+  const visit = (node: unknown, depth: number) => {
+    if (depth > 6) return;
+    if (Array.isArray(node)) for (const child of node) visit(child, depth + 1);
+    else if (isRecord(node)) {
+      if (hasType(node, "Product") || hasType(node, "ProductGroup")) found.push(node);
+      else for (const child of Object.values(node)) visit(child, depth + 1);
+    }
+  };
+  visit(blocks, 0);
+  return found;
+}
+
+function offersOf(node: Json): Json[] {
+  const offers = node.offers;
+  const direct = Array.isArray(offers) ? offers : offers ? [offers] : [];
+  const flat: Json[] = [];
+  for (const offer of direct) {
+    if (!isRecord(offer)) continue;
+    // AggregateOffer may carry its own availability, or a list of offers
+    if (offer.offers) flat.push(...list(offer.offers).filter(isRecord));
+    flat.push(offer);
+  }
+  return flat;
+}
+
+function offerPrice(offer: Json): string | null {
+  const currency = text(offer.priceCurrency) ?? text(record(offer.priceSpecification)?.priceCurrency);
+  if (currency && currency.toUpperCase() !== "EUR") return null;
+  const sfraLow = record(record(offer.lowprice)?.sales);
+  return (
+    decimalText(offer.price) ??
+    decimalText(record(offer.priceSpecification)?.price) ??
+    decimalText(offer.lowPrice) ??
+    decimalText(sfraLow?.decimalPrice ?? sfraLow?.value)
+  );
+}
+
+function imageOf(node: Json, base: string): string | undefined {
+  const image = Array.isArray(node.image) ? node.image[0] : node.image;
+  return absoluteUrl(isRecord(image) ? image.url : image, base);
+}
+
+/**
+ * Pure: a page's HTML → product result from its JSON-LD. Variants (ProductGroup.hasVariant, or one
+ * offer per variant with a name) become sizes; otherwise the product has one status and no sizes.
+ */
+export function parseJsonLdProduct(html: string, pageUrl: string): ProductResult {
+  const products = findProducts(jsonLdBlocks(html));
+  if (products.length === 0)
+    throw new CheckFailure("unexpected", "Formato inesperado: sem dados de produto (JSON-LD)");
+  const main = products[0];
+  const variants = list(main.hasVariant).filter(isRecord);
+  const sized: { name: string; offer: Json }[] = [];
+  for (const variant of variants) {
+    const offer = offersOf(variant)[0];
+    const name = text(variant.size) ?? text(variant.name);
+    if (offer && name) sized.push({ name, offer });
+  }
+  const offers = variants.length > 0 ? sized.map((s) => s.offer) : offersOf(main);
+  const states = offers.map((o) => availabilityIsBuyable(o.availability));
+  if (!states.some((s) => s !== undefined)) {
+    throw new CheckFailure("unexpected", "Formato inesperado: JSON-LD sem disponibilidade");
+  }
+  const available = states.some((s) => s === true);
+  const allSizes: SizeInfo[] = sized
+    .map((s) => ({ name: s.name, available: availabilityIsBuyable(s.offer.availability) === true }))
+    .filter((s, i, all) => all.findIndex((o) => o.name === s.name) === i);
+  const buyableOffers = offers.filter((o) => availabilityIsBuyable(o.availability) === true);
+  const price = [...buyableOffers, ...offers].map(offerPrice).find((p) => p !== null) ?? null;
+  return withoutUndefined({
+    kind: "product" as const,
+    status: available ? ("in_stock" as const) : ("out_of_stock" as const),
+    sizes: allSizes.filter((s) => s.available).map((s) => s.name),
+    allSizes: allSizes.length > 0 ? allSizes : undefined,
+    price,
+    name: text(main.name),
+    imageUrl: imageOf(main, pageUrl),
+    source: "json-ld",
+  });
+}
+
+/** the parts of JSON-LD that are trusted even where its availability is not (Fnac) */
+export function jsonLdDetails(
+  html: string,
+  pageUrl: string,
+): { name?: string; imageUrl?: string; price: string | null } {
+  const main = findProducts(jsonLdBlocks(html))[0];
+  if (!main) return { price: null };
+  return withoutUndefined({
+    name: text(main.name),
+    imageUrl: imageOf(main, pageUrl),
+    price:
+      offersOf(main)
+        .map(offerPrice)
+        .find((p) => p !== null) ?? null,
+  });
+}
+
+export async function fetchPage(ctx: AdapterContext, url: string): Promise<string> {
+  const res = await ctx.http.request({
+    url,
+    headers: { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" },
+  });
+  assertAnswered(res, url);
+  return res.body;
+}
+
+export async function checkJsonLd(ctx: AdapterContext, url = ctx.product.url): Promise<ProductResult> {
+  return parseJsonLdProduct(await fetchPage(ctx, url), url);
+}
+
+export const jsonLdAdapter: PlatformAdapter = {
+  key: "jsonld",
+  check: (ctx) => checkJsonLd(ctx),
+};

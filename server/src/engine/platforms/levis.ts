@@ -1,0 +1,127 @@
+/**
+ * Levi's (PLATFORMS.md Part 1 §4). The product page is not the stock source: the "stock URL" is the
+ * GraphQL endpoint `POST /nextgen-webhooks/?operationName=product&locale=<CC>-<ll_CC>`, derived from the
+ * pasted page URL (country and locale from the path, code after `/p/`) unless config.stockUrl is set.
+ * `stockLevelStatus` lowStock is the low-stock signal. Fallback: the page's JSON-LD.
+ * Uncertain: the PT-pt_PT locale and x-country/x-locale values (inferred), reachability past Akamai.
+ */
+import { assertAnswered, parseJson, unexpected } from "./blocks";
+import { fetchPage, parseJsonLdProduct } from "./jsonld";
+import { absoluteUrl, at, isRecord, list, record, text } from "./json";
+import { decimalText } from "./money";
+import { productFromSizes } from "./result";
+import { firstAnswer } from "./routes";
+import {
+  type AdapterContext,
+  CheckFailure,
+  type PlatformAdapter,
+  type ProductResult,
+  type SizeInfo,
+} from "./types";
+
+const PRODUCT_QUERY = `query product($code: String!) {
+  product(code: $code) {
+    name code colorName comingSoon soldOutForever backOrder preOrder
+    price { value formattedValue currencyIso }
+    galleryImageList { galleryImage { url format imageType } }
+    variantOptions { code displaySizeDescription priceData { value formattedValue currencyIso } stock { stockLevel stockLevelStatus } }
+  }
+}`;
+
+export interface LevisRef {
+  origin: string;
+  country: string;
+  locale: string;
+  code: string;
+  stockUrl: string;
+}
+
+/** "https://www.levi.com/PT/pt_PT/…/p/005010114" → the code and its stock URL */
+export function levisRef(pageUrl: string, configuredStockUrl?: string): LevisRef | null {
+  try {
+    const parsed = new URL(pageUrl);
+    const code = /\/p\/([A-Za-z0-9]+)\/?$/.exec(parsed.pathname)?.[1];
+    if (!code) return null;
+    const localeMatch = /^\/([A-Z]{2})\/([a-z]{2}_[A-Z]{2})\//i.exec(parsed.pathname);
+    const country = (localeMatch?.[1] ?? "PT").toUpperCase();
+    const locale = localeMatch?.[2] ?? "pt_PT";
+    const stockUrl =
+      configuredStockUrl ??
+      `${parsed.origin}/nextgen-webhooks/?operationName=product&locale=${country}-${locale}`;
+    return { origin: parsed.origin, country, locale, code, stockUrl };
+  } catch {
+    return null;
+  }
+}
+
+/** Pure: GraphQL body → result */
+export function parseLevisProduct(body: unknown, origin: string): ProductResult {
+  if (list(at(body, "errors")).length > 0 && !at(body, "data.product")) {
+    const message = text(at(body, "errors.0.message")) ?? "erro GraphQL";
+    if (/not ?found|unknown product/i.test(message))
+      throw new CheckFailure("not_found", "Produto não encontrado");
+    throw unexpected(`GraphQL da Levi's respondeu: ${message}`);
+  }
+  const product = record(at(body, "data.product"));
+  if (!product || !Array.isArray(product.variantOptions))
+    throw unexpected("produto Levi's sem `variantOptions`");
+  const closed = product.comingSoon === true || product.soldOutForever === true;
+  const variants = product.variantOptions.filter(isRecord);
+  const sizes: SizeInfo[] = variants.map((v) => {
+    const status = text(at(v, "stock.stockLevelStatus"));
+    const low = !closed && status === "lowStock";
+    return {
+      name: text(v.displaySizeDescription) ?? text(v.code) ?? "?",
+      available: !closed && (status === "inStock" || status === "lowStock"),
+      ...(low ? { lowStock: true } : {}),
+      ...(text(v.code) ? { variantId: text(v.code) } : {}),
+    };
+  });
+  const buyable = variants.find((_v, i) => sizes[i].available);
+  const gallery = list(at(product, "galleryImageList.galleryImage")).filter(isRecord);
+  return productFromSizes(sizes, {
+    price: decimalText(at(buyable, "priceData.value")) ?? decimalText(at(product, "price.value")),
+    name: text(product.name),
+    imageUrl: absoluteUrl(gallery[0]?.url, origin),
+  });
+}
+
+export async function checkLevis(ctx: AdapterContext): Promise<ProductResult> {
+  const ref = levisRef(ctx.product.url, text(ctx.product.config.stockUrl));
+  if (!ref) throw unexpected("URL Levi's sem código de produto (/p/<código>)");
+  const { value, source } = await firstAnswer<ProductResult>([
+    {
+      name: "graphql",
+      run: async () => {
+        const res = await ctx.http.request({
+          url: ref.stockUrl,
+          method: "POST",
+          headers: {
+            accept: "application/json",
+            "content-type": "application/json",
+            origin: ref.origin,
+            referer: ctx.product.url,
+            "x-brand": "levi",
+            "x-country": ref.country,
+            "x-locale": ref.locale,
+            "x-operationname": "product",
+          },
+          body: JSON.stringify({
+            operationName: "product",
+            variables: { code: ref.code },
+            query: PRODUCT_QUERY,
+          }),
+        });
+        assertAnswered(res, ref.stockUrl);
+        return parseLevisProduct(parseJson(res.body), ref.origin);
+      },
+    },
+    {
+      name: "json-ld",
+      run: async () => parseJsonLdProduct(await fetchPage(ctx, ctx.product.url), ctx.product.url),
+    },
+  ]);
+  return { ...value, source };
+}
+
+export const levisAdapter: PlatformAdapter = { key: "levis", check: checkLevis };

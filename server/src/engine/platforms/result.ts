@@ -1,0 +1,25 @@
+import type { ProductResult, SizeInfo, StockStatus } from "./types";
+
+/** in_stock when a size is buyable and not low, low_stock when every buyable size is low */
+export function statusFromSizes(sizes: SizeInfo[]): StockStatus {
+  const buyable = sizes.filter((s) => s.available);
+  if (buyable.length === 0) return "out_of_stock";
+  return buyable.every((s) => s.lowStock) ? "low_stock" : "in_stock";
+}
+
+export function productFromSizes(
+  sizes: SizeInfo[],
+  rest: Omit<ProductResult, "kind" | "status" | "sizes" | "allSizes">,
+): ProductResult {
+  return {
+    kind: "product",
+    status: statusFromSizes(sizes),
+    sizes: sizes.filter((s) => s.available).map((s) => s.name),
+    allSizes: sizes,
+    ...withoutUndefined(rest),
+  };
+}
+
+export function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,74 @@
+/**
+ * Worten (PLATFORMS.md Part 2 §4, Part 3 §4). No single-product API is known: the GraphQL search needs a
+ * persisted-query hash that changes with every deploy, so the check reads the server-rendered product
+ * page: JSON-LD first, then the page itself (buy button "Adicionar ao carrinho", "Esgotado" /
+ * "Indisponível", the Nuxt price spans). No quantities: never low_stock. Worten sits behind
+ * Cloudflare ("Um momento…"), which is a block.
+ * Uncertain: the Portuguese out-of-stock wording, how often plain clients are challenged.
+ */
+import { load } from "cheerio";
+import { unexpected } from "./blocks";
+import { fetchPage, jsonLdDetails, parseJsonLdProduct } from "./jsonld";
+import { absoluteUrl } from "./json";
+import { decimalText } from "./money";
+import { withoutUndefined } from "./result";
+import { CheckFailure, type AdapterContext, type PlatformAdapter, type ProductResult } from "./types";
+
+/** "…/produtos/<slug>-7851167" → "7851167"; marketplace "…-mrkean-6939554948749" → the EAN */
+export function wortenProductId(url: string): string | null {
+  const path = (() => {
+    try {
+      return new URL(url).pathname;
+    } catch {
+      return "";
+    }
+  })();
+  return /-mrkean-(\d{13})\/?$/.exec(path)?.[1] ?? /-(\d{6,8})\/?$/.exec(path)?.[1] ?? null;
+}
+
+const IN_STOCK_TEXT = /adicionar ao carrinho/i;
+const OUT_OF_STOCK_TEXT = /esgotado|indispon[ií]vel|sem stock|n[ãa]o dispon[ií]vel/i;
+
+/** Pure: page without usable JSON-LD → status from the buy box */
+export function parseWortenDom(html: string, pageUrl: string): ProductResult {
+  const $ = load(html);
+  const buttons = $("button, a.button, [role=button]")
+    .toArray()
+    .filter((el) => !$(el).is("[disabled]") && $(el).attr("aria-disabled") !== "true");
+  const canBuy = buttons.some((el) => IN_STOCK_TEXT.test($(el).text()));
+  const buyBox = $(".product-price-info, .buy-box, [class*=buy-box], [class*=availability], main")
+    .first()
+    .text();
+  const soldOut = OUT_OF_STOCK_TEXT.test(buyBox);
+  if (!canBuy && !soldOut) throw unexpected("página Worten sem botão de compra nem indicação de esgotado");
+  const integer = $("span.price__value .integer").first().text();
+  const decimal = $("span.price__value .decimal").first().text();
+  const name = $("div.product-header__title span").first().text().trim() || $("h1").first().text().trim();
+  const details = jsonLdDetails(html, pageUrl);
+  return withoutUndefined({
+    kind: "product" as const,
+    status: canBuy ? ("in_stock" as const) : ("out_of_stock" as const),
+    sizes: [],
+    price: integer ? decimalText(`${integer},${decimal || "00"}`) : details.price,
+    name: name || details.name,
+    imageUrl: details.imageUrl ?? absoluteUrl($("meta[property='og:image']").attr("content"), pageUrl),
+  });
+}
+
+/** Pure: product page → result, JSON-LD first */
+export function parseWortenPage(html: string, pageUrl: string): ProductResult {
+  try {
+    return parseJsonLdProduct(html, pageUrl);
+  } catch (error) {
+    if (!(error instanceof CheckFailure) || error.reason !== "unexpected") throw error;
+    return { ...parseWortenDom(html, pageUrl), source: "page-dom" };
+  }
+}
+
+export async function checkWorten(ctx: AdapterContext): Promise<ProductResult> {
+  if (!wortenProductId(ctx.product.url)) throw unexpected("URL Worten sem id de produto");
+  const result = parseWortenPage(await fetchPage(ctx, ctx.product.url), ctx.product.url);
+  return { ...result, sizes: [], source: result.source ?? "json-ld" };
+}
+
+export const wortenAdapter: PlatformAdapter = { key: "worten", check: checkWorten };

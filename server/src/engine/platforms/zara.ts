@@ -1,0 +1,202 @@
+/**
+ * Zara (PLATFORMS.md Part 3 §6 over Part 1 §1). Routes, in order:
+ * 1. `/api/storefront/1/stores/<storeId>/products/id/<v1>`: cookie-less in 2026, sizes with names,
+ *    availability and price in cents. Needs the store id, which no source gives for Portugal: it comes
+ *    from config.storeId or from `window.zara.appConfig.storeId` of a page fetched once (cached).
+ *    A URL without `v1` is resolved through `/itxrest/1/search/store/<id>/reference` (cached).
+ * 2. The product page's embedded `window.zara.viewPayload` (Akamai often serves an interstitial
+ *    instead, which is a block, never "esgotado").
+ * Uncertain: the PT store id, the storefront `pricing` field names, how long the namespace stays open.
+ * `products-details` (option A) is left out: reported 403 to plain clients in 2026.
+ */
+import { assertAnswered, hostOf, parseJson, unexpected } from "./blocks";
+import { jsonAfter } from "./embedded-json";
+import { fetchPage } from "./jsonld";
+import { at, isRecord, type Json, list, num, text } from "./json";
+import { centsToDecimal } from "./money";
+import { productFromSizes } from "./result";
+import { firstAnswer, type Route } from "./routes";
+import { DAY_MS, TtlCache } from "./ttl-cache";
+import type { AdapterContext, PlatformAdapter, ProductResult, SizeInfo } from "./types";
+
+const storeIds = new TtlCache<string>(DAY_MS);
+const productIdsByReference = new TtlCache<string>(DAY_MS);
+
+export interface ZaraUrl {
+  origin: string;
+  country: string;
+  language: string;
+  /** internal product (colour) id, the `v1` query parameter */
+  v1: string | null;
+  /** the 8-digit SEO reference after `-p` */
+  reference: string | null;
+}
+
+export function parseZaraUrl(url: string): ZaraUrl | null {
+  try {
+    const parsed = new URL(url);
+    const locale = /^\/([a-z]{2})\/([a-z]{2})\//i.exec(parsed.pathname);
+    const v1 = parsed.searchParams.get("v1");
+    return {
+      origin: parsed.origin,
+      country: (locale?.[1] ?? "pt").toLowerCase(),
+      language: (locale?.[2] ?? "pt").toLowerCase(),
+      v1: v1 && /^\d+$/.test(v1) ? v1 : null,
+      reference: /-p(\d{8})\.html/i.exec(parsed.pathname)?.[1] ?? null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+interface ZaraSizeRow {
+  name?: string;
+  availability?: string;
+  cents?: unknown;
+}
+
+export function zaraSize(row: ZaraSizeRow): SizeInfo | null {
+  if (!row.name || !row.availability) return null;
+  const availability = row.availability.toLowerCase();
+  // back_soon and coming_soon are announcements, not something to buy now
+  const available = availability === "in_stock" || availability === "low_on_stock";
+  return { name: row.name, available, ...(availability === "low_on_stock" ? { lowStock: true } : {}) };
+}
+
+function firstCents(values: unknown[]): string | null {
+  for (const value of values) {
+    const price = centsToDecimal(value);
+    if (price !== null) return price;
+  }
+  return null;
+}
+
+/** Pure: `/api/storefront/1/stores/<id>/products/id/<v1>` body → result */
+export function parseZaraStorefront(body: unknown): ProductResult {
+  const product = isRecord(body) && isRecord(body.product) ? body.product : body;
+  if (!isRecord(product) || !Array.isArray(product.sizes)) throw unexpected("produto Zara sem tamanhos");
+  const rows = product.sizes.filter(isRecord);
+  const sizes = rows
+    .map((s) =>
+      zaraSize({
+        name: text(at(s, "nomenclature.name")) ?? text(s.name),
+        availability: text(s.availability),
+      }),
+    )
+    .filter((s): s is SizeInfo => s !== null);
+  if (sizes.length === 0) throw unexpected("tamanhos Zara sem nome ou disponibilidade");
+  const priceOf = (s: Json) => [
+    at(s, "pricing.price.amount"),
+    at(s, "pricing.price.value"),
+    at(s, "pricing.price"),
+    at(s, "pricing.amount"),
+    s.price,
+  ];
+  const media = list(product.media).filter(isRecord);
+  return productFromSizes(sizes, {
+    price: firstCents(rows.flatMap(priceOf).concat([at(product, "pricing.price.amount"), product.price])),
+    name: text(product.name),
+    imageUrl: text(media.find((m) => text(m.url))?.url),
+  });
+}
+
+function colourImage(colour: Json): string | undefined {
+  const media = list(colour.xmedia).filter(isRecord);
+  const full = media.find((m) => m.kind === "full") ?? media[0];
+  if (!full) return undefined;
+  const delivery = text(at(full, "extraInfo.deliveryUrl"));
+  if (delivery) return delivery;
+  const path = text(full.path);
+  const name = text(full.name);
+  if (!path || !name) return undefined;
+  return `https://static.zara.net/photos//${path}/w/750/${name}.jpg?ts=${text(full.timestamp) ?? ""}`;
+}
+
+/** Pure: the product object of the view payload (page JSON or `window.zara.viewPayload`) → result */
+export function parseZaraProduct(product: unknown, v1: string | null): ProductResult {
+  const colours = list(at(product, "detail.colors")).filter(isRecord);
+  if (!isRecord(product) || colours.length === 0) throw unexpected("produto Zara sem cores");
+  const colour = colours.find((c) => v1 !== null && String(c.productId) === v1) ?? colours[0];
+  const rows = list(colour.sizes).filter(isRecord);
+  const sizes = rows
+    .map((s) => zaraSize({ name: text(s.name), availability: text(s.availability) }))
+    .filter((s): s is SizeInfo => s !== null);
+  if (sizes.length === 0) throw unexpected("cor Zara sem tamanhos");
+  return productFromSizes(sizes, {
+    price: firstCents([colour.price, ...rows.map((r) => r.price), product.price]),
+    name: text(product.name),
+    imageUrl: colourImage(colour),
+  });
+}
+
+/** Pure: the product page HTML → result plus the store id of its app shell */
+export function parseZaraPage(html: string, v1: string | null): { result: ProductResult; storeId?: string } {
+  const payload = jsonAfter(html, /window\.zara\.viewPayload\s*=/);
+  const product = at(payload, "product");
+  if (!product) throw unexpected("página Zara sem viewPayload");
+  const storeId = text(at(jsonAfter(html, /window\.zara\.appConfig\s*=/), "storeId"));
+  return { result: parseZaraProduct(product, v1), ...(storeId ? { storeId } : {}) };
+}
+
+/** Pure: reference search body → the first colour's product id */
+export function parseZaraReference(body: unknown): string {
+  const content = at(body, "results.0.content");
+  const id = num(at(content, "detail.colors.0.productId")) ?? num(at(content, "id"));
+  if (id === undefined) throw unexpected("referência Zara sem produto");
+  return String(id);
+}
+
+async function getJson(ctx: AdapterContext, url: string, referer: string): Promise<unknown> {
+  const res = await ctx.http.request({
+    url,
+    headers: { accept: "application/json, text/plain, */*", referer },
+  });
+  assertAnswered(res, url);
+  return parseJson(res.body);
+}
+
+export async function checkZara(ctx: AdapterContext): Promise<ProductResult> {
+  const url = parseZaraUrl(ctx.product.url);
+  if (!url || (!url.v1 && !url.reference)) throw unexpected("URL Zara sem v1 nem referência -p<8 dígitos>");
+  const localeKey = `${hostOf(ctx.product.url)}/${url.country}/${url.language}`;
+  const configured = text(ctx.product.config.storeId);
+  const storeId = configured ?? storeIds.get(localeKey);
+
+  const storefront: Route<ProductResult> = {
+    name: "storefront-api",
+    run: async () => {
+      const id = await productId(ctx, url, storeId!);
+      return parseZaraStorefront(
+        await getJson(
+          ctx,
+          `${url.origin}/api/storefront/1/stores/${storeId}/products/id/${id}`,
+          ctx.product.url,
+        ),
+      );
+    },
+  };
+  const page: Route<ProductResult> = {
+    name: "page-payload",
+    run: async () => {
+      const { result, storeId: found } = parseZaraPage(await fetchPage(ctx, ctx.product.url), url.v1);
+      if (found && !configured) storeIds.set(localeKey, found);
+      return result;
+    },
+  };
+  const { value, source } = await firstAnswer(storeId ? [storefront, page] : [page]);
+  return { ...value, source };
+}
+
+async function productId(ctx: AdapterContext, url: ZaraUrl, storeId: string): Promise<string> {
+  if (url.v1) return url.v1;
+  const reference = url.reference!;
+  const cached = productIdsByReference.get(`${storeId}:${reference}`);
+  if (cached) return cached;
+  const locale = `${url.language}_${url.country.toUpperCase()}`;
+  const search = `${url.origin}/itxrest/1/search/store/${storeId}/reference?reference=${reference}&locale=${locale}&scope=default&origin=search&ajax=true`;
+  const id = parseZaraReference(await getJson(ctx, search, ctx.product.url));
+  productIdsByReference.set(`${storeId}:${reference}`, id);
+  return id;
+}
+
+export const zaraAdapter: PlatformAdapter = { key: "zara", check: checkZara };
