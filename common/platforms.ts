@@ -43,7 +43,8 @@ export const PLATFORMS: Record<PlatformKey, PlatformInfo> = {
     key: "aliexpress",
     label: "AliExpress",
     description: "Produtos do AliExpress com variantes (cor e tamanho)",
-    configHelp: 'Opcional: {"currency": "EUR", "country": "PT"}. Indique as variantes a vigiar na secção Variantes.',
+    configHelp:
+      'Opcional: {"currency": "EUR", "country": "PT"}. Indique as variantes a vigiar na secção Variantes.',
     sampleUrl: "https://pt.aliexpress.com/item/1005006123456789.html",
     defaultInterval: 3_000,
     hosts: ["aliexpress.com", "aliexpress.us"],
@@ -52,8 +53,8 @@ export const PLATFORMS: Record<PlatformKey, PlatformInfo> = {
     key: "popmart",
     label: "Pop Mart",
     description: "Caixas surpresa e figuras da Pop Mart (loja europeia)",
-    configHelp: 'Opcional: {"lowStockThreshold": 5}.',
-    sampleUrl: "https://www.popmart.com/pt/products/1234/THE-MONSTERS-Big-into-Energy-Series",
+    configHelp: 'Opcional: {"lowStockThreshold": 5, "area": "PT"}.',
+    sampleUrl: "https://www.popmart.com/pt/products/1991/THE-MONSTERS-Big-into-Energy-Series",
     defaultInterval: 120_000,
     hosts: ["popmart.com"],
   },
@@ -70,8 +71,10 @@ export const PLATFORMS: Record<PlatformKey, PlatformInfo> = {
     key: "calzedonia",
     label: "Calzedonia",
     description: "Produtos da Calzedonia Portugal (também Intimissimi e Tezenis)",
-    configHelp: 'Opcional: {"siteId": "CalzedoniaPT", "color": "001"}.',
-    sampleUrl: "https://www.calzedonia.com/pt/produto/meias-altas-MC0123.html?dwvar_MC0123_Z_COL_COLLD=001",
+    configHelp:
+      'Opcional: {"siteId": "calzedonia-pt", "locale": "pt_PT", "color": "019"}; sem ele é lido da página.',
+    sampleUrl:
+      "https://www.calzedonia.com/pt/product/leggings_active-MIP031.html?dwvar_MIP031_Z_COL_COLLD=019",
     defaultInterval: 3_000,
     hosts: ["calzedonia.com", "intimissimi.com", "tezenis.com", "falconeri.com"],
   },
@@ -80,7 +83,7 @@ export const PLATFORMS: Record<PlatformKey, PlatformInfo> = {
     label: "Havaianas",
     description: "Chinelos da loja europeia da Havaianas por tamanho",
     configHelp: 'Opcional: {"sizeAttribute": "size"}.',
-    sampleUrl: "https://www.havaianas-store.com/pt/top-4000029-0090.html",
+    sampleUrl: "https://www.havaianas-store.com/pt/pt/havaianas-top/4000029-BLACK.html",
     defaultInterval: 2_000,
     hosts: ["havaianas-store.com", "havaianas.com"],
   },
@@ -115,7 +118,8 @@ export const PLATFORMS: Record<PlatformKey, PlatformInfo> = {
     key: "levis",
     label: "Levi's",
     description: "Produtos da Levi's Portugal; o URL de stock é derivado da página",
-    configHelp: 'Opcional: {"stockUrl": "https://www.levi.com/nextgen-webhooks/?operationName=product&locale=PT-pt_PT"}.',
+    configHelp:
+      'Opcional: {"stockUrl": "https://www.levi.com/nextgen-webhooks/?operationName=product&locale=PT-pt_PT"}.',
     sampleUrl: "https://www.levi.com/PT/pt_PT/vestuario/homem/jeans/501-original-jeans/p/005010114",
     defaultInterval: 60_000,
     hosts: ["levi.com"],
@@ -146,4 +150,50 @@ export function urlBelongsToPlatform(url: string, key: PlatformKey): boolean {
     return false;
   }
   return PLATFORMS[key].hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+/** the first capture of the first pattern that matches `text` */
+function firstMatch(text: string, patterns: RegExp[]): string | null {
+  for (const pattern of patterns) {
+    const found = pattern.exec(text)?.[1];
+    if (found) return found;
+  }
+  return null;
+}
+
+/** per platform, the id of the product (or member) in a pasted URL's path and query */
+const ID_FROM_URL: Record<PlatformKey, (url: URL) => string | null> = {
+  // the internal colour id `v1` is what the APIs take; the 8-digit SEO reference is resolved later
+  zara: (u) => {
+    const v1 = u.searchParams.get("v1");
+    return v1 && /^\d+$/.test(v1) ? v1 : firstMatch(u.pathname, [/-p(\d{8})\.html$/i]);
+  },
+  aliexpress: (u) => firstMatch(u.pathname, [/\/item\/(?:[^/]+\/)?(\d{6,20})\.html$/i]),
+  popmart: (u) => {
+    const segments = u.pathname.split("/").filter(Boolean);
+    const kind = segments.findIndex((s) => s === "products" || s === "pop-now");
+    return kind < 0 ? null : (segments.slice(kind + 1).find((s) => /^\d+$/.test(s)) ?? null);
+  },
+  hm: (u) => firstMatch(u.pathname, [/productpage\.(\d{10})\.html$/i]),
+  calzedonia: (u) => firstMatch(u.pathname, [/-([A-Z0-9]+)\.html$/i])?.toUpperCase() ?? null,
+  havaianas: (u) => firstMatch(u.pathname, [/\/(\d{6,8})-[A-Z0-9_]+\.html$/i]),
+  vinted: (u) => firstMatch(u.pathname, [/^\/member\/(?:general\/)?(\d+)(?:[-/]|$)/]),
+  // marketplace listings end in -mrkean-<EAN>; the EAN is then the key
+  worten: (u) => firstMatch(u.pathname, [/-mrkean-(\d{13})\/?$/, /-(\d{6,8})\/?$/]),
+  fnac: (u) => firstMatch(u.pathname, [/\/a(\d{4,12})(?:\/|$)/, /^\/mp(\d{4,12})(?:\/|$)/]),
+  levis: (u) => firstMatch(u.pathname, [/\/p\/([A-Za-z0-9]+)\/?$/]),
+  nudeproject: (u) => firstMatch(u.pathname, [/\/products\/([^/]+?)(?:\.js|\.json)?\/?$/]),
+};
+
+/** the platform's product id in a pasted URL; null for garbage, another site or a non-product page */
+export function productIdFromUrl(key: PlatformKey, url: string): string | null {
+  if (!urlBelongsToPlatform(url, key)) return null;
+  const parsed = new URL(url);
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
+  const id = ID_FROM_URL[key](parsed);
+  try {
+    return id ? decodeURIComponent(id) : null;
+  } catch {
+    return null;
+  }
 }
