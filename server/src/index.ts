@@ -1,6 +1,7 @@
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
+import { startBackupScheduler } from "./services/backup.js";
 import { ensureFirstAdmin } from "./services/users.js";
 
 /** Entry: read config, open the database (migrations run there), start the API and the engine. */
@@ -16,8 +17,10 @@ async function main() {
   const app = await buildApp({ database, config });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Stock Monitor em http://localhost:${config.port} (base de dados: ${database.kind})`);
+  const backups = startBackupScheduler({ database, dataDir: config.dataDir, log: app.log });
 
   const shutdown = async () => {
+    backups.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -20,6 +20,8 @@ export type Conn = Db | Tx;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** the embedded engine itself, for backups (dumpDataDir); absent on PostgreSQL */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -47,5 +49,5 @@ export async function openDatabase(opts: {
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", pglite: client, close: () => client.close() };
 }

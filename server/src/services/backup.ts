@@ -1,0 +1,150 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { Database } from "../db/client.js";
+import { getSystemSettings } from "./settings.js";
+
+/**
+ * Automatic backups of the embedded database (Sistema → "Backup automático"): a gzip tarball of
+ * PGlite's data directory every backupInterval hours in DATA_DIR/backups, keeping maxBackupFiles.
+ * On PostgreSQL the database is not ours to copy: the scheduler says to use pg_dump and writes
+ * nothing.
+ */
+
+const PREFIX = "stock-monitor-";
+const SUFFIX = ".tar.gz";
+const HOUR_MS = 3_600_000;
+
+export interface BackupFile {
+  file: string;
+  takenAt: Date;
+}
+
+export const backupDirOf = (dataDir: string) => path.join(dataDir, "backups");
+
+/** "2026-11-22T07:19:32.123Z" → "stock-monitor-2026-11-22T07-19-32-123Z.tar.gz": sorts by time */
+function fileNameFor(at: Date): string {
+  return `${PREFIX}${at.toISOString().replace(/[:.]/g, "-")}${SUFFIX}`;
+}
+
+function timeOf(name: string): Date | null {
+  const m = /^stock-monitor-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z\.tar\.gz$/.exec(name);
+  if (!m) return null;
+  return new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z`);
+}
+
+/** this app's backups in a folder, newest first; other files there are left alone */
+export function listBackups(dir: string): BackupFile[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .map((name) => ({ file: path.join(dir, name), takenAt: timeOf(name) }))
+    .filter((b): b is BackupFile => b.takenAt !== null)
+    .sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
+}
+
+export async function writeBackup(pglite: PGlite, dir: string, at = new Date()): Promise<string> {
+  fs.mkdirSync(dir, { recursive: true });
+  const dump = await pglite.dumpDataDir("gzip");
+  const target = path.join(dir, fileNameFor(at));
+  // written aside and renamed, so a crash never leaves a truncated file that looks like a backup
+  const partial = `${target}.partial`;
+  fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(partial, target);
+  return target;
+}
+
+/** deletes all but the `keep` newest backups; returns what it deleted */
+export function pruneBackups(dir: string, keep: number): string[] {
+  const old = listBackups(dir).slice(Math.max(keep, 1));
+  for (const b of old) fs.rmSync(b.file, { force: true });
+  return old.map((b) => b.file);
+}
+
+/**
+ * Puts a backup in place of DATA_DIR/pglite. The current directory is kept beside it
+ * (pglite.before-restore-<time>), never deleted. The server must be stopped.
+ */
+export async function restoreBackup(
+  file: string,
+  dataDir: string,
+): Promise<{ restoredTo: string; previousMovedTo: string | null }> {
+  if (!fs.existsSync(file)) throw new Error(`Ficheiro de backup não encontrado: ${file}`);
+  const target = path.join(dataDir, "pglite");
+  let previousMovedTo: string | null = null;
+  if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
+    previousMovedTo = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    fs.renameSync(target, previousMovedTo);
+  }
+  fs.mkdirSync(target, { recursive: true });
+  const restored = await PGlite.create(target, { loadDataDir: new Blob([fs.readFileSync(file)]) });
+  try {
+    await restored.query("select 1");
+  } finally {
+    await restored.close();
+  }
+  return { restoredTo: target, previousMovedTo };
+}
+
+interface SchedulerLog {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(obj: unknown, msg: string): void;
+}
+
+export interface BackupScheduler {
+  /** writes a backup when one is due at `now`; returns its path, or null */
+  runDue(now?: Date): Promise<string | null>;
+  stop(): void;
+}
+
+/** Reads the Sistema settings at every tick, so a change takes effect within `tickMs`. */
+export function startBackupScheduler(opts: {
+  database: Database;
+  dataDir: string;
+  log: SchedulerLog;
+  tickMs?: number;
+}): BackupScheduler {
+  const dir = backupDirOf(opts.dataDir);
+  let running = false;
+  let toldAboutPgDump = false;
+
+  async function runDue(now = new Date()): Promise<string | null> {
+    if (running) return null;
+    running = true;
+    try {
+      const settings = await getSystemSettings(opts.database.db);
+      if (!settings.enableAutoBackup) {
+        toldAboutPgDump = false;
+        return null;
+      }
+      const pglite = opts.database.pglite;
+      if (!pglite) {
+        if (!toldAboutPgDump) {
+          opts.log.warn(
+            "Backup automático ligado, mas a base de dados é PostgreSQL: use pg_dump (ver docs/decisions-admin.md); nada foi escrito",
+          );
+          toldAboutPgDump = true;
+        }
+        return null;
+      }
+      const newest = listBackups(dir)[0];
+      if (newest && now.getTime() - newest.takenAt.getTime() < settings.backupInterval * HOUR_MS) return null;
+      const file = await writeBackup(pglite, dir, now);
+      const removed = pruneBackups(dir, settings.maxBackupFiles);
+      opts.log.info(
+        `Backup escrito: ${file}${removed.length ? ` (${removed.length} antigo(s) removido(s))` : ""}`,
+      );
+      return file;
+    } catch (err) {
+      opts.log.error({ err }, "Falha no backup automático");
+      return null;
+    } finally {
+      running = false;
+    }
+  }
+
+  const timer = setInterval(() => void runDue(), opts.tickMs ?? 60_000);
+  timer.unref();
+  return { runDue, stop: () => clearInterval(timer) };
+}
