@@ -1,0 +1,138 @@
+import { evaluateExpression } from "../expression.js";
+import { parseMoney, toCents } from "../money.js";
+import { INVENTORY_STATUSES } from "../status.js";
+import { z } from "../zod-pt.js";
+import { imageDataUrlSchema } from "./images.js";
+
+/** numeric(10,2): the largest amount a price column holds */
+const MAX_AMOUNT_CENTS = 9_999_999_999n;
+
+/** "12,50", "12.50", 12.5 or arithmetic such as "2+1,5" → "12.50"; whole cents, never negative */
+export function amountSchema(requiredMessage: string) {
+  return z.union([z.string(), z.number()], { error: requiredMessage }).transform((value, ctx) => {
+    const text = typeof value === "number" ? String(value) : value.trim();
+    if (text === "") {
+      ctx.addIssue({ code: "custom", message: requiredMessage });
+      return z.NEVER;
+    }
+    const amount = parseMoney(text) ?? evaluateExpression(text);
+    if (amount === null) {
+      ctx.addIssue({ code: "custom", message: "Valor inválido" });
+      return z.NEVER;
+    }
+    const cents = toCents(amount);
+    if (cents < 0n) {
+      ctx.addIssue({ code: "custom", message: "O valor não pode ser negativo" });
+      return z.NEVER;
+    }
+    if (cents > MAX_AMOUNT_CENTS) {
+      ctx.addIssue({ code: "custom", message: "Valor demasiado alto" });
+      return z.NEVER;
+    }
+    return amount;
+  });
+}
+
+/** an amount that may be missing: missing, null or "" give null */
+export function nullableAmountSchema() {
+  return z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) =>
+      v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? null : v,
+    )
+    .pipe(amountSchema("Valor inválido").nullable());
+}
+
+/** an amount that defaults: missing, null or "" give the fallback ("0.00") */
+export function optionalAmountSchema(fallback: string) {
+  return nullableAmountSchema().transform((v) => v ?? fallback);
+}
+
+/** free text: trimmed, empty becomes null */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Máximo ${max} caracteres`)
+    .nullish()
+    .transform((v) => v || null);
+
+export const inventoryStatusSchema = z.enum(INVENTORY_STATUSES, { error: "Estado inválido" });
+
+/** the sale fields that a change to sold carries (status dialog and item creation alike) */
+export const saleFieldsSchema = z.object({
+  salePrice: nullableAmountSchema(),
+  fees: optionalAmountSchema("0.00"),
+  buyer: optionalText(200),
+  platform: optionalText(100),
+});
+
+export const createInventoryItemSchema = z
+  .object({
+    name: z
+      .string({ error: "Nome obrigatório" })
+      .trim()
+      .min(1, "Nome obrigatório")
+      .max(200, "Nome demasiado longo"),
+    price: amountSchema("Preço obrigatório"),
+    shippingPrice: optionalAmountSchema("0.00"),
+    sku: optionalText(100),
+    status: inventoryStatusSchema.default("in_stock"),
+    image: imageDataUrlSchema,
+    size: optionalText(50),
+    purchaseLocation: optionalText(200),
+    purchaseDate: z.coerce.date({ error: "Data inválida" }).nullish(),
+    notes: optionalText(2000),
+    tags: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
+  })
+  .extend(saleFieldsSchema.shape);
+export type CreateInventoryItemInput = z.input<typeof createInventoryItemSchema>;
+export type CreateInventoryItem = z.output<typeof createInventoryItemSchema>;
+
+/** PUT /api/inventory/{id}: the change-status dialog (SPEC §7); `id` in the body is tolerated */
+export const updateInventoryStatusSchema = z
+  .object({ id: z.coerce.number().int().optional(), status: inventoryStatusSchema })
+  .extend(saleFieldsSchema.shape);
+export type UpdateInventoryStatusInput = z.input<typeof updateInventoryStatusSchema>;
+export type UpdateInventoryStatus = z.output<typeof updateInventoryStatusSchema>;
+
+export interface InventorySale {
+  id: number;
+  salePrice: string;
+  fees: string;
+  profit: string;
+  saleDate: string;
+  buyer: string | null;
+  platform: string | null;
+}
+
+export interface InventoryItem {
+  id: number;
+  name: string;
+  image: string | null;
+  size: string | null;
+  sku: string | null;
+  price: string;
+  shippingPrice: string;
+  purchaseLocation: string | null;
+  purchaseDate: string | null;
+  status: string;
+  tags: string[];
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** the item's sale, when it has one */
+  sale: InventorySale | null;
+}
+
+export interface InventoryStatistics {
+  totalItems: number;
+  inStock: number;
+  sold: number;
+  totalRevenue: string;
+  totalProfit: string;
+}
+
+/** statuses an item can be sold from (DECISIONS §6) */
+export const SELLABLE_STATUSES: readonly string[] = ["in_stock", "pending", "transit"];

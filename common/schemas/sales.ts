@@ -1,0 +1,44 @@
+import { z } from "../zod-pt.js";
+import { amountSchema, optionalAmountSchema, optionalText } from "./inventory.js";
+
+/** POST /api/sales (SPEC §5, §7). A profit sent by the client is ignored: the server computes it. */
+export const createSaleSchema = z.object({
+  inventoryItemId: z.coerce
+    .number({ error: "Selecione um item" })
+    .int("Selecione um item")
+    .min(1, "Selecione um item"),
+  salePrice: amountSchema("Preço de venda obrigatório"),
+  saleDate: z.coerce.date({ error: "Data da venda obrigatória" }).optional(),
+  buyer: optionalText(200),
+  platform: z
+    .string({ error: "Plataforma obrigatória" })
+    .trim()
+    .min(1, "Plataforma obrigatória")
+    .max(100, "Máximo 100 caracteres"),
+  fees: optionalAmountSchema("0.00"),
+  profit: z.unknown().optional(),
+});
+export type CreateSaleInput = z.input<typeof createSaleSchema>;
+export type CreateSale = z.output<typeof createSaleSchema>;
+
+export interface SaleItemSummary {
+  id: number;
+  name: string;
+  sku: string | null;
+  size: string | null;
+  price: string;
+  shippingPrice: string;
+}
+
+export interface Sale {
+  id: number;
+  inventoryItemId: number | null;
+  salePrice: string;
+  saleDate: string;
+  buyer: string | null;
+  platform: string | null;
+  fees: string;
+  profit: string;
+  createdAt: string;
+  item: SaleItemSummary | null;
+}

@@ -1,0 +1,37 @@
+import { createInventoryItemSchema, updateInventoryStatusSchema } from "@common/schemas/inventory.js";
+import { idParamSchema } from "@common/schemas/users.js";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentUser } from "../plugins/auth.js";
+import { changeItemStatus, createItem, deleteItem, listItems } from "../services/sales.js";
+import { inventoryStatistics } from "../services/statistics.js";
+
+export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/inventory", async (request) => listItems(app.db, currentUser(request).id));
+
+  app.get("/api/inventory/statistics", async (request) =>
+    inventoryStatistics(app.db, currentUser(request).id),
+  );
+
+  app.post("/api/inventory", { schema: { body: createInventoryItemSchema } }, async (request, reply) => {
+    const userId = currentUser(request).id;
+    const id = await createItem(app.db, userId, request.body);
+    const [item] = await listItems(app.db, userId, id);
+    return reply.status(201).send(item);
+  });
+
+  app.put(
+    "/api/inventory/:id",
+    { schema: { params: idParamSchema, body: updateInventoryStatusSchema } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await changeItemStatus(app.db, userId, request.params.id, request.body);
+      const [item] = await listItems(app.db, userId, request.params.id);
+      return item;
+    },
+  );
+
+  app.delete("/api/inventory/:id", { schema: { params: idParamSchema } }, async (request) => {
+    await deleteItem(app.db, currentUser(request).id, request.params.id);
+    return { message: "Item removido do inventário" };
+  });
+};

@@ -1,0 +1,19 @@
+import { createSaleSchema } from "@common/schemas/sales.js";
+import { idParamSchema } from "@common/schemas/users.js";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { currentUser } from "../plugins/auth.js";
+import { deleteSale, listSales, sellItem } from "../services/sales.js";
+
+export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/api/sales", async (request) => listSales(app.db, currentUser(request).id));
+
+  app.post("/api/sales", { schema: { body: createSaleSchema } }, async (request, reply) => {
+    const sale = await sellItem(app.db, currentUser(request).id, request.body);
+    return reply.status(201).send(sale);
+  });
+
+  app.delete("/api/sales/:id", { schema: { params: idParamSchema } }, async (request) => {
+    await deleteSale(app.db, currentUser(request).id, request.params.id);
+    return { message: "Venda removida" };
+  });
+};

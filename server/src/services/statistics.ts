@@ -1,0 +1,204 @@
+import type { InventoryStatistics } from "@common/schemas/inventory.js";
+import type { StatusStatistics } from "@common/schemas/statistics.js";
+import { toCents } from "@common/money.js";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Conn } from "../db/client.js";
+import { activityLogs, inventoryItems, sales } from "../db/schema.js";
+
+const DAY_MS = 86_400_000;
+const money = (expr: ReturnType<typeof sql>) => sql<string>`coalesce(${expr}, 0)::numeric(14,2)::text`;
+
+/** {year, month, day} of an instant as the calendar of `timeZone` shows it */
+export function calendarDate(instant: Date, timeZone: string): { year: number; month: number; day: number } {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part("year"), month: part("month"), day: part("day") };
+}
+
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * Whole months and remaining days from `since` to `now` on the user's calendar. A month from the
+ * 31st ends on the last day of a shorter month (31 Jan + 1 month = 28/29 Feb).
+ */
+export function timeOnServer(since: Date, now: Date, timeZone: string): { months: number; days: number } {
+  const from = calendarDate(since, timeZone);
+  const to = calendarDate(now, timeZone);
+  const dayNumber = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d) / DAY_MS;
+  const addMonths = (n: number) => {
+    const total = from.year * 12 + (from.month - 1) + n;
+    const year = Math.floor(total / 12);
+    const month = (total % 12) + 1;
+    return dayNumber(year, month, Math.min(from.day, daysInMonth(year, month)));
+  };
+  const today = dayNumber(to.year, to.month, to.day);
+  if (today <= dayNumber(from.year, from.month, from.day)) return { months: 0, days: 0 };
+  let months = (to.year - from.year) * 12 + (to.month - from.month);
+  while (months > 0 && addMonths(months) > today) months--;
+  return { months, days: today - addMonths(months) };
+}
+
+/** numerator ÷ denominator × 100 on decimal texts, rounded half away from zero to 2 decimals */
+export function percentage(numerator: string, denominator: string): string | null {
+  const num = toCents(numerator);
+  const den = toCents(denominator);
+  if (den === 0n) return null;
+  const scaled = num * 10_000n;
+  const absDen = den < 0n ? -den : den;
+  const sign = scaled < 0n !== den < 0n ? -1n : 1n;
+  const absScaled = scaled < 0n ? -scaled : scaled;
+  const hundredths = (absScaled * 2n + absDen) / (2n * absDen);
+  const text = `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, "0")}`;
+  return sign < 0n && hundredths !== 0n ? `-${text}` : text;
+}
+
+/** change of `recent` against `previous` in %, measured on the size of `previous`; null when it is 0 */
+export function growth(recent: string, previous: string): string | null {
+  const prev = toCents(previous);
+  if (prev === 0n) return null;
+  const diff = toCents(recent) - prev;
+  const abs = (v: bigint) => (v < 0n ? -v : v);
+  const sign = diff < 0n ? "-" : "";
+  return percentage(`${sign}${centsText(abs(diff))}`, centsText(abs(prev)));
+}
+
+const centsText = (cents: bigint) => `${cents / 100n}.${(cents % 100n).toString().padStart(2, "0")}`;
+
+async function itemCounts(db: Conn, userId: number) {
+  const [row] = await db
+    .select({
+      totalItems: sql<number>`count(*)::int`,
+      inStock: sql<number>`(count(*) filter (where ${inventoryItems.status} = 'in_stock'))::int`,
+      sold: sql<number>`(count(*) filter (where ${inventoryItems.status} = 'sold'))::int`,
+      pending: sql<number>`(count(*) filter (where ${inventoryItems.status} = 'pending'))::int`,
+      inTransit: sql<number>`(count(*) filter (where ${inventoryItems.status} in ('transit', 'in_transit')))::int`,
+      totalExpenses: money(sql`sum(${inventoryItems.price} + ${inventoryItems.shippingPrice})`),
+    })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.userId, userId));
+  return row;
+}
+
+async function saleTotals(db: Conn, userId: number) {
+  const [row] = await db
+    .select({
+      totalRevenue: money(sql`sum(${sales.salePrice})`),
+      totalProfit: money(sql`sum(${sales.profit})`),
+    })
+    .from(sales)
+    .where(eq(sales.userId, userId));
+  return row;
+}
+
+/** GET /api/inventory/statistics (DECISIONS §7) */
+export async function inventoryStatistics(db: Conn, userId: number): Promise<InventoryStatistics> {
+  const [items, totals] = await Promise.all([itemCounts(db, userId), saleTotals(db, userId)]);
+  return { totalItems: items.totalItems, inStock: items.inStock, sold: items.sold, ...totals };
+}
+
+async function salesFigures(db: Conn, userId: number, now: Date) {
+  const recentFrom = new Date(now.getTime() - 30 * DAY_MS);
+  const previousFrom = new Date(now.getTime() - 60 * DAY_MS);
+  const inRecent = sql`${sales.saleDate} > ${recentFrom} and ${sales.saleDate} <= ${now}`;
+  const inPrevious = sql`${sales.saleDate} > ${previousFrom} and ${sales.saleDate} <= ${recentFrom}`;
+  const [row] = await db
+    .select({
+      totalSales: sql<number>`count(*)::int`,
+      recentSales: sql<number>`(count(*) filter (where ${inRecent}))::int`,
+      recentProfit: money(sql`sum(${sales.profit}) filter (where ${inRecent})`),
+      previousProfit: money(sql`sum(${sales.profit}) filter (where ${inPrevious})`),
+      totalProfit: money(sql`sum(${sales.profit})`),
+      soldCost: money(sql`sum(${inventoryItems.price} + ${inventoryItems.shippingPrice})`),
+      averageMargin: sql<
+        string | null
+      >`round(avg(${sales.profit} * 100 / nullif(${sales.salePrice}, 0)), 2)::numeric(14,2)::text`,
+    })
+    .from(sales)
+    .leftJoin(inventoryItems, eq(inventoryItems.id, sales.inventoryItemId))
+    .where(eq(sales.userId, userId));
+  return row;
+}
+
+async function bestMonth(db: Conn, userId: number, timeZone: string) {
+  const local = sql`(${sales.saleDate} at time zone ${timeZone})`;
+  const [row] = await db
+    .select({
+      month: sql<string>`to_char(${local}, 'MM/YYYY')`,
+      profit: sql<string>`sum(${sales.profit})::numeric(14,2)::text`,
+    })
+    .from(sales)
+    .where(eq(sales.userId, userId))
+    .groupBy(sql`1`, sql`to_char(${local}, 'YYYY-MM')`)
+    // a tie goes to the more recent month
+    .orderBy(sql`sum(${sales.profit}) desc`, sql`to_char(${local}, 'YYYY-MM') desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+async function activitySummary(db: Conn, userId: number) {
+  const [recent, [total]] = await Promise.all([
+    db
+      .select({
+        id: activityLogs.id,
+        action: activityLogs.action,
+        type: activityLogs.type,
+        message: activityLogs.message,
+        createdAt: activityLogs.createdAt,
+      })
+      .from(activityLogs)
+      .where(eq(activityLogs.userId, userId))
+      .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+      .limit(5),
+    db
+      .select({ n: count() })
+      .from(activityLogs)
+      .where(and(eq(activityLogs.userId, userId))),
+  ]);
+  return {
+    recent: recent.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    totalActivities: total.n,
+  };
+}
+
+/** GET /api/status/statistics (DECISIONS §7) */
+export async function statusStatistics(
+  db: Conn,
+  user: { id: number; createdAt: Date },
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<StatusStatistics> {
+  const [items, totals, figures, best, activity] = await Promise.all([
+    itemCounts(db, user.id),
+    saleTotals(db, user.id),
+    salesFigures(db, user.id, now),
+    bestMonth(db, user.id, timeZone),
+    activitySummary(db, user.id),
+  ]);
+  return {
+    timeOnServer: timeOnServer(user.createdAt, now, timeZone),
+    totalExpenses: items.totalExpenses,
+    roi: percentage(figures.totalProfit, figures.soldCost),
+    averageMargin: figures.averageMargin,
+    salesPerformance: {
+      recentSales: figures.recentSales,
+      profitGrowth: growth(figures.recentProfit, figures.previousProfit),
+      bestMonth: best?.month ?? null,
+      bestMonthProfit: best?.profit ?? null,
+      totalSales: figures.totalSales,
+    },
+    inventoryStatus: {
+      totalItems: items.totalItems,
+      inStock: items.inStock,
+      sold: items.sold,
+      pending: items.pending,
+      inTransit: items.inTransit,
+      ...totals,
+    },
+    activitySummary: activity,
+  };
+}
