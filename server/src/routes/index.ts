@@ -4,10 +4,14 @@ import { adminUserRoutes } from "./admin-users.js";
 import { authRoutes } from "./auth.js";
 import { activityRoutes } from "./activity.js";
 import { healthRoutes } from "./health.js";
+import { inventoryRoutes } from "./inventory.js";
 import { monitorRoutes } from "./monitor.js";
 import { productRoutes } from "./products.js";
+import { rankingRoutes } from "./ranking.js";
+import { salesRoutes } from "./sales.js";
 import { settingsRoutes } from "./settings.js";
 import { statisticsRoutes } from "./statistics.js";
+import { statusRoutes } from "./status.js";
 
 /** every API route module, registered once; a new resource adds one line here */
 export async function registerRoutes(app: FastifyInstance) {
@@ -20,4 +24,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(monitorRoutes);
   await app.register(statisticsRoutes);
   await app.register(activityRoutes);
+  await app.register(inventoryRoutes);
+  await app.register(salesRoutes);
+  await app.register(statusRoutes);
+  await app.register(rankingRoutes);
 }
