@@ -1,19 +1,34 @@
-import { Users } from "lucide-react";
-import { EmptyState } from "@/components/empty-state";
+import { PiggyBank, Users } from "lucide-react";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AdminOnly } from "../components/admin-only";
+import { FinancialMetricsPanel } from "../components/financial-metrics-panel";
+import { UsersTable } from "../components/users-table";
 
 export function AdminPage() {
   return (
     <AdminOnly>
       <PageShell>
         <PageHeader title="Administração" subtitle="Gestão de usuários e métricas financeiras" />
-        <EmptyState
-          icon={Users}
-          title="Sem dados de administração para mostrar"
-          description="A lista de utilizadores e as métricas financeiras aparecem aqui."
-        />
+        <Tabs defaultValue="users">
+          <TabsList>
+            <TabsTrigger value="users">
+              <Users />
+              Gestão de Usuários
+            </TabsTrigger>
+            <TabsTrigger value="metrics">
+              <PiggyBank />
+              Métricas Financeiras
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="users">
+            <UsersTable />
+          </TabsContent>
+          <TabsContent value="metrics">
+            <FinancialMetricsPanel />
+          </TabsContent>
+        </Tabs>
       </PageShell>
     </AdminOnly>
   );

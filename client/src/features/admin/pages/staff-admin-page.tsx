@@ -1,21 +1,41 @@
-import { UserCog } from "lucide-react";
-import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
+import { PageSpinner } from "@/components/spinner";
+import { errorMessage } from "@/lib/http";
+import { useAdminUsers } from "../api/get-users";
 import { ADMIN_PANEL_DENIED } from "../components/access-denied";
 import { AdminOnly } from "../components/admin-only";
+import { CreateUserDialog } from "../components/create-user-dialog";
+import { StaffStats } from "../components/staff-stats";
+import { StaffUsersTable } from "../components/staff-users-table";
+
+function StaffAdminContent() {
+  const { data: users, isLoading, error } = useAdminUsers();
+  return (
+    <PageShell>
+      <PageHeader
+        title="Painel de Administração"
+        subtitle="Utilizadores e limites de monitores"
+        actions={<CreateUserDialog />}
+      />
+      {isLoading ? (
+        <PageSpinner />
+      ) : error || !users ? (
+        <p className="text-sm text-destructive">{errorMessage(error, "Erro ao carregar utilizadores")}</p>
+      ) : (
+        <>
+          <StaffStats users={users} />
+          <StaffUsersTable users={users} />
+        </>
+      )}
+    </PageShell>
+  );
+}
 
 export function StaffAdminPage() {
   return (
     <AdminOnly deniedMessage={ADMIN_PANEL_DENIED}>
-      <PageShell>
-        <PageHeader title="Painel de Administração" subtitle="Utilizadores e limites de monitores" />
-        <EmptyState
-          icon={UserCog}
-          title="Sem utilizadores para mostrar"
-          description="Os utilizadores da instalação e os seus limites de monitores aparecem aqui."
-        />
-      </PageShell>
+      <StaffAdminContent />
     </AdminOnly>
   );
 }

@@ -1,0 +1,22 @@
+import type { PublicUser } from "@common/schemas/auth";
+import type { CreateUserInput } from "@common/schemas/users";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { apiRequest, errorMessage } from "@/lib/http";
+import { ADMIN_USERS_QUERY_KEY } from "./get-users";
+
+export const createUser = (input: CreateUserInput) =>
+  apiRequest<PublicUser>("POST", "/api/admin/users", input);
+
+export function useCreateUser({ onSuccess }: { onSuccess?: (user: PublicUser) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: (user) => {
+      toast.success("Usuário criado com sucesso");
+      onSuccess?.(user);
+    },
+    onError: (error) => toast.error(errorMessage(error, "Erro ao criar utilizador")),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
+  });
+}

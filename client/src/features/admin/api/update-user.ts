@@ -1,0 +1,25 @@
+import type { PublicUser } from "@common/schemas/auth";
+import type { UpdateUserInput } from "@common/schemas/users";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { USER_QUERY_KEY } from "@/features/auth/api/get-user";
+import { apiRequest, errorMessage } from "@/lib/http";
+import { ADMIN_USERS_QUERY_KEY } from "./get-users";
+
+export const updateUser = ({ id, ...changes }: UpdateUserInput & { id: number }) =>
+  apiRequest<PublicUser>("PUT", `/api/admin/users/${id}`, changes);
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: () => toast.success("Usuário atualizado com sucesso"),
+    onError: (error) => toast.error(errorMessage(error, "Erro ao atualizar utilizador")),
+    onSettled: () => {
+      queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY });
+      // the admin may have changed their own limit
+      queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      queryClient.invalidateQueries({ queryKey: ["/api/user/monitor-stats"] });
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import {
+  type FinancialMetricsInput,
+  type FinancialMetricsValues,
+  financialMetricsInputSchema,
+} from "@common/schemas/financial-metrics";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { useUpdateFinancialMetrics } from "../api/update-financial-metrics";
+
+const fields = [
+  { name: "totalRevenue", label: "Receita total (€)", inputMode: "decimal" },
+  { name: "totalProfit", label: "Lucro total (€)", inputMode: "decimal" },
+  { name: "profitMargin", label: "Margem de lucro (%)", inputMode: "decimal" },
+  { name: "totalItemsSold", label: "Itens vendidos", inputMode: "numeric" },
+  { name: "totalItemsInStock", label: "Itens em stock", inputMode: "numeric" },
+] as const;
+
+interface MetricsFormProps {
+  values: FinancialMetricsInput;
+  onDone: () => void;
+}
+
+/** SPEC §5 rules through the same schema the server uses; amounts accept "1.234,56". */
+export function MetricsForm({ values, onDone }: MetricsFormProps) {
+  const form = useForm<FinancialMetricsInput, unknown, FinancialMetricsValues>({
+    resolver: zodResolver(financialMetricsInputSchema),
+    defaultValues: values,
+  });
+  // "copy live values" replaces what is in the form while it is open
+  useEffect(() => form.reset(values), [values, form]);
+  const save = useUpdateFinancialMetrics({ onSuccess: onDone });
+  const { errors } = form.formState;
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((v) => save.mutate(v))}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {fields.map(({ name, label, inputMode }) => (
+          <FormField key={name} id={`metric-${name}`} label={label} error={errors[name]?.message}>
+            <Input
+              id={`metric-${name}`}
+              inputMode={inputMode}
+              className="tabular-nums"
+              aria-invalid={errors[name] ? true : undefined}
+              {...form.register(name)}
+            />
+          </FormField>
+        ))}
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending && <Loader2 className="animate-spin" />}
+          Guardar
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { Users } from "lucide-react";
+import { EmptyState } from "@/components/empty-state";
+import { PageSpinner } from "@/components/spinner";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { errorMessage } from "@/lib/http";
+import { formatDate } from "@/lib/format";
+import { useAdminUsers } from "../api/get-users";
+import { DeleteUserButton } from "./delete-user-button";
+import { RoleBadge } from "./role-badge";
+
+/** Admin page, first tab: every account, with delete behind a confirmation. */
+export function UsersTable() {
+  const { data: users, isLoading, error } = useAdminUsers();
+  if (isLoading) return <PageSpinner />;
+  if (error)
+    return <p className="text-sm text-destructive">{errorMessage(error, "Erro ao carregar utilizadores")}</p>;
+  if (!users?.length) return <EmptyState icon={Users} title="Nenhum utilizador encontrado" />;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Utilizadores</CardTitle>
+        <CardDescription>{users.length} conta(s) nesta instalação</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>ID</TableHead>
+              <TableHead>Utilizador</TableHead>
+              <TableHead>Nome completo</TableHead>
+              <TableHead>Email</TableHead>
+              <TableHead>Função</TableHead>
+              <TableHead>Criado em</TableHead>
+              <TableHead className="text-right">Ações</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {users.map((user) => (
+              <TableRow key={user.id}>
+                <TableCell className="tabular-nums text-muted-foreground">{user.id}</TableCell>
+                <TableCell className="font-medium">{user.username}</TableCell>
+                <TableCell>{user.fullName || "—"}</TableCell>
+                <TableCell>{user.email || "—"}</TableCell>
+                <TableCell>
+                  <RoleBadge role={user.role} />
+                </TableCell>
+                <TableCell className="tabular-nums">{formatDate(user.createdAt)}</TableCell>
+                <TableCell className="text-right">
+                  <DeleteUserButton user={user} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
