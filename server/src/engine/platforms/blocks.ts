@@ -12,8 +12,9 @@ const CHALLENGE_MARKERS: { marker: RegExp; name: string }[] = [
   { marker: /error code:?\s*1020|<title>\s*Access denied \| [^<]*used Cloudflare/i, name: "Cloudflare" },
   { marker: /<title>\s*Um momento/i, name: "Cloudflare" },
   { marker: /captcha-delivery\.com|geo\.captcha-delivery/i, name: "DataDome" },
-  { marker: /<title>\s*Access Denied\s*<\/title>[\s\S]*(Reference #|edgesuite\.net)/i, name: "Akamai" },
-  { marker: /errors\.edgesuite\.net/i, name: "Akamai" },
+  // Akamai writes its deny page with entities: "Reference&#32;&#35;…", "errors&#46;edgesuite&#46;net"
+  { marker: /<title>\s*Access Denied\s*<\/title>[\s\S]{0,3000}(Reference|edgesuite)/i, name: "Akamai" },
+  { marker: /errors(\.|&#46;)edgesuite(\.|&#46;)net/i, name: "Akamai" },
   { marker: /bm-verify|\/_sec\/verify|akam-logo/i, name: "Akamai" },
   { marker: /FNAC DARTY - Maintenance|temporariamente restrito/i, name: "Fnac WAF" },
   {

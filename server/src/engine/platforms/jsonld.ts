@@ -117,7 +117,12 @@ export function parseJsonLdProduct(html: string, pageUrl: string): ProductResult
     const name = text(variant.size) ?? text(variant.name);
     if (offer && name) sized.push({ name, offer });
   }
-  const offers = variants.length > 0 ? sized.map((s) => s.offer) : offersOf(main);
+  // Shopify-style themes emit one named Offer per variant instead of a ProductGroup
+  const mainOffers = offersOf(main);
+  if (variants.length === 0 && mainOffers.length > 1 && mainOffers.every((o) => text(o.name))) {
+    for (const offer of mainOffers) sized.push({ name: text(offer.name)!, offer });
+  }
+  const offers = variants.length > 0 ? sized.map((s) => s.offer) : mainOffers;
   const states = offers.map((o) => availabilityIsBuyable(o.availability));
   if (!states.some((s) => s !== undefined)) {
     throw new CheckFailure("unexpected", "Formato inesperado: JSON-LD sem disponibilidade");
