@@ -1,17 +1,47 @@
-import { Activity } from "lucide-react";
-import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
+import { useIsMobile } from "@/hooks/use-is-mobile";
+import { AddProductButton } from "../components/add-product-button";
+import { MonitorControls } from "../components/monitor-controls";
+import { MonitorDialogs, ProductList } from "../components/monitor-body";
+import { RecentActivity } from "../components/recent-activity";
+import { MobileStats, StatCards } from "../components/stat-cards";
+import { useMonitorPage } from "../lib/use-monitor-page";
+
+/** SPEC: recent activity shows 3 entries on desktop, 5 on mobile */
+const RECENT_DESKTOP = 3;
+const RECENT_MOBILE = 5;
 
 export function MonitorPage() {
+  const state = useMonitorPage();
+  const isMobile = useIsMobile();
+
+  if (isMobile) {
+    return (
+      <PageShell className="gap-4">
+        <PageHeader title="Monitor" subtitle="Monitorização de stock" />
+        <AddProductButton mobile canCreateMore={state.canCreateMore} onClick={state.openCreate} />
+        <MobileStats stats={state.statistics} monitor={state.monitorStats} />
+        <MonitorControls state={state} compact />
+        <ProductList state={state} mobile />
+        <RecentActivity entries={state.activity} count={RECENT_MOBILE} />
+        <MonitorDialogs state={state} />
+      </PageShell>
+    );
+  }
+
   return (
     <PageShell>
-      <PageHeader title="Monitor" subtitle="Monitorização de stock dos seus produtos" />
-      <EmptyState
-        icon={Activity}
-        title="Nenhum produto monitorizado"
-        description="Os produtos que acompanhar aparecem aqui, com o estado do stock de cada um."
+      <PageHeader
+        title="Monitor"
+        subtitle="Monitorização de stock dos seus produtos"
+        actions={<AddProductButton canCreateMore={state.canCreateMore} onClick={state.openCreate} />}
       />
+      <StatCards stats={state.statistics} monitor={state.monitorStats} />
+      <MonitorControls state={state} />
+      <ProductList state={state} />
+      <RecentActivity entries={state.activity} count={RECENT_DESKTOP} />
+      <MonitorDialogs state={state} />
     </PageShell>
   );
 }

@@ -1,0 +1,18 @@
+import type { ActivityDto } from "@common/schemas/activity";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/http";
+import { POLL_INTERVAL_MS } from "@/lib/query-client";
+
+export const ACTIVITY_QUERY_KEY = ["/api/activity"] as const;
+
+export function getActivityQueryOptions() {
+  return queryOptions({
+    queryKey: ACTIVITY_QUERY_KEY,
+    queryFn: () => apiRequest<ActivityDto[]>("GET", "/api/activity"),
+    refetchInterval: POLL_INTERVAL_MS,
+  });
+}
+
+export function useActivity() {
+  return useQuery(getActivityQueryOptions());
+}

@@ -1,0 +1,20 @@
+import type { ProductDto } from "@common/schemas/products";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/http";
+import { POLL_INTERVAL_MS } from "@/lib/query-client";
+
+export const PRODUCTS_QUERY_KEY = ["/api/products"] as const;
+
+export const getProducts = () => apiRequest<ProductDto[]>("GET", "/api/products");
+
+export function getProductsQueryOptions() {
+  return queryOptions({
+    queryKey: PRODUCTS_QUERY_KEY,
+    queryFn: getProducts,
+    refetchInterval: POLL_INTERVAL_MS,
+  });
+}
+
+export function useProducts() {
+  return useQuery(getProductsQueryOptions());
+}

@@ -1,0 +1,67 @@
+import { PackageSearch } from "lucide-react";
+import { EmptyState } from "@/components/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/http";
+import type { MonitorPageState } from "../lib/use-monitor-page";
+import { DeleteProductDialog } from "./delete-product-dialog";
+import { ProductCard } from "./product-card";
+import { ProductCardMobile } from "./product-card-mobile";
+import { ProductFormDialog } from "./product-form-dialog";
+
+/** the product grid (or list on mobile) with its loading, error and empty states */
+export function ProductList({ state, mobile }: { state: MonitorPageState; mobile?: boolean }) {
+  if (state.products.isPending) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {[1, 2, 3].map((n) => (
+          <Skeleton key={n} className="h-72 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (state.products.isError) {
+    return (
+      <EmptyState
+        icon={PackageSearch}
+        title="Erro ao carregar produtos"
+        description={errorMessage(state.products.error, "Erro desconhecido")}
+      />
+    );
+  }
+  if (state.visible.length === 0) {
+    return <EmptyState icon={PackageSearch} title="Nenhum produto encontrado" />;
+  }
+  if (mobile) {
+    return (
+      <div className="space-y-3">
+        {state.visible.map((p) => (
+          <ProductCardMobile key={p.id} product={p} {...state.actions} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {state.visible.map((p) => (
+        <ProductCard key={p.id} product={p} {...state.actions} />
+      ))}
+    </div>
+  );
+}
+
+export function MonitorDialogs({ state }: { state: MonitorPageState }) {
+  return (
+    <>
+      <ProductFormDialog
+        open={state.form.open}
+        onOpenChange={state.setFormOpen}
+        product={state.form.product}
+      />
+      <DeleteProductDialog
+        productName={state.deleting?.name ?? null}
+        onCancel={state.cancelDelete}
+        onConfirm={state.confirmDelete}
+      />
+    </>
+  );
+}

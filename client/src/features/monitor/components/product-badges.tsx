@@ -1,0 +1,38 @@
+import type { ProductDto } from "@common/schemas/products";
+import { AlertTriangle } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { formatActivityTime } from "@/lib/format";
+import { hasCheckFailure, platformLabel, statusLabel, statusVariant } from "../lib/product-display";
+
+export function StatusBadge({ product }: { product: ProductDto }) {
+  return (
+    <Badge variant={statusVariant(product.status)} data-testid="status-badge">
+      {statusLabel(product)}
+    </Badge>
+  );
+}
+
+export function PlatformBadge({ platform }: { platform: string }) {
+  return <Badge variant="outline">{platformLabel(platform)}</Badge>;
+}
+
+/** DECISIONS §5: the check is failing; the status shown is the last one known */
+export function CheckFailure({ product }: { product: ProductDto }) {
+  if (!hasCheckFailure(product)) return null;
+  return (
+    <div
+      role="status"
+      className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 px-2.5 py-2 text-xs"
+    >
+      <AlertTriangle className="mt-0.5 size-3.5 shrink-0 text-[oklch(0.55_0.14_65)] dark:text-warning" />
+      <div className="min-w-0">
+        <p className="font-semibold">Falha na verificação</p>
+        <p className="break-words text-muted-foreground">
+          {product.lastError ?? "Motivo desconhecido"}
+          {product.failureStreak > 1 && ` · ${product.failureStreak} seguidas`}
+          {product.lastErrorAt && ` · ${formatActivityTime(product.lastErrorAt)}`}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import type { ProductDto, ProductValues } from "@common/schemas/products";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { ApiError } from "@/lib/http";
+import { useCreateProduct } from "../api/create-product";
+import { useDefaultWebhook } from "../api/get-default-webhook";
+import { useUpdateProduct } from "../api/update-product";
+import { type ProductForm, ProductFormFields, useProductForm } from "./product-form";
+
+interface ProductFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** null: create mode */
+  product: ProductDto | null;
+}
+
+export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        {/* remounts per opening, so the form starts from the product (or blank) each time */}
+        {open && <ProductFormBody product={product} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** server field errors land on their fields; the toast gives 'HTTP {status}: {message}' (SPEC §8) */
+function reportFailure(form: ProductForm, error: unknown, fallback: string) {
+  if (error instanceof ApiError) {
+    for (const fieldError of error.errors) {
+      if (fieldError.path in form.getValues()) {
+        form.setError(fieldError.path as keyof ProductValues, { message: fieldError.message });
+      }
+    }
+    toast.error("Erro", { description: `HTTP ${error.status}: ${error.serverMessage}` });
+  } else {
+    toast.error("Erro", { description: fallback });
+  }
+}
+
+function ProductFormBody({ product, onDone }: { product: ProductDto | null; onDone: () => void }) {
+  const defaultWebhook = useDefaultWebhook();
+  const form = useProductForm(product, product ? undefined : defaultWebhook.data);
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const isPending = create.isPending || update.isPending;
+
+  const submit = form.handleSubmit((values) => {
+    if (product) {
+      update.mutate(
+        { id: product.id, input: values },
+        {
+          onSuccess: () => {
+            toast.success("Produto atualizado");
+            onDone();
+          },
+          onError: (error) => reportFailure(form, error, "Não foi possível atualizar o produto."),
+        },
+      );
+    } else {
+      create.mutate(values, {
+        onSuccess: (created) => {
+          toast.success("Produto adicionado", {
+            description: created.isActive ? "Monitorização iniciada." : "Monitorização em pausa.",
+          });
+          onDone();
+        },
+        onError: (error) => reportFailure(form, error, "Não foi possível adicionar o produto."),
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
+      <DialogHeader>
+        <DialogTitle>{product ? "Editar Produto" : "Adicionar Produto"}</DialogTitle>
+        <DialogDescription>
+          {product
+            ? "Altere os dados do monitor; as verificações seguem as novas regras."
+            : "Escolha a plataforma, cole o URL e receba um alerta quando houver stock."}
+        </DialogDescription>
+      </DialogHeader>
+      <ProductFormFields form={form} />
+      <DialogFooter>
+        <Button variant="outline" onClick={onDone} disabled={isPending}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={isPending}>
+          {product ? "Atualizar Monitor" : "Adicionar Monitor"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
