@@ -1,5 +1,6 @@
 import type { InventoryStatistics } from "@common/schemas/inventory.js";
 import type { StatusStatistics } from "@common/schemas/statistics.js";
+import { calendarDate } from "@common/aggregations.js";
 import { toCents } from "@common/money.js";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
@@ -7,18 +8,6 @@ import { activityLogs, inventoryItems, sales } from "../db/schema.js";
 
 const DAY_MS = 86_400_000;
 const money = (expr: ReturnType<typeof sql>) => sql<string>`coalesce(${expr}, 0)::numeric(14,2)::text`;
-
-/** {year, month, day} of an instant as the calendar of `timeZone` shows it */
-export function calendarDate(instant: Date, timeZone: string): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(instant);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: part("year"), month: part("month"), day: part("day") };
-}
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
@@ -125,19 +114,28 @@ async function salesFigures(db: Conn, userId: number, now: Date) {
 }
 
 async function bestMonth(db: Conn, userId: number, timeZone: string) {
-  const local = sql`(${sales.saleDate} at time zone ${timeZone})`;
-  const [row] = await db
+  // the month key is computed once in a subquery, so GROUP BY sees a single expression
+  const monthly = db
     .select({
-      month: sql<string>`to_char(${local}, 'MM/YYYY')`,
-      profit: sql<string>`sum(${sales.profit})::numeric(14,2)::text`,
+      key: sql<string>`to_char(${sales.saleDate} at time zone ${timeZone}, 'YYYY-MM')`.as("month_key"),
+      profit: sales.profit,
     })
     .from(sales)
     .where(eq(sales.userId, userId))
-    .groupBy(sql`1`, sql`to_char(${local}, 'YYYY-MM')`)
+    .as("monthly");
+  const [row] = await db
+    .select({
+      key: monthly.key,
+      profit: sql<string>`sum(${monthly.profit})::numeric(14,2)::text`,
+    })
+    .from(monthly)
+    .groupBy(monthly.key)
     // a tie goes to the more recent month
-    .orderBy(sql`sum(${sales.profit}) desc`, sql`to_char(${local}, 'YYYY-MM') desc`)
+    .orderBy(sql`sum(${monthly.profit}) desc`, desc(monthly.key))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const [year, month] = row.key.split("-");
+  return { month: `${month}/${year}`, profit: row.profit };
 }
 
 async function activitySummary(db: Conn, userId: number) {
