@@ -1,33 +1,93 @@
-import { Moon, Sun } from "lucide-react";
+import { isAdmin } from "@common/schemas/auth";
+import { Globe, Server, SlidersHorizontal, TriangleAlert, UserRound } from "lucide-react";
+import { useState } from "react";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
-import { Switch } from "@/components/ui/switch";
-import { useTheme } from "@/app/theme-provider";
+import { PageSpinner } from "@/components/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useUser } from "@/features/auth/api/get-user";
+import { errorMessage } from "@/lib/http";
+import { useSettings } from "../api/get-settings";
+import { GlobalTab } from "../components/global-tab";
+import { ProfileTab } from "../components/profile-tab";
+import { RestoreDefaultsButton } from "../components/restore-defaults-button";
+import { SettingsSummary } from "../components/settings-summary";
+import { SystemTab } from "../components/system-tab";
+import { UserTab } from "../components/user-tab";
+
+function PerformanceWarning() {
+  return (
+    <div
+      role="note"
+      className="flex items-start gap-3 rounded-xl border border-warning/40 bg-warning/10 p-4 text-sm"
+    >
+      <TriangleAlert className="mt-0.5 size-5 shrink-0 text-warning" />
+      <div className="space-y-1">
+        <p className="font-semibold">Atenção</p>
+        <p className="text-muted-foreground">
+          Algumas configurações avançadas podem afetar o desempenho do sistema. Altere-as com cuidado.
+        </p>
+      </div>
+    </div>
+  );
+}
 
 export function SettingsPage() {
-  const { theme, setTheme } = useTheme();
+  const { data: user } = useUser();
+  const { data: settings, isLoading, error } = useSettings();
+  // remounting the tabs drops unsaved edits after "Restaurar Padrões"
+  const [generation, setGeneration] = useState(0);
+  const admin = isAdmin(user);
+
   return (
-    <PageShell className="max-w-3xl">
-      <PageHeader title="Configurações" subtitle="Personalizar" />
-      <Card>
-        <CardHeader>
-          <CardTitle>Aparência</CardTitle>
-          <CardDescription>O tema fica guardado neste navegador.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex items-center justify-between gap-4">
-          <Label htmlFor="dark-theme" className="flex items-center gap-2">
-            {theme === "dark" ? <Moon className="size-4" /> : <Sun className="size-4" />}
-            Tema escuro
-          </Label>
-          <Switch
-            id="dark-theme"
-            checked={theme === "dark"}
-            onCheckedChange={(checked) => setTheme(checked ? "dark" : "light")}
-          />
-        </CardContent>
-      </Card>
+    <PageShell className="max-w-5xl">
+      <PageHeader
+        title="Configurações"
+        subtitle="Personalizar"
+        actions={<RestoreDefaultsButton admin={admin} onRestored={() => setGeneration((g) => g + 1)} />}
+      />
+      {isLoading || !user ? (
+        <PageSpinner />
+      ) : error || !settings ? (
+        <p className="text-sm text-destructive">{errorMessage(error, "Erro ao carregar configurações")}</p>
+      ) : (
+        <>
+          <SettingsSummary settings={settings} />
+          <Tabs key={generation} defaultValue="profile">
+            <TabsList className="w-full sm:w-fit">
+              <TabsTrigger value="profile">
+                <UserRound />
+                Perfil
+              </TabsTrigger>
+              <TabsTrigger value="global">
+                <Globe />
+                Global
+              </TabsTrigger>
+              <TabsTrigger value="system">
+                <Server />
+                Sistema
+              </TabsTrigger>
+              <TabsTrigger value="user">
+                <SlidersHorizontal />
+                Utilizador
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="profile">
+              <ProfileTab key={user.id} user={user} />
+            </TabsContent>
+            <TabsContent value="global">
+              <GlobalTab saved={settings.global} readOnly={!admin} />
+            </TabsContent>
+            <TabsContent value="system">
+              <SystemTab saved={settings.system} readOnly={!admin} />
+            </TabsContent>
+            <TabsContent value="user">
+              <UserTab saved={settings.user} />
+            </TabsContent>
+          </Tabs>
+          <PerformanceWarning />
+        </>
+      )}
     </PageShell>
   );
 }

@@ -1,0 +1,18 @@
+import type { SettingsResponse, UpdateSettingsInput } from "@common/schemas/settings";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { apiRequest, errorMessage } from "@/lib/http";
+import { SETTINGS_QUERY_KEY } from "./get-settings";
+
+export const updateSettings = (input: UpdateSettingsInput) =>
+  apiRequest<SettingsResponse>("PUT", "/api/settings", input);
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSettings,
+    onSuccess: (saved) => queryClient.setQueryData(SETTINGS_QUERY_KEY, saved),
+    onError: (error) =>
+      toast.error("Erro ao guardar configurações", { description: errorMessage(error, "Erro desconhecido") }),
+  });
+}

@@ -1,0 +1,75 @@
+import type { PublicUser } from "@common/schemas/auth";
+import { MAX_IMAGE_BYTES } from "@common/schemas/images";
+import { ImageUp, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { UserAvatar } from "@/components/user-avatar";
+
+const ACCEPTED = ["image/png", "image/jpeg", "image/webp", "image/gif"];
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+interface AvatarPickerProps {
+  user: PublicUser;
+  /** null removes the photo */
+  value: string | null;
+  onChange: (dataUrl: string | null) => void;
+}
+
+/** SPEC §2: the photo is read in the browser as a data URL (PNG, JPEG, WebP or GIF, up to 2 MB). */
+export function AvatarPicker({ user, value, onChange }: AvatarPickerProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function pick(file: File | undefined) {
+    if (!file) return;
+    if (!ACCEPTED.includes(file.type)) return setError("Imagem inválida: use PNG, JPEG, WebP ou GIF");
+    if (file.size > MAX_IMAGE_BYTES) return setError("Imagem demasiado grande (máximo 2 MB)");
+    setError(null);
+    onChange(await readAsDataUrl(file));
+  }
+
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      <UserAvatar user={{ ...user, avatar: value }} letters={2} className="size-16 text-xl" />
+      <div className="grid gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
+            <ImageUp />
+            Carregar foto
+          </Button>
+          {value && (
+            <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
+              <Trash2 />
+              Remover
+            </Button>
+          )}
+        </div>
+        <p className="text-xs text-muted-foreground">PNG, JPEG, WebP ou GIF até 2 MB</p>
+        {error && (
+          <p role="alert" className="text-xs font-medium text-destructive">
+            {error}
+          </p>
+        )}
+      </div>
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPTED.join(",")}
+        className="hidden"
+        aria-label="Foto de perfil"
+        onChange={(e) => {
+          void pick(e.target.files?.[0]);
+          e.target.value = "";
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import {
+  DEFAULT_GLOBAL_SETTINGS,
+  DEFAULT_SYSTEM_SETTINGS,
+  DEFAULT_USER_SETTINGS,
+} from "@common/schemas/settings";
+import { RotateCcw } from "lucide-react";
+import { toast } from "sonner";
+import { useTheme } from "@/app/theme-provider";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { Button } from "@/components/ui/button";
+import { useUpdateSettings } from "../api/update-settings";
+
+/** Users restore their own preferences; an admin restores the installation's groups as well. */
+export function RestoreDefaultsButton({ admin, onRestored }: { admin: boolean; onRestored: () => void }) {
+  const { setTheme } = useTheme();
+  const update = useUpdateSettings();
+  const restore = () =>
+    update.mutate(
+      {
+        user: DEFAULT_USER_SETTINGS,
+        ...(admin ? { global: DEFAULT_GLOBAL_SETTINGS, system: DEFAULT_SYSTEM_SETTINGS } : {}),
+      },
+      {
+        onSuccess: () => {
+          setTheme(DEFAULT_USER_SETTINGS.theme);
+          onRestored();
+          toast.success("Configurações padrão restauradas");
+        },
+      },
+    );
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" disabled={update.isPending}>
+          <RotateCcw />
+          Restaurar Padrões
+        </Button>
+      }
+      title="Restaurar Padrões"
+      description="Tem certeza que deseja restaurar as configurações padrão?"
+      confirmLabel="Restaurar"
+      onConfirm={restore}
+    />
+  );
+}

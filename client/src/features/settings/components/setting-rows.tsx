@@ -1,0 +1,168 @@
+import { type ReactNode, useEffect, useState } from "react";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Switch } from "@/components/ui/switch";
+
+interface RowProps {
+  id: string;
+  label: string;
+  description?: ReactNode;
+  error?: string;
+  children: ReactNode;
+}
+
+/** label and help on the left, the control on the right (stacked on phones) */
+function SettingRow({ id, label, description, error, children }: RowProps) {
+  return (
+    <div className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+      <div className="min-w-0 space-y-0.5">
+        <Label htmlFor={id}>{label}</Label>
+        {description && <p className="text-xs text-muted-foreground">{description}</p>}
+        {error && (
+          <p role="alert" className="text-xs font-medium text-destructive">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="shrink-0 sm:w-56 sm:[&>button[role=switch]]:ml-auto sm:[&>button[role=switch]]:flex">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function SwitchSetting(
+  props: Omit<RowProps, "children"> & {
+    checked: boolean;
+    disabled?: boolean;
+    onChange: (v: boolean) => void;
+  },
+) {
+  return (
+    <SettingRow {...props}>
+      <Switch
+        id={props.id}
+        checked={props.checked}
+        disabled={props.disabled}
+        onCheckedChange={props.onChange}
+      />
+    </SettingRow>
+  );
+}
+
+interface NumberSettingProps extends Omit<RowProps, "children"> {
+  value: number;
+  min: number;
+  max: number;
+  /** SPEC §5: an emptied field means this value */
+  fallback: number;
+  unit?: string;
+  disabled?: boolean;
+  onChange: (v: number) => void;
+}
+
+export function NumberSetting({
+  value,
+  min,
+  max,
+  fallback,
+  unit,
+  disabled,
+  onChange,
+  ...row
+}: NumberSettingProps) {
+  const [text, setText] = useState(String(value));
+  // follow outside changes (restore defaults) without fighting what is being typed
+  useEffect(
+    () =>
+      setText((current) =>
+        (current === "" && value === fallback) || (current !== "" && Number(current) === value)
+          ? current
+          : String(value),
+      ),
+    [value, fallback],
+  );
+  return (
+    <SettingRow {...row} description={row.description ?? `Entre ${min} e ${max}${unit ? ` ${unit}` : ""}`}>
+      <div className="flex items-center gap-2">
+        <Input
+          id={row.id}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          disabled={disabled}
+          placeholder={String(fallback)}
+          aria-invalid={row.error ? true : undefined}
+          className="tabular-nums"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            onChange(e.target.value === "" ? fallback : Number(e.target.value));
+          }}
+          onBlur={() => text === "" && setText(String(fallback))}
+        />
+        {unit && <span className="w-14 shrink-0 text-xs text-muted-foreground">{unit}</span>}
+      </div>
+    </SettingRow>
+  );
+}
+
+export function SelectSetting<V extends string>({
+  options,
+  value,
+  disabled,
+  onChange,
+  ...row
+}: Omit<RowProps, "children"> & {
+  options: readonly (readonly [V, string])[];
+  value: V;
+  disabled?: boolean;
+  onChange: (v: V) => void;
+}) {
+  return (
+    <SettingRow {...row}>
+      <Select value={value} disabled={disabled} onValueChange={(v) => onChange(v as V)}>
+        <SelectTrigger id={row.id} aria-label={row.label}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map(([key, label]) => (
+            <SelectItem key={key} value={key}>
+              {label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </SettingRow>
+  );
+}
+
+export function TextSetting({
+  value,
+  disabled,
+  placeholder,
+  onChange,
+  ...row
+}: Omit<RowProps, "children"> & {
+  value: string;
+  disabled?: boolean;
+  placeholder?: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <SettingRow {...row}>
+      <Input
+        id={row.id}
+        type="url"
+        value={value}
+        disabled={disabled}
+        placeholder={placeholder}
+        aria-invalid={row.error ? true : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </SettingRow>
+  );
+}

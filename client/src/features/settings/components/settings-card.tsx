@@ -1,0 +1,48 @@
+import { Loader2, Lock, Save } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+
+interface SettingsCardProps {
+  title: string;
+  description: string;
+  readOnly?: boolean;
+  saving?: boolean;
+  onSave?: () => void;
+  saveLabel?: string;
+  children: ReactNode;
+}
+
+/** One tab's card: its settings as rows, then Save (or the read-only notice for users). */
+export function SettingsCard({
+  title,
+  description,
+  readOnly,
+  saving,
+  onSave,
+  saveLabel = "Guardar",
+  children,
+}: SettingsCardProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="divide-y">{children}</CardContent>
+      <CardFooter className="justify-end gap-3">
+        {readOnly ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Lock className="size-4" />
+            Apenas administradores podem alterar estas configurações.
+          </p>
+        ) : (
+          <Button onClick={onSave} disabled={saving}>
+            {saving ? <Loader2 className="animate-spin" /> : <Save />}
+            {saveLabel}
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import type { SettingsResponse } from "@common/schemas/settings";
+import { Bell, DatabaseBackup, HeartPulse, Timer } from "lucide-react";
+import { StatCard } from "@/components/stat-card";
+
+export function SettingsSummary({ settings }: { settings: SettingsResponse }) {
+  const { global, system } = settings;
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard label="Intervalo padrão" value={`${global.defaultCheckInterval} s`} icon={Timer} />
+      <StatCard
+        label="Notificações"
+        value={global.enableNotifications ? "Ativadas" : "Desativadas"}
+        icon={Bell}
+        tone={global.enableNotifications ? "success" : "muted"}
+      />
+      <StatCard
+        label="Backup automático"
+        value={system.enableAutoBackup ? "Ativo" : "Inativo"}
+        hint={system.enableAutoBackup ? `A cada ${system.backupInterval} h` : undefined}
+        icon={DatabaseBackup}
+        tone={system.enableAutoBackup ? "success" : "muted"}
+      />
+      <StatCard
+        label="Monitorização de saúde"
+        value={system.enableHealthCheck ? "Ativa" : "Inativa"}
+        icon={HeartPulse}
+        tone={system.enableHealthCheck ? "success" : "muted"}
+      />
+    </div>
+  );
+}
