@@ -20,7 +20,12 @@ export function GlobalTab({ saved, readOnly }: { saved: GlobalSettings; readOnly
     if (global)
       update.mutate(
         { global },
-        { onSuccess: () => (reset(), toast.success("Configurações globais guardadas")) },
+        {
+          onSuccess: () => {
+            reset();
+            toast.success("Configurações globais guardadas");
+          },
+        },
       );
   };
   const common = { disabled: readOnly };

@@ -13,7 +13,12 @@ export function SystemTab({ saved, readOnly }: { saved: SystemSettings; readOnly
     if (system)
       update.mutate(
         { system },
-        { onSuccess: () => (reset(), toast.success("Configurações do sistema guardadas")) },
+        {
+          onSuccess: () => {
+            reset();
+            toast.success("Configurações do sistema guardadas");
+          },
+        },
       );
   };
   const common = { disabled: readOnly };

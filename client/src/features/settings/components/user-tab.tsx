@@ -34,7 +34,15 @@ export function UserTab({ saved }: { saved: UserSettings }) {
   const save = () => {
     const user = validate();
     if (user)
-      update.mutate({ user }, { onSuccess: () => (reset(), toast.success("Preferências guardadas")) });
+      update.mutate(
+        { user },
+        {
+          onSuccess: () => {
+            reset();
+            toast.success("Preferências guardadas");
+          },
+        },
+      );
   };
 
   return (
