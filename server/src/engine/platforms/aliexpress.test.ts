@@ -11,6 +11,7 @@ import {
 import {
   fixture,
   html,
+  type Handler,
   type LocalRetailer,
   productCtx,
   type Reply,
@@ -99,11 +100,9 @@ describe("aliexpress parsers", () => {
 });
 
 /** an MTOP gateway that wants a valid signature made with the token of the cookie it set */
-function mtopGateway(
-  resultFile: string,
-): (req: { host: string; path: string; headers: Record<string, string> }) => Reply | undefined {
+function mtopGateway(resultFile: string): Handler {
   const token = "4f0c2b7a9e1d";
-  return (req) => {
+  return (req): Reply | undefined => {
     if (req.host !== "acs.aliexpress.com") return undefined;
     const query = new URL(req.path, "http://x").searchParams;
     const expected = createHash("md5")
