@@ -1,17 +1,91 @@
-import { Package } from "lucide-react";
-import { EmptyState } from "@/components/empty-state";
+import type { InventoryItem } from "@common/schemas/inventory";
+import { Plus } from "lucide-react";
+import { useMemo, useState } from "react";
+import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
+import { Button } from "@/components/ui/button";
+import { downloadText } from "@/lib/download";
+import { useDeleteItem } from "../api/delete-item";
+import { useInventory } from "../api/get-inventory";
+import { useInventoryStatistics } from "../api/get-inventory-statistics";
+import { AddItemDialog } from "../components/add-item-dialog";
+import { InventoryBody } from "../components/inventory-body";
+import { InventoryStats } from "../components/inventory-stats";
+import { InventoryToolbar, type ViewMode } from "../components/inventory-toolbar";
+import { SellItemDialog } from "../components/sell-item-dialog";
+import { StatusDialog } from "../components/status-dialog";
+import { filterItems, inventoryCsv, type StatusFilter } from "../lib/inventory-view";
 
 export function InventoryPage() {
+  const inventory = useInventory();
+  const statistics = useInventoryStatistics();
+  const remove = useDeleteItem();
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [view, setView] = useState<ViewMode>("grid");
+  const [adding, setAdding] = useState(false);
+  const [selling, setSelling] = useState<InventoryItem | null>(null);
+  const [changing, setChanging] = useState<InventoryItem | null>(null);
+
+  const visible = useMemo(
+    () => filterItems(inventory.data ?? [], search, status),
+    [inventory.data, search, status],
+  );
+
+  const exportCsv = () => {
+    const { fileName, text } = inventoryCsv(visible);
+    downloadText(fileName, text);
+    toast.success("Exportado", { description: `${visible.length} itens exportados para ${fileName}` });
+  };
+
   return (
     <PageShell>
-      <PageHeader title="Inventário" subtitle="Gestão de stock" />
-      <EmptyState
-        icon={Package}
-        title="Inventário vazio"
-        description="Os artigos que comprar para revender aparecem aqui."
+      <PageHeader
+        title="Inventário"
+        subtitle="Gestão de stock"
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Plus />
+            Novo Item
+          </Button>
+        }
       />
+      <InventoryStats stats={statistics.data} />
+      <InventoryToolbar
+        search={search}
+        onSearch={setSearch}
+        status={status}
+        onStatus={setStatus}
+        view={view}
+        onView={setView}
+        onRefresh={() => {
+          inventory.refetch();
+          statistics.refetch();
+        }}
+        isRefreshing={inventory.isFetching}
+        onExport={exportCsv}
+      />
+      <InventoryBody
+        items={inventory.data}
+        visible={visible}
+        isLoading={inventory.isLoading}
+        error={inventory.error}
+        view={view}
+        onRetry={() => inventory.refetch()}
+        onAdd={() => setAdding(true)}
+        onClearFilters={() => {
+          setSearch("");
+          setStatus("all");
+        }}
+        onSell={setSelling}
+        onChangeStatus={setChanging}
+        onDelete={(item) => remove.mutate(item.id)}
+        deletingId={remove.isPending ? (remove.variables ?? null) : null}
+      />
+      <AddItemDialog open={adding} onOpenChange={setAdding} />
+      <SellItemDialog item={selling} onClose={() => setSelling(null)} />
+      <StatusDialog item={changing} onClose={() => setChanging(null)} />
     </PageShell>
   );
 }

@@ -1,0 +1,111 @@
+import type { InventoryItem } from "@common/schemas/inventory";
+import { addMoney } from "@common/money";
+import { ImageOff, Pencil, ShoppingCart, Trash2 } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { formatDate, formatEuro } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { statusBadgeVariant, statusLabel } from "../lib/inventory-view";
+
+interface ItemCardProps {
+  item: InventoryItem;
+  layout: "grid" | "list";
+  onSell: () => void;
+  onChangeStatus: () => void;
+  onDelete: () => void;
+  isDeleting: boolean;
+}
+
+function Detail({ label, value }: { label: string; value: string | null }) {
+  if (!value) return null;
+  return (
+    <div className="flex min-w-0 justify-between gap-2">
+      <dt className="shrink-0 text-muted-foreground">{label}</dt>
+      <dd className="truncate text-right font-medium">{value}</dd>
+    </div>
+  );
+}
+
+export function ItemCard({ item, layout, onSell, onChangeStatus, onDelete, isDeleting }: ItemCardProps) {
+  const isList = layout === "list";
+  const cost = addMoney(item.price, item.shippingPrice);
+  return (
+    <Card
+      data-testid="inventory-item"
+      className={cn("gap-0 overflow-hidden py-0", isList && "flex-row")}
+      aria-label={item.name}
+    >
+      <div className={cn("relative shrink-0 bg-muted", isList ? "w-24 sm:w-32" : "aspect-[4/3] w-full")}>
+        {item.image ? (
+          <img src={item.image} alt={item.name} className="size-full object-cover" />
+        ) : (
+          <div className="flex size-full items-center justify-center text-muted-foreground">
+            <ImageOff className="size-8" aria-label="Sem fotografia" />
+          </div>
+        )}
+        {!isList && (
+          <Badge variant={statusBadgeVariant(item.status)} className="absolute top-2 right-2 shadow-sm">
+            {statusLabel(item.status)}
+          </Badge>
+        )}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h3 className="truncate font-semibold" title={item.name}>
+              {item.name}
+            </h3>
+            {item.sku && <p className="truncate text-xs text-muted-foreground">SKU: {item.sku}</p>}
+          </div>
+          {isList && <Badge variant={statusBadgeVariant(item.status)}>{statusLabel(item.status)}</Badge>}
+        </div>
+        <dl className={cn("grid gap-1 text-sm", isList && "sm:grid-cols-2 sm:gap-x-6")}>
+          <Detail label="Preço" value={formatEuro(item.price)} />
+          {item.shippingPrice !== "0.00" && <Detail label="Portes" value={formatEuro(item.shippingPrice)} />}
+          {item.shippingPrice !== "0.00" && <Detail label="Custo total" value={formatEuro(cost)} />}
+          <Detail label="Tamanho" value={item.size} />
+          <Detail label="Comprado em" value={item.purchaseLocation} />
+          {item.sale && <Detail label="Vendido por" value={formatEuro(item.sale.salePrice)} />}
+          {item.sale && (
+            <div className="flex justify-between gap-2">
+              <dt className="text-muted-foreground">Lucro</dt>
+              <dd
+                className={cn(
+                  "font-semibold",
+                  item.sale.profit.startsWith("-") ? "text-destructive" : "text-success",
+                )}
+              >
+                {formatEuro(item.sale.profit)}
+              </dd>
+            </div>
+          )}
+          <Detail label="Adicionado" value={formatDate(item.createdAt)} />
+        </dl>
+        {item.notes && <p className="line-clamp-2 text-sm text-muted-foreground italic">{item.notes}</p>}
+        <div className="mt-auto flex flex-wrap gap-2">
+          {item.status === "in_stock" && (
+            <Button size="sm" variant="success" onClick={onSell}>
+              <ShoppingCart />
+              Vender
+            </Button>
+          )}
+          <Button size="sm" variant="outline" onClick={onChangeStatus}>
+            <Pencil />
+            Estado
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="ml-auto text-destructive hover:bg-destructive/10 hover:text-destructive"
+            aria-label={`Remover ${item.name}`}
+            disabled={isDeleting}
+            onClick={onDelete}
+          >
+            <Trash2 />
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,12 @@
+import type { ZodError } from "zod";
+import type { FieldError } from "./http";
+
+/** the first message per field, from the shared schema's issues or the server's `errors` list */
+export function fieldErrors(source: ZodError | FieldError[]): Record<string, string> {
+  const entries = Array.isArray(source)
+    ? source.map((e) => [e.path, e.message] as const)
+    : source.issues.map((issue) => [issue.path.join("."), issue.message] as const);
+  const result: Record<string, string> = {};
+  for (const [path, message] of entries) result[path] ??= message;
+  return result;
+}
