@@ -1,6 +1,7 @@
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
+import { startEngine } from "./engine/start.js";
 import { startBackupScheduler } from "./services/backup.js";
 import { ensureFirstAdmin } from "./services/users.js";
 
@@ -14,7 +15,8 @@ async function main() {
       `\n  Utilizador 'admin' criado. Password (mostrada só esta vez): ${first.generatedPassword}\n`,
     );
   }
-  const app = await buildApp({ database, config });
+  const engine = config.engineEnabled ? await startEngine({ database, config }) : undefined;
+  const app = await buildApp({ database, config, engine });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Stock Monitor em http://localhost:${config.port} (base de dados: ${database.kind})`);
   const backups = startBackupScheduler({ database, dataDir: config.dataDir, log: app.log });
@@ -22,6 +24,7 @@ async function main() {
   const shutdown = async () => {
     backups.stop();
     await app.close();
+    await engine?.stop();
     await database.close();
     process.exit(0);
   };

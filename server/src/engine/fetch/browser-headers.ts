@@ -1,0 +1,52 @@
+/**
+ * Browser-like header sets. Retailers' bot managers score requests that lack the usual browser
+ * headers, so each platform gets the set a desktop Chrome on pt-PT would send to that kind of URL.
+ */
+const CHROME_UA =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+const BASE: Record<string, string> = {
+  "user-agent": CHROME_UA,
+  "accept-language": "pt-PT,pt;q=0.9,en;q=0.8",
+  "accept-encoding": "identity",
+  "sec-ch-ua": '"Google Chrome";v="131", "Chromium";v="131", "Not_A Brand";v="24"',
+  "sec-ch-ua-mobile": "?0",
+  "sec-ch-ua-platform": '"Windows"',
+};
+
+const PAGE: Record<string, string> = {
+  ...BASE,
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8",
+  "sec-fetch-dest": "document",
+  "sec-fetch-mode": "navigate",
+  "sec-fetch-site": "none",
+  "sec-fetch-user": "?1",
+  "upgrade-insecure-requests": "1",
+};
+
+const API: Record<string, string> = {
+  ...BASE,
+  accept: "application/json, text/plain, */*",
+  "sec-fetch-dest": "empty",
+  "sec-fetch-mode": "cors",
+  "sec-fetch-site": "same-origin",
+};
+
+/** platforms whose adapters mostly call JSON endpoints */
+const API_PLATFORMS = new Set([
+  "zara",
+  "vinted",
+  "popmart",
+  "worten",
+  "levis",
+  "nudeproject",
+  "shopify",
+  "aliexpress",
+]);
+
+/** headers for a request: the platform's set, the page set for HTML-looking URLs, plus a Referer */
+export function browserHeaders(profile: string | undefined, url: URL): Record<string, string> {
+  const looksLikePage = /\.html?$|\/$/.test(url.pathname) && !url.searchParams.has("ajax");
+  const set = profile && API_PLATFORMS.has(profile) && !looksLikePage ? API : PAGE;
+  return set === API ? { ...set, referer: `${url.origin}/` } : { ...set };
+}

@@ -1,0 +1,114 @@
+/**
+ * Politeness per host, shared by every monitor of the process: at most `maxConcurrent` requests in
+ * flight and `minSpacingMs` between request starts; after a block the host is backed off
+ * exponentially (10 s doubling to 1 h, halving after successes) and checks fail fast meanwhile.
+ */
+export interface HostLimits {
+  maxConcurrent: number;
+  minSpacingMs: number;
+}
+
+export interface BackoffPolicy {
+  initialMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_HOST_LIMITS: HostLimits = { maxConcurrent: 4, minSpacingMs: 100 };
+/** local stand-ins (MONITOR_REDIRECT to loopback) must not throttle a benchmark */
+export const LOOPBACK_HOST_LIMITS: HostLimits = { maxConcurrent: 256, minSpacingMs: 0 };
+export const DEFAULT_BACKOFF: BackoffPolicy = { initialMs: 10_000, maxMs: 3_600_000 };
+
+interface HostState {
+  limits: HostLimits;
+  active: number;
+  lastStart: number;
+  waiting: (() => void)[];
+  timer: NodeJS.Timeout | null;
+  backoffMs: number;
+  blockedUntil: number;
+}
+
+export class HostLimiter {
+  private readonly hosts = new Map<string, HostState>();
+
+  constructor(
+    private readonly backoff: BackoffPolicy = DEFAULT_BACKOFF,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private state(host: string, limits: HostLimits): HostState {
+    let s = this.hosts.get(host);
+    if (!s) {
+      s = { limits, active: 0, lastStart: 0, waiting: [], timer: null, backoffMs: 0, blockedUntil: 0 };
+      this.hosts.set(host, s);
+    }
+    s.limits = limits;
+    return s;
+  }
+
+  /** ms left of the host's back-off, 0 when it may be contacted */
+  blockedFor(host: string): number {
+    const s = this.hosts.get(host);
+    return s ? Math.max(0, s.blockedUntil - this.now()) : 0;
+  }
+
+  /** a block answer: back off; blocks seen while already backed off do not double again */
+  reportBlocked(host: string): number {
+    const s = this.state(host, this.hosts.get(host)?.limits ?? DEFAULT_HOST_LIMITS);
+    if (s.blockedUntil > this.now()) return s.backoffMs;
+    s.backoffMs = s.backoffMs ? Math.min(s.backoffMs * 2, this.backoff.maxMs) : this.backoff.initialMs;
+    s.blockedUntil = this.now() + s.backoffMs;
+    return s.backoffMs;
+  }
+
+  reportSuccess(host: string): void {
+    const s = this.hosts.get(host);
+    if (!s || s.backoffMs === 0) return;
+    s.backoffMs = s.backoffMs / 2 < this.backoff.initialMs ? 0 : s.backoffMs / 2;
+  }
+
+  async run<T>(host: string, limits: HostLimits, task: () => Promise<T>): Promise<T> {
+    const s = this.state(host, limits);
+    await this.acquire(s);
+    try {
+      return await task();
+    } finally {
+      s.active--;
+      this.pump(s);
+    }
+  }
+
+  private acquire(s: HostState): Promise<void> {
+    if (s.waiting.length === 0 && this.canStart(s)) {
+      this.start(s);
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      s.waiting.push(resolve);
+      this.pump(s);
+    });
+  }
+
+  private canStart(s: HostState): boolean {
+    return s.active < s.limits.maxConcurrent && this.now() - s.lastStart >= s.limits.minSpacingMs;
+  }
+
+  private start(s: HostState): void {
+    s.active++;
+    s.lastStart = this.now();
+  }
+
+  private pump(s: HostState): void {
+    while (s.waiting.length > 0 && this.canStart(s)) {
+      this.start(s);
+      s.waiting.shift()?.();
+    }
+    if (s.waiting.length > 0 && s.active < s.limits.maxConcurrent && !s.timer) {
+      const wait = Math.max(1, s.limits.minSpacingMs - (this.now() - s.lastStart));
+      s.timer = setTimeout(() => {
+        s.timer = null;
+        this.pump(s);
+      }, wait);
+    }
+  }
+}

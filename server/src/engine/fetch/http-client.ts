@@ -1,0 +1,90 @@
+import { CheckFailure, type HttpClient, type HttpRequest, type HttpResponse } from "../platforms/types.js";
+import { browserHeaders } from "./browser-headers.js";
+import { CookieJars } from "./cookie-jars.js";
+import {
+  type BackoffPolicy,
+  DEFAULT_HOST_LIMITS,
+  HostLimiter,
+  type HostLimits,
+  LOOPBACK_HOST_LIMITS,
+} from "./host-limiter.js";
+import { Transport, type TransportOptions } from "./transport.js";
+
+export interface EngineHttpOptions extends TransportOptions {
+  hostLimits?: HostLimits;
+  loopbackLimits?: HostLimits;
+  backoff?: BackoffPolicy;
+  defaultTimeoutMs?: number;
+}
+
+/**
+ * The engine's HttpClient (the adapter contract): browser headers, a cookie jar per host, the
+ * per-host limiter and back-off shared by every monitor, on top of the guarded transport.
+ */
+export class EngineHttp {
+  readonly transport: Transport;
+  readonly limiter: HostLimiter;
+  readonly cookies = new CookieJars();
+  private readonly hostLimits: HostLimits;
+  private readonly loopbackLimits: HostLimits;
+  private readonly defaultTimeoutMs: number;
+  private readonly clients = new Map<string, HttpClient>();
+
+  constructor(options: EngineHttpOptions = {}) {
+    this.transport = new Transport(options);
+    this.limiter = new HostLimiter(options.backoff);
+    this.hostLimits = options.hostLimits ?? DEFAULT_HOST_LIMITS;
+    this.loopbackLimits = options.loopbackLimits ?? LOOPBACK_HOST_LIMITS;
+    this.defaultTimeoutMs = options.defaultTimeoutMs ?? 15_000;
+  }
+
+  /** the client handed to one platform's adapter: its header profile by default */
+  forPlatform(profile: string): HttpClient {
+    // one object per platform: adapters may remember per-client state (Vinted's bootstrapped hosts)
+    let client = this.clients.get(profile);
+    if (!client) {
+      client = {
+        request: (req) => this.request({ profile, ...req }),
+        resetCookies: (host) => this.cookies.reset(host),
+      };
+      this.clients.set(profile, client);
+    }
+    return client;
+  }
+
+  async request(req: HttpRequest): Promise<HttpResponse> {
+    let url: URL;
+    try {
+      url = new URL(req.url);
+    } catch {
+      throw new CheckFailure("unexpected", "URL inválido");
+    }
+    const host = url.hostname;
+    const pausedMs = this.limiter.blockedFor(host);
+    if (pausedMs > 0) {
+      throw new CheckFailure(
+        "blocked",
+        `Site em pausa após bloqueio (mais ${Math.ceil(pausedMs / 1000)} s)`,
+        host,
+      );
+    }
+    const limits = this.transport.isLoopbackTarget(req.url) ? this.loopbackLimits : this.hostLimits;
+    return this.limiter.run(host, limits, async () => {
+      const res = await this.transport.send(req.url, {
+        method: req.method,
+        headers: { ...browserHeaders(req.profile, url), ...req.headers },
+        body: req.body,
+        timeoutMs: req.timeoutMs ?? this.defaultTimeoutMs,
+        maxRedirects: 5,
+        cookies: this.cookies,
+      });
+      if (res.status === 403 || res.status === 429) this.limiter.reportBlocked(host);
+      else if (res.status >= 200 && res.status < 300) this.limiter.reportSuccess(host);
+      return res;
+    });
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}

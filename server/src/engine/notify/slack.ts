@@ -1,0 +1,46 @@
+import { formatEur } from "@common/money.js";
+import { PRODUCT_STATUS_LABELS, type ProductStatus } from "@common/status.js";
+import { type AlertPayload, alertSummary, alertTitle } from "./alert.js";
+
+/** Slack incoming webhook: a text fallback plus blocks (section with fields, image accessory). */
+export function slackMessage(alert: AlertPayload) {
+  const status = PRODUCT_STATUS_LABELS[alert.status as ProductStatus] ?? alert.status;
+  const fields = [
+    { type: "mrkdwn", text: `*Estado:*\n${status}` },
+    ...(alert.price ? [{ type: "mrkdwn", text: `*Preço:*\n${formatEur(alert.price)}` }] : []),
+    ...(alert.sizes.length
+      ? [{ type: "mrkdwn", text: `*Tamanhos:*\n${alert.sizes.join(", ").slice(0, 1900)}` }]
+      : []),
+    ...(alert.newSizes.length
+      ? [{ type: "mrkdwn", text: `*Novos:*\n${alert.newSizes.join(", ").slice(0, 1900)}` }]
+      : []),
+  ].slice(0, 10);
+  const items = (alert.items ?? [])
+    .slice(0, 20)
+    .map((i) => `• <${i.url}|${i.title}>${i.price ? ` — ${formatEur(i.price)}` : ""}`);
+  return {
+    text: alertSummary(alert),
+    blocks: [
+      {
+        type: "section",
+        text: {
+          type: "mrkdwn",
+          text: `*${alertTitle(alert.kind)}*: <${alert.productUrl}|${alert.productName.slice(0, 200)}>`,
+        },
+        ...(alert.imageUrl
+          ? {
+              accessory: {
+                type: "image",
+                image_url: alert.imageUrl,
+                alt_text: alert.productName.slice(0, 200),
+              },
+            }
+          : {}),
+      },
+      { type: "section", fields },
+      ...(items.length
+        ? [{ type: "section", text: { type: "mrkdwn", text: items.join("\n").slice(0, 2900) } }]
+        : []),
+    ],
+  };
+}

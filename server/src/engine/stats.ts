@@ -1,0 +1,30 @@
+/** Rolling figures for health(): recent schedule lags (p99) and checks in the last minute. */
+export class EngineStats {
+  private readonly lags = new Float64Array(4096);
+  private lagCount = 0;
+  private readonly perSecond = new Map<number, number>();
+
+  recordCheck(lagMs: number, now = Date.now()): void {
+    this.lags[this.lagCount % this.lags.length] = lagMs;
+    this.lagCount++;
+    const second = Math.floor(now / 1000);
+    this.perSecond.set(second, (this.perSecond.get(second) ?? 0) + 1);
+    if (this.perSecond.size > 120) {
+      for (const key of this.perSecond.keys()) if (key < second - 60) this.perSecond.delete(key);
+    }
+  }
+
+  lagP99(): number | null {
+    const n = Math.min(this.lagCount, this.lags.length);
+    if (n === 0) return null;
+    const sorted = Array.from(this.lags.subarray(0, n)).sort((a, b) => a - b);
+    return Math.round(sorted[Math.min(n - 1, Math.floor(n * 0.99))]);
+  }
+
+  checksLastMinute(now = Date.now()): number {
+    const from = Math.floor(now / 1000) - 60;
+    let total = 0;
+    for (const [second, count] of this.perSecond) if (second > from) total += count;
+    return total;
+  }
+}

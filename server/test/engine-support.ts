@@ -1,0 +1,151 @@
+import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "@common/schemas/settings.js";
+import { eq, sql } from "drizzle-orm";
+import { FakeRetailer } from "../../tools/fake-retailer.js";
+import { FakeWebhook } from "../../tools/fake-webhook.js";
+import type { Database } from "../src/db/client.js";
+import { activityLogs, notifications, products, users } from "../src/db/schema.js";
+import { type Engine, type EngineOptions, startEngine } from "../src/engine/start.js";
+import { saveAppSettings } from "../src/services/settings.js";
+
+/** the real retailer and Discord origins the stand-ins answer for (MONITOR_REDIRECT) */
+export const ORIGINS = {
+  shop: "https://nudeproject.com",
+  zara: "https://www.zara.com",
+  vinted: "https://www.vinted.pt",
+  discord: "https://discord.com",
+};
+
+export const DISCORD_WEBHOOK = "https://discord.com/api/webhooks/123/token-abc";
+
+export interface World {
+  database: Database;
+  retailer: FakeRetailer;
+  webhook: FakeWebhook;
+  userId: number;
+  redirects: Map<string, string>;
+  engines: Engine[];
+  start(opts?: Partial<EngineOptions>): Promise<Engine>;
+  addProduct(p: {
+    platform: string;
+    url: string;
+    interval?: number;
+    name?: string;
+    config?: string;
+  }): Promise<number>;
+  product(id: number): Promise<typeof products.$inferSelect>;
+  settings(change: Partial<GlobalSettings>): Promise<void>;
+  notificationRows(): Promise<(typeof notifications.$inferSelect)[]>;
+  activities(productId: number): Promise<(typeof activityLogs.$inferSelect)[]>;
+  /** stops engines, turns products off, clears the stand-ins: the next test starts clean */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createWorld(database: Database): Promise<World> {
+  const retailer = new FakeRetailer();
+  const webhook = new FakeWebhook();
+  const shopOrigin = await retailer.listen();
+  const hookOrigin = await webhook.listen();
+  const redirects = new Map([
+    [ORIGINS.shop, shopOrigin],
+    [ORIGINS.zara, shopOrigin],
+    [ORIGINS.vinted, shopOrigin],
+    [ORIGINS.discord, hookOrigin],
+  ]);
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      username: `u${Date.now()}${Math.random()}`.slice(0, 30),
+      passwordHash: "x",
+      monitorLimit: 1000,
+    })
+    .returning({ id: users.id });
+  const engines: Engine[] = [];
+  const world: World = {
+    database,
+    retailer,
+    webhook,
+    userId: user.id,
+    redirects,
+    engines,
+    async start(opts = {}) {
+      const engine = await startEngine({
+        database,
+        config: { monitorProxies: [], monitorRedirect: redirects },
+        onError: (e) => console.error("[engine test]", e),
+        ...opts,
+        scheduler: { startJitterMs: 0, settingsRefreshMs: 100, leaseMs: 5000, ...opts.scheduler },
+        notifier: { pollMs: 100, retryBaseMs: 200, ...opts.notifier },
+        http: { backoff: { initialMs: 60_000, maxMs: 120_000 }, ...opts.http },
+      });
+      engines.push(engine);
+      return engine;
+    },
+    async addProduct(p) {
+      const [row] = await database.db
+        .insert(products)
+        .values({
+          userId: user.id,
+          name: p.name ?? "Produto de teste",
+          productId: "",
+          url: p.url,
+          webhookUrl: DISCORD_WEBHOOK,
+          platform: p.platform,
+          checkInterval: p.interval ?? 1000,
+          config: p.config ?? null,
+        })
+        .returning({ id: products.id });
+      return row.id;
+    },
+    async product(id) {
+      const [row] = await database.db.select().from(products).where(eq(products.id, id));
+      return row;
+    },
+    settings: (change) => saveAppSettings(database.db, "global", { ...DEFAULT_GLOBAL_SETTINGS, ...change }),
+    notificationRows: () => database.db.select().from(notifications).orderBy(notifications.id),
+    activities: (productId) =>
+      database.db
+        .select()
+        .from(activityLogs)
+        .where(eq(activityLogs.productId, productId))
+        .orderBy(activityLogs.id),
+    async reset() {
+      await Promise.all(engines.splice(0).map((e) => e.stop()));
+      await database.db.execute(sql`update products set is_active = false`);
+      await saveAppSettings(database.db, "global", DEFAULT_GLOBAL_SETTINGS);
+      retailer.globalBlock = "off";
+      retailer.delayMs = 0;
+      retailer.resetStats();
+      webhook.received.length = 0;
+      webhook.setMode("ok");
+    },
+    async close() {
+      await world.reset();
+      await retailer.close();
+      await webhook.close();
+    },
+  };
+  return world;
+}
+
+/** polls until the assertion stops throwing (real time passes: the engine works at 1 s intervals) */
+export async function eventually<T>(fn: () => Promise<T> | T, timeoutMs = 10_000, everyMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** the Discord embeds of a recorded delivery */
+export function embedsOf(
+  body: unknown,
+): { title: string; description?: string; fields: { name: string; value: string }[] }[] {
+  return (body as { embeds: never[] }).embeds;
+}

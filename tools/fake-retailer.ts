@@ -1,0 +1,474 @@
+/**
+ * A local stand-in retailer that speaks the platforms' formats (shapes of PLATFORMS.md, as the
+ * adapters' fixtures use them) with stock you can flip. Tests import it; `tsx tools/fake-retailer.ts
+ * --port 7001` runs it alone. Point the engine at it with MONITOR_REDIRECT.
+ *
+ * Control API (JSON):
+ *   POST /__control {product, status?, sizes?, allSizes?, price?, name?, block?}   one product
+ *   POST /__control {block: "off" | "403" | "challenge" | "timeout" | "malformed", delayMs?}  every product
+ *   POST /__control/vinted {member, holiday?, items?: [{id, title, price}]}
+ *   GET  /__stats  → {requests, inFlight, maxInFlight}; POST /__stats/reset
+ *
+ * Formats: Shopify `/products/<id>.js` and `/products/<id>` (JSON-LD page); Zara
+ * `/pt/pt/<slug>-p<ref>.html?v1=<id>` (window.zara payload) and
+ * `/api/storefront/1/stores/<store>/products/id/<id>`; generic `/jsonld/<id>.html`; Vinted `/` (sets
+ * access_token_web), `/api/v2/users/<id>`, `/api/v2/wardrobe/<id>/items` (401 without the cookie).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type BlockMode = "off" | "403" | "challenge" | "timeout" | "malformed";
+
+export interface FakeProduct {
+  name: string;
+  status: "in_stock" | "low_stock" | "out_of_stock";
+  /** sizes that can be bought now */
+  sizes: string[];
+  /** every size the product has; defaults to S, M, L, XL plus the available ones */
+  allSizes: string[];
+  price: string;
+  block: BlockMode;
+}
+
+export interface FakeVintedItem {
+  id: string;
+  title: string;
+  price: string;
+}
+
+export interface FakeMember {
+  login: string;
+  holiday: boolean;
+  items: FakeVintedItem[];
+}
+
+export interface ControlBody {
+  product?: string;
+  status?: FakeProduct["status"];
+  sizes?: string[];
+  allSizes?: string[];
+  price?: string;
+  name?: string;
+  block?: BlockMode;
+  delayMs?: number;
+}
+
+const DEFAULT_SIZES = ["XS", "S", "M", "L", "XL"];
+const CHALLENGE_PAGE =
+  "<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><div id=cf-chl-widget></div>" +
+  "<script>window._cf_chl_opt={}</script></body></html>";
+
+export class FakeRetailer {
+  readonly products = new Map<string, FakeProduct>();
+  readonly members = new Map<string, FakeMember>();
+  globalBlock: BlockMode = "off";
+  delayMs = 0;
+  requests = 0;
+  inFlight = 0;
+  maxInFlight = 0;
+  readonly paths = new Map<string, number>();
+  private server: http.Server | null = null;
+  private readonly cache = new Map<string, string>();
+  origin = "";
+
+  /** adds or changes a product; status defaults to in_stock when sizes are given */
+  setProduct(id: string, change: Omit<ControlBody, "product">): FakeProduct {
+    const current = this.products.get(id);
+    const sizes = change.sizes ?? current?.sizes ?? (change.status === "out_of_stock" ? [] : ["M"]);
+    const status = change.status ?? (sizes.length > 0 ? "in_stock" : "out_of_stock");
+    const product: FakeProduct = {
+      name: change.name ?? current?.name ?? `Produto ${id}`,
+      status,
+      sizes: status === "out_of_stock" ? [] : sizes,
+      allSizes: change.allSizes ?? current?.allSizes ?? [...new Set([...DEFAULT_SIZES, ...sizes])],
+      price: change.price ?? current?.price ?? "29.95",
+      block: change.block ?? current?.block ?? "off",
+    };
+    this.products.set(id, product);
+    for (const key of this.cache.keys()) if (key.endsWith(`|${id}`)) this.cache.delete(key);
+    return product;
+  }
+
+  setMember(id: string, change: Partial<FakeMember>): FakeMember {
+    const current = this.members.get(id) ?? { login: `membro${id}`, holiday: false, items: [] };
+    const member = { ...current, ...change };
+    this.members.set(id, member);
+    return member;
+  }
+
+  async listen(port = 0, host = "127.0.0.1"): Promise<string> {
+    this.server = http.createServer((req, res) => this.handle(req, res));
+    this.server.keepAliveTimeout = 60_000;
+    await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
+    const address = this.server.address() as AddressInfo;
+    this.origin = `http://${host}:${address.port}`;
+    return this.origin;
+  }
+
+  async close(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+
+  resetStats(): void {
+    this.requests = 0;
+    this.maxInFlight = 0;
+    this.paths.clear();
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname.startsWith("/__")) {
+      this.control(req, res, url.pathname);
+      return;
+    }
+    this.requests++;
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    this.paths.set(url.pathname, (this.paths.get(url.pathname) ?? 0) + 1);
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      this.inFlight--;
+    };
+    res.on("close", finish);
+    res.on("finish", finish);
+    const respond = () => this.route(req, res, url);
+    if (this.delayMs > 0) setTimeout(respond, this.delayMs);
+    else respond();
+  }
+
+  private send(
+    res: http.ServerResponse,
+    status: number,
+    type: string,
+    body: string,
+    headers: Record<string, string> = {},
+  ) {
+    res.writeHead(status, { "content-type": type, "content-length": Buffer.byteLength(body), ...headers });
+    res.end(body);
+  }
+
+  /** the answer a block mode gives instead of the product; null = answer normally */
+  private blocked(res: http.ServerResponse, mode: BlockMode, json: boolean): boolean {
+    switch (mode) {
+      case "403":
+        this.send(
+          res,
+          403,
+          "text/html",
+          "<html><head><title>403 Forbidden</title></head><body>Access denied</body></html>",
+        );
+        return true;
+      case "challenge":
+        this.send(res, 200, "text/html", CHALLENGE_PAGE);
+        return true;
+      case "timeout":
+        return true; // never answers
+      case "malformed":
+        this.send(
+          res,
+          200,
+          json ? "application/json" : "text/html",
+          json ? '{"unexpected":true' : "<html><body>?</body></html>",
+        );
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** path patterns → handlers; the first match answers */
+  private readonly routes: [
+    RegExp,
+    (req: http.IncomingMessage, res: http.ServerResponse, m: string[], url: URL) => void,
+  ][] = [
+    [/^\/$/, (_q, res) => this.vintedHome(res)],
+    [
+      /^\/redirect$/,
+      (_q, res, _m, url) =>
+        this.send(res, 302, "text/html", "", { location: url.searchParams.get("to") ?? "/" }),
+    ],
+    [
+      /^\/echo$/,
+      (req, res) =>
+        this.send(res, 200, "application/json", JSON.stringify({ url: req.url, headers: req.headers })),
+    ],
+    [/^\/api\/v2\/users\/(\d+)$/, (req, res, m) => this.vintedUser(req, res, m[1])],
+    [/^\/api\/v2\/wardrobe\/(\d+)\/items$/, (req, res, m) => this.vintedWardrobe(req, res, m[1])],
+    [
+      /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?products\/([^/.]+)\.js$/,
+      (_q, res, m) => this.product(res, m[1], true, "shopify", shopifyJs),
+    ],
+    [
+      /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?products\/([^/.]+)$/,
+      (_q, res, m) => this.product(res, m[1], false, "jsonld", jsonLdPage),
+    ],
+    [
+      /^\/api\/storefront\/1\/stores\/\d+\/products\/id\/(\d+)$/,
+      (_q, res, m) => this.product(res, m[1], true, "zara-storefront", zaraStorefront),
+    ],
+    [
+      /^\/[a-z]{2}\/[a-z]{2}\/.+-p\d{8}\.html$/,
+      (_q, res, _m, url) => this.product(res, url.searchParams.get("v1") ?? "", false, "zara-page", zaraPage),
+    ],
+    [/^\/jsonld\/([^/.]+)\.html$/, (_q, res, m) => this.product(res, m[1], false, "jsonld", jsonLdPage)],
+  ];
+
+  private route(req: http.IncomingMessage, res: http.ServerResponse, url: URL): void {
+    for (const [pattern, handler] of this.routes) {
+      const m = pattern.exec(url.pathname);
+      if (m) {
+        handler(req, res, m, url);
+        return;
+      }
+    }
+    this.send(res, 404, "text/html", "<html><body>Página não encontrada</body></html>");
+  }
+
+  private product(
+    res: http.ServerResponse,
+    id: string,
+    json: boolean,
+    format: string,
+    render: (id: string, p: FakeProduct, origin: string) => string,
+  ) {
+    const product = this.products.get(id);
+    if (this.blocked(res, this.globalBlock, json)) return;
+    if (!product)
+      return this.send(
+        res,
+        404,
+        json ? "application/json" : "text/html",
+        json ? '{"error":"not found"}' : "Não encontrado",
+      );
+    if (this.blocked(res, product.block, json)) return;
+    const key = `${format}|${id}`;
+    let body = this.cache.get(key);
+    if (body === undefined) {
+      body = render(id, product, this.origin);
+      this.cache.set(key, body);
+    }
+    this.send(res, 200, json ? "application/json; charset=utf-8" : "text/html; charset=utf-8", body);
+  }
+
+  private vintedHome(res: http.ServerResponse): void {
+    if (this.blocked(res, this.globalBlock, false)) return;
+    const token = Math.random().toString(36).slice(2);
+    this.send(res, 200, "text/html", "<html><body>Vinted</body></html>", {
+      "set-cookie": `access_token_web=${token}; Path=/; HttpOnly`,
+    });
+  }
+
+  private hasSession(req: http.IncomingMessage): boolean {
+    return /(?:^|;\s*)access_token_web=/.test(req.headers.cookie ?? "");
+  }
+
+  private vintedUser(req: http.IncomingMessage, res: http.ServerResponse, id: string) {
+    if (this.blocked(res, this.globalBlock, true)) return;
+    if (!this.hasSession(req))
+      return this.send(
+        res,
+        401,
+        "application/json",
+        '{"code":100,"message_code":"invalid_authentication_token"}',
+      );
+    const member = this.members.get(id);
+    if (!member) return this.send(res, 404, "application/json", '{"code":404}');
+    this.send(
+      res,
+      200,
+      "application/json",
+      JSON.stringify({
+        user: {
+          id: Number(id),
+          login: member.login,
+          profile_url: `${this.origin}/member/${id}-${member.login}`,
+          is_on_holiday: member.holiday,
+          item_count: member.items.length,
+          photo: { url: `https://images.vinted.net/${id}.jpg` },
+        },
+      }),
+    );
+  }
+
+  private vintedWardrobe(req: http.IncomingMessage, res: http.ServerResponse, id: string) {
+    if (this.blocked(res, this.globalBlock, true)) return;
+    if (!this.hasSession(req)) return this.send(res, 401, "application/json", '{"code":100}');
+    const member = this.members.get(id);
+    if (!member) return this.send(res, 404, "application/json", '{"code":404}');
+    const visible = member.holiday ? [] : member.items;
+    this.send(
+      res,
+      200,
+      "application/json",
+      JSON.stringify({
+        items: visible.map((item) => ({
+          id: Number(item.id),
+          title: item.title,
+          price: { amount: item.price, currency_code: "EUR" },
+          size_title: "M",
+          brand_title: "Zara",
+          url: `https://www.vinted.pt/items/${item.id}`,
+          photos: [{ url: `https://images1.vinted.net/t/${item.id}.jpg`, is_main: true }],
+          is_closed: false,
+          is_reserved: false,
+          is_hidden: false,
+          item_closing_action: null,
+          user: { id: Number(id), login: member.login },
+        })),
+        pagination: { current_page: 1, total_pages: 1, total_entries: visible.length, per_page: 96 },
+      }),
+    );
+  }
+
+  private control(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
+    if (req.method === "GET" && path === "/__stats") {
+      this.send(
+        res,
+        200,
+        "application/json",
+        JSON.stringify({ requests: this.requests, inFlight: this.inFlight, maxInFlight: this.maxInFlight }),
+      );
+      return;
+    }
+    let raw = "";
+    req.on("data", (c) => {
+      raw += c;
+    });
+    req.on("end", () => {
+      try {
+        const body = raw ? JSON.parse(raw) : {};
+        if (path === "/__stats/reset") this.resetStats();
+        else if (path === "/__control/vinted") this.setMember(String(body.member), body);
+        else if (path === "/__control/bulk")
+          for (const p of body.products ?? []) this.setProduct(String(p.product), p);
+        else if (path === "/__control" && body.product !== undefined)
+          this.setProduct(String(body.product), body);
+        else if (path === "/__control") {
+          if (body.block) this.globalBlock = body.block;
+          if (typeof body.delayMs === "number") this.delayMs = body.delayMs;
+        } else return this.send(res, 404, "application/json", '{"message":"controlo desconhecido"}');
+        this.send(res, 200, "application/json", '{"ok":true}');
+      } catch (error) {
+        this.send(res, 400, "application/json", JSON.stringify({ message: String(error) }));
+      }
+    });
+  }
+}
+
+const cents = (price: string) => Math.round(Number(price) * 100);
+const variantId = (id: string, size: string, i: number) =>
+  `${(Number.parseInt(id, 36) % 1e9) * 100 + i}${size.length}`;
+
+function shopifyJs(id: string, p: FakeProduct, origin: string): string {
+  return JSON.stringify({
+    id: 7000000000000 + (Number.parseInt(id, 36) % 1e9),
+    title: p.name,
+    handle: id,
+    available: p.sizes.length > 0,
+    price: cents(p.price),
+    compare_at_price: null,
+    featured_image: `//${origin.replace(/^https?:\/\//, "")}/cdn/shop/files/${id}.jpg`,
+    images: [`//${origin.replace(/^https?:\/\//, "")}/cdn/shop/files/${id}.jpg`],
+    options: [{ name: "Size", position: 1, values: p.allSizes }],
+    variants: p.allSizes.map((size, i) => ({
+      id: Number(variantId(id, size, i)),
+      title: size,
+      option1: size,
+      price: cents(p.price),
+      available: p.sizes.includes(size),
+    })),
+  });
+}
+
+function zaraSizes(p: FakeProduct) {
+  return p.allSizes.map((size, i) => ({
+    name: size,
+    sku: 500000000 + i,
+    availability: p.sizes.includes(size)
+      ? p.status === "low_stock"
+        ? "low_on_stock"
+        : "in_stock"
+      : "out_of_stock",
+    price: cents(p.price),
+  }));
+}
+
+function zaraStorefront(id: string, p: FakeProduct): string {
+  return JSON.stringify({
+    id: Number(id),
+    name: p.name,
+    sizes: zaraSizes(p).map((s) => ({
+      identifier: { sku: s.sku },
+      nomenclature: { name: s.name },
+      availability: s.availability,
+      pricing: { price: { amount: s.price } },
+    })),
+    media: [{ url: `https://static.zara.net/photos/${id}.jpg` }],
+  });
+}
+
+function zaraPage(id: string, p: FakeProduct): string {
+  const payload = {
+    product: {
+      id: Number(id),
+      name: p.name,
+      detail: {
+        colors: [
+          {
+            productId: Number(id),
+            name: "PRETO",
+            price: cents(p.price),
+            xmedia: [
+              { kind: "full", extraInfo: { deliveryUrl: `https://static.zara.net/photos/${id}.jpg` } },
+            ],
+            sizes: zaraSizes(p),
+          },
+        ],
+      },
+    },
+  };
+  return `<!DOCTYPE html><html><head><title>${p.name} | ZARA Portugal</title></head><body><script>
+window.zara = window.zara || {};
+window.zara.appConfig = {"storeId": 11000, "langId": -1, "locale": "pt_PT"};
+window.zara.viewPayload = ${JSON.stringify(payload)};
+</script></body></html>`;
+}
+
+function jsonLdPage(id: string, p: FakeProduct, origin: string): string {
+  const product = {
+    "@context": "https://schema.org",
+    "@type": "ProductGroup",
+    name: p.name,
+    image: `${origin}/img/${id}.jpg`,
+    productGroupID: id,
+    hasVariant: p.allSizes.map((size) => ({
+      "@type": "Product",
+      name: `${p.name} - ${size}`,
+      size,
+      offers: {
+        "@type": "Offer",
+        price: p.price,
+        priceCurrency: "EUR",
+        availability: p.sizes.includes(size) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      },
+    })),
+  };
+  return `<!DOCTYPE html><html><head><title>${p.name}</title><script type="application/ld+json">${JSON.stringify(
+    product,
+  )}</script></head><body><h1>${p.name}</h1></body></html>`;
+}
+
+async function main() {
+  const portArg = process.argv.indexOf("--port");
+  const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 7001;
+  const retailer = new FakeRetailer();
+  const origin = await retailer.listen(port);
+  console.log(`Loja de teste em ${origin} (controlo: POST ${origin}/__control)`);
+  if (process.send) process.send({ origin });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) void main();

@@ -1,0 +1,192 @@
+/**
+ * A local stand-in chat webhook that records what arrives. Discord-like: POST answers 204. It can
+ * answer 429 with retry_after, 404 or 500 on demand. Tests import it; `tsx tools/fake-webhook.ts
+ * --port 7002` runs it alone and prints every alert.
+ *
+ * Control API: POST /__control {mode: "ok" | "429" | "404" | "500", times?, retryAfter?}
+ *              GET /__received → the recorded deliveries; POST /__received/reset
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type WebhookMode = "ok" | "429" | "404" | "500";
+
+export interface Delivery {
+  path: string;
+  body: unknown;
+  /** Date.now() when it arrived */
+  at: number;
+  /** what we answered */
+  status: number;
+}
+
+interface EmbedLike {
+  title?: string;
+  description?: string;
+  fields?: { name: string; value: string }[];
+}
+
+export class FakeWebhook {
+  readonly received: Delivery[] = [];
+  mode: WebhookMode = "ok";
+  /** how many more requests get `mode` before it returns to ok; Infinity = until changed */
+  times = Number.POSITIVE_INFINITY;
+  retryAfter = 1;
+  origin = "";
+  private server: http.Server | null = null;
+  private waiters: { count: number; resolve: () => void }[] = [];
+
+  constructor(private readonly log = false) {}
+
+  /** a Discord-looking path on this server */
+  discordUrl(id = "1", token = "token"): string {
+    return `${this.origin}/api/webhooks/${id}/${token}`;
+  }
+
+  /** only the deliveries that were accepted (2xx) */
+  get accepted(): Delivery[] {
+    return this.received.filter((d) => d.status < 300);
+  }
+
+  setMode(mode: WebhookMode, opts: { times?: number; retryAfter?: number } = {}): void {
+    this.mode = mode;
+    this.times = opts.times ?? Number.POSITIVE_INFINITY;
+    if (opts.retryAfter !== undefined) this.retryAfter = opts.retryAfter;
+  }
+
+  /** resolves when `count` deliveries have been accepted in total */
+  waitForAccepted(count: number, timeoutMs = 10_000): Promise<void> {
+    if (this.accepted.length >= count) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`esperava ${count} alertas, recebi ${this.accepted.length}`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        count,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+    });
+  }
+
+  async listen(port = 0, host = "127.0.0.1"): Promise<string> {
+    this.server = http.createServer((req, res) => this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(port, host, resolve));
+    this.origin = `http://${host}:${(this.server.address() as AddressInfo).port}`;
+    return this.origin;
+  }
+
+  async close(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    let raw = "";
+    req.on("data", (c) => {
+      raw += c;
+    });
+    req.on("end", () => {
+      const path = new URL(req.url ?? "/", "http://x").pathname;
+      if (path.startsWith("/__")) return this.control(req, res, path, raw);
+      let body: unknown = raw;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        // recorded as text
+      }
+      const status = this.answer(res);
+      this.received.push({ path, body, at: Date.now(), status });
+      if (status < 300) {
+        if (this.log) console.log(describeAlert(body));
+        const ready = this.waiters.filter((w) => this.accepted.length >= w.count);
+        this.waiters = this.waiters.filter((w) => !ready.includes(w));
+        for (const w of ready) w.resolve();
+      }
+    });
+  }
+
+  private answer(res: http.ServerResponse): number {
+    const mode = this.times > 0 ? this.mode : "ok";
+    if (mode !== "ok") this.times--;
+    if (this.times <= 0) this.mode = "ok";
+    switch (mode) {
+      case "429": {
+        const body = JSON.stringify({
+          message: "You are being rate limited.",
+          retry_after: this.retryAfter,
+          global: false,
+        });
+        res.writeHead(429, {
+          "content-type": "application/json",
+          "retry-after": String(Math.ceil(this.retryAfter)),
+        });
+        res.end(body);
+        return 429;
+      }
+      case "404":
+        res.writeHead(404, { "content-type": "application/json" });
+        res.end('{"message":"Unknown Webhook","code":10015}');
+        return 404;
+      case "500":
+        res.writeHead(500, { "content-type": "text/plain" });
+        res.end("erro");
+        return 500;
+      default:
+        res.writeHead(204);
+        res.end();
+        return 204;
+    }
+  }
+
+  private control(req: http.IncomingMessage, res: http.ServerResponse, path: string, raw: string) {
+    const json = (status: number, value: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(value));
+    };
+    if (req.method === "GET" && path === "/__received") return json(200, this.received);
+    if (path === "/__received/reset") {
+      this.received.length = 0;
+      return json(200, { ok: true });
+    }
+    if (path === "/__control") {
+      try {
+        const body = JSON.parse(raw || "{}");
+        this.setMode(body.mode ?? "ok", { times: body.times, retryAfter: body.retryAfter });
+        return json(200, { ok: true });
+      } catch (error) {
+        return json(400, { message: String(error) });
+      }
+    }
+    json(404, { message: "controlo desconhecido" });
+  }
+}
+
+/** one console line per alert: embed titles, descriptions and the size fields */
+export function describeAlert(body: unknown): string {
+  const embeds = ((body as { embeds?: EmbedLike[] })?.embeds ?? []) as EmbedLike[];
+  if (embeds.length === 0) return `[webhook] ${JSON.stringify(body).slice(0, 300)}`;
+  return embeds
+    .map((e) => {
+      const fields = (e.fields ?? [])
+        .filter((f) => !f.name.startsWith("Carrinho"))
+        .map((f) => `${f.name}: ${f.value}`);
+      return `[alerta] ${e.description ?? ""} — ${e.title ?? ""}${fields.length ? ` | ${fields.join(" | ")}` : ""}`;
+    })
+    .join("\n");
+}
+
+async function main() {
+  const portArg = process.argv.indexOf("--port");
+  const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 7002;
+  const hook = new FakeWebhook(!process.argv.includes("--quiet"));
+  const origin = await hook.listen(port);
+  console.log(`Webhook de teste em ${hook.discordUrl()} (recebidos: GET ${origin}/__received)`);
+  if (process.send) process.send({ origin });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) void main();
