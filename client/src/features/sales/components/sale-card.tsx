@@ -1,0 +1,40 @@
+import type { Sale } from "@common/schemas/sales";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { formatDateTime, formatEuro } from "@/lib/format";
+import { DeleteSaleButton } from "./delete-sale-button";
+import { ProfitText } from "./profit-text";
+
+export function SaleCard({ sale }: { sale: Sale }) {
+  return (
+    <Card data-testid="sale-card" className="gap-3 p-4">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="truncate font-semibold">{sale.item?.name ?? "Item removido"}</p>
+          <p className="text-xs text-muted-foreground tabular-nums">{formatDateTime(sale.saleDate)}</p>
+        </div>
+        <DeleteSaleButton sale={sale} />
+      </div>
+      <div className="flex flex-wrap gap-2 text-xs">
+        {sale.platform && <Badge variant="info">{sale.platform}</Badge>}
+        {sale.buyer && <Badge variant="secondary">{sale.buyer}</Badge>}
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-xs text-muted-foreground">Venda</dt>
+          <dd className="font-medium tabular-nums">{formatEuro(sale.salePrice)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Taxas</dt>
+          <dd className="tabular-nums">{formatEuro(sale.fees)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Lucro</dt>
+          <dd>
+            <ProfitText value={sale.profit} />
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}

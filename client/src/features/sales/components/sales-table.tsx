@@ -1,0 +1,56 @@
+import type { Sale } from "@common/schemas/sales";
+import { Card } from "@/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatDateTime, formatEuro } from "@/lib/format";
+import { DeleteSaleButton } from "./delete-sale-button";
+import { ProfitText } from "./profit-text";
+
+export function SalesTable({ sales }: { sales: Sale[] }) {
+  return (
+    <Card className="gap-0 overflow-hidden py-0">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Item</TableHead>
+            <TableHead>Comprador</TableHead>
+            <TableHead>Plataforma</TableHead>
+            <TableHead className="text-right">Preço de Venda</TableHead>
+            <TableHead className="text-right">Taxas</TableHead>
+            <TableHead className="text-right">Lucro</TableHead>
+            <TableHead>Data</TableHead>
+            <TableHead className="w-12">
+              <span className="sr-only">Ações</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {sales.map((sale) => (
+            <TableRow key={sale.id} data-testid="sale-row">
+              <TableCell className="max-w-56">
+                <p className="truncate font-medium">{sale.item?.name ?? "Item removido"}</p>
+                {sale.item?.sku && (
+                  <p className="truncate text-xs text-muted-foreground">SKU: {sale.item.sku}</p>
+                )}
+              </TableCell>
+              <TableCell className="max-w-40 truncate">{sale.buyer || "—"}</TableCell>
+              <TableCell className="max-w-40 truncate">{sale.platform || "—"}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatEuro(sale.salePrice)}</TableCell>
+              <TableCell className="text-right tabular-nums text-muted-foreground">
+                {formatEuro(sale.fees)}
+              </TableCell>
+              <TableCell className="text-right">
+                <ProfitText value={sale.profit} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                {formatDateTime(sale.saleDate)}
+              </TableCell>
+              <TableCell>
+                <DeleteSaleButton sale={sale} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Card>
+  );
+}
