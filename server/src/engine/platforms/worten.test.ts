@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { fixture, html, type LocalRetailer, productCtx, startRetailer } from "./testing/local-retailer";
+import { checkWorten, parseWortenDom, parseWortenPage, wortenProductId } from "./worten";
+
+const read = (name: string) => fixture("worten", name);
+const PAGE = "https://www.worten.pt/produtos/consola-ps5-slim-7196053";
+
+describe("worten parsers", () => {
+  it("JSON-LD first: InStock with name, price and image", () => {
+    expect(parseWortenPage(read("page-in-stock.html"), PAGE)).toMatchObject({
+      status: "in_stock",
+      price: "549.99",
+      name: "Consola PS5 Slim Standard (1 TB)",
+      source: "json-ld",
+    });
+  });
+
+  it("JSON-LD OutOfStock", () => {
+    expect(parseWortenPage(read("page-out-of-stock.html"), PAGE).status).toBe("out_of_stock");
+  });
+
+  it("without JSON-LD reads the buy box: an enabled 'Adicionar ao carrinho' is in stock", () => {
+    expect(parseWortenPage(read("page-dom-in-stock.html"), PAGE)).toMatchObject({
+      status: "in_stock",
+      price: "549.99",
+      name: "Consola PS5 Slim Standard (1 TB)",
+      source: "page-dom",
+    });
+  });
+
+  it("'Indisponível' with a disabled button is out of stock", () => {
+    expect(parseWortenDom(read("page-dom-out-of-stock.html"), PAGE).status).toBe("out_of_stock");
+  });
+
+  it("never reports low_stock: no quantities are exposed", () => {
+    for (const name of ["page-in-stock.html", "page-dom-in-stock.html"]) {
+      expect(parseWortenPage(read(name), PAGE).status).not.toBe("low_stock");
+    }
+  });
+
+  it("a page with neither signal is a failed check", () => {
+    expect(() => parseWortenPage(read("page-malformed.html"), PAGE)).toThrow(
+      expect.objectContaining({ reason: "unexpected" }),
+    );
+  });
+
+  it("reads the 7-digit id or the marketplace EAN", () => {
+    expect(wortenProductId(PAGE)).toBe("7196053");
+    expect(wortenProductId("https://www.worten.pt/produtos/coluna-mrkean-6939554948749")).toBe(
+      "6939554948749",
+    );
+  });
+});
+
+describe("worten check() over HTTP", () => {
+  let retailer: LocalRetailer;
+  afterEach(() => retailer?.close());
+
+  it("reads the product page", async () => {
+    retailer = await startRetailer((req) =>
+      req.path === "/produtos/consola-ps5-slim-7196053" ? html(read("page-in-stock.html")) : undefined,
+    );
+    expect(await checkWorten(productCtx(retailer.client, PAGE))).toMatchObject({
+      status: "in_stock",
+      sizes: [],
+      source: "json-ld",
+    });
+  });
+
+  it("Cloudflare's 'Um momento…' page is a block even with status 200", async () => {
+    retailer = await startRetailer(() => html(read("blocked-cloudflare.html")));
+    await expect(checkWorten(productCtx(retailer.client, PAGE))).rejects.toMatchObject({
+      reason: "blocked",
+      host: "www.worten.pt",
+    });
+  });
+});
