@@ -1,8 +1,11 @@
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, dbKinds } from "./harness.js";
 import { createWorld, embedsOf, eventually, sleep, type World } from "./engine-support.js";
 
-const HOODIE_URL = "https://nudeproject.com/products/hoodie";
+const SHOP = "https://nudeproject.com";
+const VINTED = "https://www.vinted.pt";
+const HOODIE_URL = `${SHOP}/products/hoodie`;
 
 describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
   let w: World;
@@ -43,5 +46,174 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
       const rows = await w.notificationRows();
       expect(rows.filter((r) => r.productId === id).map((r) => r.status)).toEqual(["sent", "sent"]);
     });
+  });
+
+  it("unchanged state → no alert; the first check of an available product alerts once", async () => {
+    w.retailer.setProduct("tee-out", { status: "out_of_stock" });
+    w.retailer.setProduct("tee-in", { sizes: ["M"] });
+    const out = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/tee-out` });
+    const inStock = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/tee-in` });
+    await w.start();
+    await w.webhook.waitForAccepted(1);
+    await sleep(3000); // about three more checks of each
+    expect(w.retailer.paths.get("/products/tee-out.js")).toBeGreaterThanOrEqual(3);
+    expect(w.webhook.received).toHaveLength(1);
+    const rows = await w.notificationRows();
+    expect(rows.filter((r) => r.productId === out)).toHaveLength(0);
+    expect(rows.filter((r) => r.productId === inStock)).toHaveLength(1);
+    // one stock_check entry each (the first check), not one per check
+    expect((await w.activities(out)).filter((a) => a.action === "stock_check")).toHaveLength(1);
+  });
+
+  it("block page → no alert, status kept, failure streak and lastError recorded", async () => {
+    await w.settings({ enableErrorAlerts: false });
+    w.retailer.setProduct("blocked", { sizes: ["L"] });
+    const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/blocked` });
+    await w.start();
+    await w.webhook.waitForAccepted(1);
+    w.retailer.setProduct("blocked", { status: "out_of_stock", block: "challenge" });
+    await eventually(async () => expect((await w.product(id)).failureStreak).toBeGreaterThanOrEqual(3));
+    const product = await w.product(id);
+    expect(product.status).toBe("in_stock");
+    expect(product.lastError).toBe("bloqueado");
+    expect(product.lastErrorAt).not.toBeNull();
+    expect(w.webhook.received).toHaveLength(1);
+    const failures = (await w.activities(id)).filter((a) => a.action === "stock_check_failed");
+    expect(failures).toHaveLength(1);
+  });
+
+  it("error alert after exactly 3 failures in a row, once per streak", async () => {
+    w.retailer.setProduct("odd", { status: "out_of_stock", block: "malformed" });
+    const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/odd` });
+    await w.start();
+    await w.webhook.waitForAccepted(1);
+    const [embed] = embedsOf(w.webhook.received[0].body);
+    expect(embed.description).toBe("Falha na verificação");
+    expect((await w.product(id)).failureStreak).toBe(3);
+    await eventually(async () => expect((await w.product(id)).failureStreak).toBeGreaterThanOrEqual(5));
+    expect(w.webhook.received).toHaveLength(1);
+    expect((await w.product(id)).lastError).toBe("formato inesperado");
+  });
+
+  it("restart mid-way: an outbox row left by a crashed process is delivered once by a new engine", async () => {
+    w.webhook.setMode("500");
+    w.retailer.setProduct("crash", { sizes: ["S"] });
+    const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/crash` });
+    const first = await w.start();
+    await eventually(async () => expect(w.webhook.received.length).toBeGreaterThanOrEqual(1));
+    await first.stop();
+    // the process "died" while sending: its row is stuck in 'sending' with an expired lease
+    await w.database.db.execute(
+      sql`update notifications set status = 'sending', lease_until = now() - interval '1 second' where product_id = ${id}`,
+    );
+    w.webhook.setMode("ok");
+    await w.start();
+    await w.webhook.waitForAccepted(1);
+    await sleep(2500); // the new engine checks the product again: same state, no second alert
+    expect(w.webhook.accepted).toHaveLength(1);
+    const rows = (await w.notificationRows()).filter((r) => r.productId === id);
+    expect(rows.map((r) => r.status)).toEqual(["sent"]);
+  });
+
+  it("Discord 429 with retry_after → delivered after the wait", async () => {
+    w.webhook.setMode("429", { times: 1, retryAfter: 1.2 });
+    w.retailer.setProduct("limited", { sizes: ["M"] });
+    await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/limited` });
+    await w.start();
+    await w.webhook.waitForAccepted(1);
+    const [refused, delivered] = w.webhook.received;
+    expect(refused.status).toBe(429);
+    expect(delivered.status).toBe(204);
+    expect(delivered.at - refused.at).toBeGreaterThanOrEqual(1150);
+    expect(w.webhook.received).toHaveLength(2);
+  });
+
+  it("404 webhook → recorded as failed once and not retried", async () => {
+    w.webhook.setMode("404");
+    w.retailer.setProduct("gone", { sizes: ["M"] });
+    const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/gone` });
+    await w.start();
+    await eventually(async () => {
+      const rows = (await w.notificationRows()).filter((r) => r.productId === id);
+      expect(rows.map((r) => r.status)).toEqual(["failed"]);
+    });
+    await sleep(1500);
+    expect(w.webhook.received).toHaveLength(1);
+    const failed = (await w.activities(id)).filter((a) => a.action === "notification_failed");
+    expect(failed).toHaveLength(1);
+    expect(failed[0].message).toContain("HTTP 404");
+  });
+
+  it("5xx → retried with back-off until delivered", async () => {
+    w.webhook.setMode("500", { times: 2 });
+    w.retailer.setProduct("flaky", { sizes: ["M"] });
+    const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/flaky` });
+    await w.start();
+    await w.webhook.waitForAccepted(1);
+    expect(w.webhook.received.map((d) => d.status)).toEqual([500, 500, 204]);
+    await eventually(async () => {
+      const [row] = (await w.notificationRows()).filter((r) => r.productId === id);
+      expect(row.status).toBe("sent");
+      expect(row.attempts).toBe(3);
+    });
+  });
+
+  it("enableNotifications off → state updated, no outbox row, no alert", async () => {
+    await w.settings({ enableNotifications: false });
+    w.retailer.setProduct("quiet", { sizes: ["M"] });
+    const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/quiet` });
+    await w.start();
+    await eventually(async () => expect((await w.product(id)).status).toBe("in_stock"));
+    await sleep(1000);
+    expect((await w.notificationRows()).filter((r) => r.productId === id)).toHaveLength(0);
+    expect(w.webhook.received).toHaveLength(0);
+  });
+
+  it("vinted: first scan silent, a new item alerts, holiday on and off alert", async () => {
+    w.retailer.setMember("4242", {
+      login: "ana",
+      items: [
+        { id: "1", title: "Casaco", price: "12.50" },
+        { id: "2", title: "Saia", price: "8.00" },
+      ],
+    });
+    const id = await w.addProduct({
+      platform: "vinted",
+      url: `${VINTED}/member/4242-ana`,
+      name: "Ana (Vinted)",
+    });
+    await w.start();
+    await eventually(async () => expect((await w.product(id)).status).toBe("vinted_active"));
+    await sleep(1200);
+    expect(w.webhook.received).toHaveLength(0);
+
+    const member = w.retailer.members.get("4242")!;
+    w.retailer.setMember("4242", {
+      items: [{ id: "3", title: "Botas Dr. Martens", price: "45.00" }, ...member.items],
+    });
+    await w.webhook.waitForAccepted(1);
+    const [item] = embedsOf(w.webhook.received[0].body);
+    expect(item.title).toBe("Botas Dr. Martens");
+
+    w.retailer.setMember("4242", { holiday: true });
+    await w.webhook.waitForAccepted(2);
+    expect(embedsOf(w.webhook.received[1].body)[0].description).toBe("Membro entrou em modo férias");
+    w.retailer.setMember("4242", { holiday: false });
+    await w.webhook.waitForAccepted(3);
+    expect(embedsOf(w.webhook.received[2].body)[0].description).toBe("Membro voltou de férias");
+    await sleep(1500); // the items are visible again: known ones, no new-item alert
+    expect(w.webhook.received).toHaveLength(3);
+  });
+
+  it("maxConcurrentChecks caps the checks running at once", async () => {
+    await w.settings({ maxConcurrentChecks: 2 });
+    w.retailer.delayMs = 150;
+    for (let i = 0; i < 8; i++) {
+      w.retailer.setProduct(`cap${i}`, { status: "out_of_stock" });
+      await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/cap${i}` });
+    }
+    await w.start();
+    await eventually(() => expect(w.retailer.requests).toBeGreaterThanOrEqual(12));
+    expect(w.retailer.maxInFlight).toBe(2);
   });
 });
