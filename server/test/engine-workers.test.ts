@@ -1,0 +1,100 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../src/db/client.js";
+import { leaseDue } from "../src/engine/store.js";
+import { createWorld, eventually, sleep, type World } from "./engine-support.js";
+
+const adminUrl = process.env.TEST_PG_URL;
+
+/** two worker processes share one PostgreSQL: here two engines, each with its own pool */
+describe.skipIf(!adminUrl)("two workers on the real PostgreSQL", () => {
+  const name = `sm_workers_${randomBytes(5).toString("hex")}`;
+  let first: Database;
+  let second: Database;
+  let w: World;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    first = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    second = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+    w = await createWorld(first);
+  });
+
+  afterAll(async () => {
+    await w.close();
+    await first.close();
+    await second.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it("checks every due product once per interval, without duplicate alerts", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      w.retailer.setProduct(`w${i}`, { status: "out_of_stock" });
+      ids.push(
+        await w.addProduct({ platform: "nudeproject", url: `https://nudeproject.com/products/w${i}` }),
+      );
+    }
+    const a = await w.start({ workerId: "worker-a" });
+    const b = await w.start({ workerId: "worker-b", database: second });
+    await eventually(async () => {
+      const rows = await first.db.execute(
+        sql`select count(*)::int as n from products where last_check is not null`,
+      );
+      expect((rows as unknown as { rows: { n: number }[] }).rows[0].n).toBe(30);
+    });
+    w.retailer.resetStats();
+    const started = Date.now();
+    for (let i = 0; i < 30; i++) w.retailer.setProduct(`w${i}`, { sizes: ["M"] });
+    await sleep(4000);
+    const seconds = (Date.now() - started) / 1000;
+    for (let i = 0; i < 30; i++) {
+      const count = w.retailer.paths.get(`/products/w${i}.js`) ?? 0;
+      // 1 s interval: about one check per second, never two workers checking the same due time
+      expect(count).toBeGreaterThanOrEqual(Math.floor(seconds) - 1);
+      expect(count).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+    }
+    expect(a.health()?.checksLastMinute).toBeGreaterThan(0);
+    expect(b.health()?.checksLastMinute).toBeGreaterThan(0);
+    await w.webhook.waitForAccepted(30);
+    await sleep(1000);
+    expect(w.webhook.accepted).toHaveLength(30);
+    const titles = w.webhook.accepted.map((d) => JSON.stringify(d.body));
+    expect(new Set(titles).size).toBe(30);
+  });
+
+  it("a killed worker's leases are taken over once they expire", async () => {
+    await w.reset();
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      w.retailer.setProduct(`k${i}`, { status: "out_of_stock" });
+      ids.push(
+        await w.addProduct({ platform: "nudeproject", url: `https://nudeproject.com/products/k${i}` }),
+      );
+    }
+    // the "killed" worker leased them for 1.5 s and never came back
+    const leased = await leaseDue(second.db, "worker-dead", 100, 1500);
+    expect(leased.map((p) => p.id).sort()).toEqual([...ids].sort());
+    const leasedAt = Date.now();
+    await w.start({ workerId: "worker-alive" });
+    await sleep(800);
+    expect(w.retailer.requests).toBe(0);
+    await eventually(async () => {
+      const rows = await first.db.execute(
+        sql`select count(*)::int as n from products where last_check is not null and id in ${sql.raw(`(${ids.join(",")})`)}`,
+      );
+      expect((rows as unknown as { rows: { n: number }[] }).rows[0].n).toBe(5);
+    });
+    expect(Date.now() - leasedAt).toBeGreaterThanOrEqual(1400);
+  });
+});
