@@ -1,17 +1,61 @@
-import { Trophy } from "lucide-react";
+import { AlertCircle, Trophy } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useUser } from "@/features/auth/api/get-user";
+import { useIsMobile } from "@/hooks/use-is-mobile";
+import { errorMessage } from "@/lib/http";
+import { useRanking } from "../api/get-ranking";
+import { Podium } from "../components/podium";
+import { RankingCards } from "../components/ranking-cards";
+import { RankingSummary } from "../components/ranking-summary";
+import { RankingTable } from "../components/ranking-table";
+
+/** SPEC §2: the mobile podium needs three sellers */
+const MOBILE_PODIUM_MIN = 3;
 
 export function RankingPage() {
+  const isMobile = useIsMobile();
+  const { data: me } = useUser();
+  const ranking = useRanking();
+  const entries = ranking.data ?? [];
+  const showPodium = entries.length > 0 && (!isMobile || entries.length >= MOBILE_PODIUM_MIN);
+
   return (
-    <PageShell>
+    <PageShell className={isMobile ? "gap-4" : undefined}>
       <PageHeader title="Ranking" subtitle="Classificação dos vendedores por lucro" />
-      <EmptyState
-        icon={Trophy}
-        title="Nenhum usuário com vendas encontrado"
-        description="A classificação aparece quando houver vendas registadas."
-      />
+      {ranking.isLoading && <Skeleton className="h-64 rounded-xl" />}
+      {ranking.error && (
+        <EmptyState
+          icon={AlertCircle}
+          title="Erro ao carregar o ranking"
+          description={errorMessage(ranking.error, "Erro desconhecido")}
+          action={<Button onClick={() => ranking.refetch()}>Tentar Novamente</Button>}
+        />
+      )}
+      {ranking.isSuccess && (
+        <>
+          <RankingSummary entries={entries} />
+          {entries.length === 0 ? (
+            <EmptyState
+              icon={Trophy}
+              title="Nenhum usuário com vendas encontrado"
+              description="Assim que alguém registar uma venda, a classificação aparece aqui."
+            />
+          ) : (
+            <>
+              {showPodium && <Podium entries={entries.slice(0, 3)} />}
+              {isMobile ? (
+                <RankingCards entries={entries} meId={me?.id} />
+              ) : (
+                <RankingTable entries={entries} meId={me?.id} />
+              )}
+            </>
+          )}
+        </>
+      )}
     </PageShell>
   );
 }

@@ -1,0 +1,47 @@
+import type { RankingEntry } from "@common/schemas/ranking";
+import { Card } from "@/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatEuro, formatPercent } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { SellerName } from "./seller-name";
+
+export function RankingTable({ entries, meId }: { entries: RankingEntry[]; meId: number | undefined }) {
+  return (
+    <Card className="gap-0 overflow-hidden py-0">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="w-16">Posição</TableHead>
+            <TableHead>Vendedor</TableHead>
+            <TableHead className="text-right">Receita</TableHead>
+            <TableHead className="text-right">Lucro</TableHead>
+            <TableHead className="text-right">Margem</TableHead>
+            <TableHead className="text-right">Vendidos</TableHead>
+            <TableHead className="text-right">Itens</TableHead>
+            <TableHead className="text-right">Lucro Médio</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {entries.map((e) => (
+            <TableRow key={e.id} data-testid="ranking-row" className={cn(e.id === meId && "bg-primary/5")}>
+              <TableCell className="text-lg font-bold tabular-nums">{e.rank}º</TableCell>
+              <TableCell className="max-w-64">
+                <SellerName entry={e} isMe={e.id === meId} />
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{formatEuro(e.totalRevenue)}</TableCell>
+              <TableCell className="text-right font-semibold text-success tabular-nums">
+                {formatEuro(e.totalProfit)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {e.profitMargin === null ? "—" : formatPercent(e.profitMargin)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{e.soldItems}</TableCell>
+              <TableCell className="text-right tabular-nums">{e.totalItems}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatEuro(e.averageProfit)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import type { RankingEntry } from "@common/schemas/ranking";
+import { Badge } from "@/components/ui/badge";
+import { UserAvatar } from "@/components/user-avatar";
+import { cn } from "@/lib/utils";
+
+export function SellerName({
+  entry,
+  isMe,
+  className,
+}: {
+  entry: RankingEntry;
+  isMe: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={cn("flex min-w-0 items-center gap-3", className)}>
+      <UserAvatar user={entry} />
+      <div className="min-w-0">
+        <p className="flex items-center gap-2 truncate font-medium">
+          <span className="truncate">{entry.fullName || entry.username}</span>
+          {isMe && <Badge variant="info">Você</Badge>}
+        </p>
+        <p className="truncate text-xs text-muted-foreground">@{entry.username}</p>
+      </div>
+    </div>
+  );
+}

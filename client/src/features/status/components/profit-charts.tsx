@@ -1,0 +1,91 @@
+import { profitByMonth, profitByPlatform } from "@common/aggregations";
+import type { Sale } from "@common/schemas/sales";
+import { useMemo } from "react";
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ChartTooltip } from "./chart-tooltip";
+
+const POSITIVE = "var(--color-success)";
+const NEGATIVE = "var(--color-destructive)";
+const AXIS = { fontSize: 12, fill: "var(--color-muted-foreground)" };
+const euroTick = (v: number) => `${v.toLocaleString("pt-PT")} €`;
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "Europe/Lisbon";
+
+export function ProfitByMonthChart({ sales }: { sales: Sale[] }) {
+  const data = useMemo(
+    () => profitByMonth(sales, new Date(), browserTimeZone()).map((m) => ({ ...m, value: Number(m.profit) })),
+    [sales],
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Lucro por Mês</CardTitle>
+        <CardDescription>Últimos 12 meses</CardDescription>
+      </CardHeader>
+      <CardContent className="h-64 px-2 sm:px-6" data-testid="profit-by-month">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} margin={{ left: 0, right: 8, top: 8 }}>
+            <CartesianGrid vertical={false} stroke="var(--color-border)" />
+            <XAxis
+              dataKey="label"
+              tick={AXIS}
+              tickLine={false}
+              axisLine={false}
+              interval="preserveStartEnd"
+            />
+            <YAxis tick={AXIS} tickLine={false} axisLine={false} width={64} tickFormatter={euroTick} />
+            <Tooltip content={<ChartTooltip />} cursor={{ fill: "var(--color-muted)" }} />
+            <Bar dataKey="value" radius={[4, 4, 0, 0]}>
+              {data.map((m) => (
+                <Cell key={m.key} fill={m.value < 0 ? NEGATIVE : POSITIVE} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ProfitByPlatformChart({ sales }: { sales: Sale[] }) {
+  const data = useMemo(
+    () => profitByPlatform(sales).map((p) => ({ name: p.platform, sales: p.sales, value: Number(p.profit) })),
+    [sales],
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Lucro por Plataforma</CardTitle>
+        <CardDescription>Onde vende melhor</CardDescription>
+      </CardHeader>
+      <CardContent className="h-64 px-2 sm:px-6" data-testid="profit-by-platform">
+        {data.length === 0 ? (
+          <p className="flex h-full items-center justify-center text-sm text-muted-foreground">
+            Ainda não há vendas para comparar.
+          </p>
+        ) : (
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
+              <CartesianGrid horizontal={false} stroke="var(--color-border)" />
+              <XAxis type="number" tick={AXIS} tickLine={false} axisLine={false} tickFormatter={euroTick} />
+              <YAxis
+                type="category"
+                dataKey="name"
+                tick={AXIS}
+                tickLine={false}
+                axisLine={false}
+                width={96}
+              />
+              <Tooltip content={<ChartTooltip />} cursor={{ fill: "var(--color-muted)" }} />
+              <Bar dataKey="value" radius={[0, 4, 4, 0]} maxBarSize={32}>
+                {data.map((p) => (
+                  <Cell key={p.name} fill={p.value < 0 ? NEGATIVE : "var(--color-primary)"} />
+                ))}
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { formatPercent } from "@/lib/format";
+
+/** "3 meses e 12 dias", "1 mês e 1 dia", "Hoje" */
+export function formatMembership({ months, days }: { months: number; days: number }): string {
+  if (months === 0 && days === 0) return "Hoje";
+  const m = `${months} ${months === 1 ? "mês" : "meses"}`;
+  const d = `${days} ${days === 1 ? "dia" : "dias"}`;
+  if (months === 0) return d;
+  if (days === 0) return m;
+  return `${m} e ${d}`;
+}
+
+/** a ratio the server could not compute (nothing to divide by) shows as a dash */
+export function formatOptionalPercent(value: string | null): string {
+  return value === null ? "—" : formatPercent(value);
+}
+
+export function formatGrowth(value: string | null): string {
+  if (value === null) return "—";
+  return `${value.startsWith("-") ? "" : "+"}${formatPercent(value)}`;
+}
+
+export function growthTone(value: string | null) {
+  if (value === null) return "muted" as const;
+  return value.startsWith("-") ? ("destructive" as const) : ("success" as const);
+}
