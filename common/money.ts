@@ -12,8 +12,8 @@ const MONEY_PATTERN = /^-?\d{1,10}(?:\.\d{1,2})?$/;
 export function parseMoney(input: string | number | null | undefined): string | null {
   if (input === null || input === undefined) return null;
   if (typeof input === "number") {
-    if (!Number.isFinite(input)) return null;
-    return centsToDecimal(BigInt(Math.round(input * 100)));
+    if (!Number.isFinite(input) || Math.abs(input) >= 1e9) return null;
+    return withinRange(BigInt(Math.round(input * 100)));
   }
   let s = input.trim().replace(/\s|€/g, "");
   if (s === "") return null;
@@ -26,7 +26,14 @@ export function parseMoney(input: string | number | null | undefined): string | 
     s = s.replace(",", ".");
   }
   if (!/^-?\d+(?:\.\d+)?$/.test(s)) return null;
-  return centsToDecimal(toCents(s));
+  return withinRange(toCents(s));
+}
+
+/** the largest amount a money column (numeric 10,2) holds: 99 999 999,99 € */
+export const MAX_MONEY_CENTS = 9_999_999_999n;
+
+function withinRange(cents: bigint): string | null {
+  return cents > MAX_MONEY_CENTS || cents < -MAX_MONEY_CENTS ? null : centsToDecimal(cents);
 }
 
 /** decimal text → integer cents, rounding half away from zero at the third decimal */

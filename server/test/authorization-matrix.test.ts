@@ -1,127 +1,13 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "../src/db/schema.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
-import { recordingEngine, zaraProduct } from "./product-fixtures.js";
+import { recordingEngine } from "./product-fixtures.js";
+import { createFixture, type Fixture, ROUTES, type Who } from "./route-cases.js";
 
 /**
  * Every API route × {anonymous, owner, another user, admin}. The table must name every route the
  * app registers: a new route that is not added here fails the first test.
  * "owner" is the user who owns the resource in the path; "other" is another plain user.
  */
-type Who = "anonymous" | "owner" | "other" | "admin";
-
-interface Fixture {
-  productId: number;
-  itemId: number;
-  saleId: number;
-  ownerId: number;
-  otherId: number;
-}
-
-interface RouteCase {
-  path?: (f: Fixture) => string;
-  body?: (f: Fixture) => object;
-  expect: Record<Who, number>;
-}
-
-const everyone = (ok: number): Record<Who, number> => ({ anonymous: 401, owner: ok, other: ok, admin: ok });
-const adminOnly = (ok: number): Record<Who, number> => ({
-  anonymous: 401,
-  owner: 403,
-  other: 403,
-  admin: ok,
-});
-/** resources of one user: someone else's id answers 404 exactly like a missing one */
-const ownerOnly = (ok: number): Record<Who, number> => ({
-  anonymous: 401,
-  owner: ok,
-  other: 404,
-  admin: 404,
-});
-
-const ROUTES: Record<string, RouteCase> = {
-  "GET /api/health": { expect: { anonymous: 200, owner: 200, other: 200, admin: 200 } },
-  "GET /metrics": { expect: { anonymous: 404, owner: 404, other: 404, admin: 404 } }, // off by default
-  "POST /api/login": {
-    body: () => ({ username: "dono", password: "segredo123" }),
-    expect: { anonymous: 200, owner: 200, other: 200, admin: 200 },
-  },
-  "POST /api/logout": { expect: { anonymous: 401, owner: 200, other: 200, admin: 200 } },
-  "GET /api/user": { expect: everyone(200) },
-  "PUT /api/user/profile": { body: () => ({ fullName: "Nome" }), expect: everyone(200) },
-  "GET /api/user/monitor-stats": { expect: everyone(200) },
-  "GET /api/admin/users": { expect: adminOnly(200) },
-  "POST /api/admin/users": {
-    body: () => ({ username: `novo${Math.random().toString(36).slice(2, 8)}`, password: "segredo123" }),
-    expect: adminOnly(201),
-  },
-  "PUT /api/admin/users/:id": {
-    path: (f) => `/api/admin/users/${f.otherId}`,
-    body: () => ({ monitorLimit: 5 }),
-    expect: adminOnly(200),
-  },
-  "DELETE /api/admin/users/:id": { path: () => "/api/admin/users/999999", expect: adminOnly(404) },
-  "GET /api/admin/financial-metrics": { expect: adminOnly(200) },
-  "PUT /api/admin/financial-metrics": {
-    body: () => ({
-      totalRevenue: "10",
-      profitMargin: "5",
-      totalItemsSold: 1,
-      totalItemsInStock: 2,
-      totalProfit: "3",
-    }),
-    expect: adminOnly(200),
-  },
-  "GET /api/settings": { expect: everyone(200) },
-  "PUT /api/settings": { body: () => ({ user: { weeklyReport: false } }), expect: everyone(200) },
-  "GET /api/products": { expect: everyone(200) },
-  "POST /api/products": { body: () => zaraProduct(), expect: everyone(201) },
-  "POST /api/products/preview": {
-    body: () => ({ platform: "zara", url: "https://www.zara.com/pt/pt/x-p1.html" }),
-    // the page cannot be fetched here (no network): any 4xx but never 401/403 for a logged-in user
-    expect: { anonymous: 401, owner: -4, other: -4, admin: -4 },
-  },
-  "PUT /api/products/:id": {
-    path: (f) => `/api/products/${f.productId}`,
-    body: () => zaraProduct({ name: "Outro nome" }),
-    expect: ownerOnly(200),
-  },
-  "DELETE /api/products/:id": { path: (f) => `/api/products/${f.productId}`, expect: ownerOnly(200) },
-  "POST /api/products/:id/toggle": {
-    path: (f) => `/api/products/${f.productId}/toggle`,
-    expect: ownerOnly(200),
-  },
-  "POST /api/monitor/start-all": { expect: everyone(200) },
-  "POST /api/monitor/stop-all": { expect: everyone(200) },
-  "GET /api/statistics": { expect: everyone(200) },
-  "GET /api/activity": { expect: everyone(200) },
-  "DELETE /api/activity": { expect: everyone(200) },
-  "GET /api/inventory": { expect: everyone(200) },
-  "GET /api/inventory/statistics": { expect: everyone(200) },
-  "POST /api/inventory": { body: () => ({ name: "Ténis", price: "10,00" }), expect: everyone(201) },
-  "PUT /api/inventory/:id": {
-    path: (f) => `/api/inventory/${f.itemId}`,
-    body: (f) => ({ id: f.itemId, status: "pending" }),
-    expect: ownerOnly(200),
-  },
-  "DELETE /api/inventory/:id": { path: (f) => `/api/inventory/${f.itemId}`, expect: ownerOnly(200) },
-  "GET /api/sales": { expect: everyone(200) },
-  "POST /api/sales": {
-    body: (f) => ({
-      inventoryItemId: f.itemId,
-      salePrice: "20",
-      saleDate: new Date().toISOString(),
-      platform: "Vinted",
-    }),
-    // for anyone but the owner the item is someone else's: 404
-    expect: ownerOnly(201),
-  },
-  "DELETE /api/sales/:id": { path: (f) => `/api/sales/${f.saleId}`, expect: ownerOnly(200) },
-  "GET /api/status/statistics": { expect: everyone(200) },
-  "GET /api/ranking": { expect: everyone(200) },
-};
-
 describe.each(dbKinds())("authorization matrix (%s)", (kind) => {
   let t: TestApp;
   const cookies: Partial<Record<Who, string>> = {};
@@ -141,22 +27,7 @@ describe.each(dbKinds())("authorization matrix (%s)", (kind) => {
     cookies.owner = await t.login("dono");
     cookies.other = await t.login("outro");
     cookies.admin = await t.login("chefe");
-    const call = (method: "POST", url: string, payload: object) =>
-      t.app.inject({ method, url, headers: { cookie: cookies.owner! }, payload });
-    await t.database.db.delete(products).where(eq(products.userId, ownerId)); // stay under the limit
-    const product = (await call("POST", "/api/products", zaraProduct())).json();
-    const item = (await call("POST", "/api/inventory", { name: "Casaco", price: "30" })).json();
-    const sold = (await call("POST", "/api/inventory", { name: "Saia", price: "5" })).json();
-    const sale = (
-      await call("POST", "/api/sales", {
-        inventoryItemId: sold.id,
-        salePrice: "12",
-        saleDate: new Date().toISOString(),
-        platform: "Vinted",
-      })
-    ).json();
-    if (!product.id || !item.id || !sale.id) throw new Error("fixture failed");
-    return { productId: product.id, itemId: item.id, saleId: sale.id, ownerId, otherId };
+    return createFixture(t, cookies.owner, ownerId, otherId);
   }
 
   it("names every route the app registers", () => {

@@ -28,6 +28,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
     }
+    // a value the database cannot hold (numeric overflow, bad text encoding) is the client's error
+    const pgCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (typeof pgCode === "string" && /^22\w{3}$/.test(pgCode)) {
+      return reply.status(400).send({ message: "Valor fora do intervalo permitido", errors: [] });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply
