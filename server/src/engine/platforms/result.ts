@@ -1,3 +1,4 @@
+import { unexpected } from "./blocks";
 import type { ProductResult, SizeInfo, StockStatus } from "./types";
 
 /** in_stock when a size is buyable and not low, low_stock when every buyable size is low */
@@ -11,6 +12,8 @@ export function productFromSizes(
   sizes: SizeInfo[],
   rest: Omit<ProductResult, "kind" | "status" | "sizes" | "allSizes">,
 ): ProductResult {
+  // no sizes at all means the answer lacked them, not that everything sold out
+  if (sizes.length === 0) throw unexpected("resposta sem tamanhos nem variantes");
   return {
     kind: "product",
     status: statusFromSizes(sizes),

@@ -43,7 +43,15 @@ describe("SFRA Product-Variation parser", () => {
   it("havaianas: the size attribute, relative image URL made absolute", () => {
     const result = parseSfraVariation(JSON.parse(hav("variation-in-stock.json")), havOptions);
     expect(result).toMatchObject({ status: "in_stock", sizes: ["35/36", "39/40", "41/42"], price: "24.00" });
+    expect(result.allSizes?.some((s) => s.lowStock)).toBe(false);
     expect(result.imageUrl).toMatch(/^https:\/\/www\.havaianas-store\.com\/dw\/image\//);
+  });
+
+  it("a size attribute without values is a failed check, not sold out", () => {
+    const body = JSON.parse(cal("variation-in-stock.json"));
+    body.product.variationAttributes = body.product.variationAttributes.slice(1);
+    body.product.variationAttributes[0].values = [];
+    expect(() => parseSfraVariation(body, calOptions)).toThrow(/sem tamanhos/);
   });
 
   it("a body without variation attributes is a failed check", () => {

@@ -75,3 +75,13 @@ describe("worten check() over HTTP", () => {
     });
   });
 });
+
+describe("worten buy box scope", () => {
+  it("a related product's buy button outside the buy box does not make a sold-out product in stock", () => {
+    const page = fixture("worten", "page-dom-out-of-stock.html").replace(
+      "</main>",
+      '<section class="related"><button type="button">Adicionar ao carrinho</button></section></main>',
+    );
+    expect(parseWortenDom(page, PAGE).status).toBe("out_of_stock");
+  });
+});

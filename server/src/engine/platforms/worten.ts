@@ -32,13 +32,15 @@ const OUT_OF_STOCK_TEXT = /esgotado|indispon[ií]vel|sem stock|n[ãa]o dispon[i�
 /** Pure: page without usable JSON-LD → status from the buy box */
 export function parseWortenDom(html: string, pageUrl: string): ProductResult {
   const $ = load(html);
-  const buttons = $("button, a.button, [role=button]")
+  // related-product carousels have their own buy buttons: read the product's buy box when it is there
+  const buyBoxes = $(".product-price-info, [class*=buy-box], [class*=product-actions]");
+  const scope = buyBoxes.length > 0 ? buyBoxes : $("body");
+  const buttons = scope
+    .find("button, a.button, [role=button]")
     .toArray()
     .filter((el) => !$(el).is("[disabled]") && $(el).attr("aria-disabled") !== "true");
   const canBuy = buttons.some((el) => IN_STOCK_TEXT.test($(el).text()));
-  const buyBox = $(".product-price-info, .buy-box, [class*=buy-box], [class*=availability], main")
-    .first()
-    .text();
+  const buyBox = scope.text();
   const soldOut = OUT_OF_STOCK_TEXT.test(buyBox);
   if (!canBuy && !soldOut) throw unexpected("página Worten sem botão de compra nem indicação de esgotado");
   const integer = $("span.price__value .integer").first().text();
