@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import type { AlertPayload } from "./alert.js";
+import { DISCORD_LIMITS, type DiscordMessage } from "./discord.js";
+import { destinationOf, formatAlert } from "./format.js";
+
+const alert = (change: Partial<AlertPayload> = {}): AlertPayload => ({
+  kind: "restock",
+  productId: 1,
+  productName: "NUDE HOODIE",
+  productUrl: "https://nudeproject.com/products/hoodie",
+  platform: "nudeproject",
+  status: "in_stock",
+  imageUrl: "https://cdn.shopify.com/hoodie.jpg",
+  price: "1234.5",
+  sizes: ["S", "M"],
+  newSizes: ["M"],
+  cartLinks: [{ size: "S", url: "https://nudeproject.com/cart/1:1" }],
+  at: "2026-05-01T10:00:00.000Z",
+  ...change,
+});
+
+const DISCORD = "https://discord.com/api/webhooks/1/abc";
+
+const chars = (m: DiscordMessage) =>
+  m.embeds.reduce(
+    (n, e) =>
+      n +
+      e.title.length +
+      (e.description?.length ?? 0) +
+      e.footer.text.length +
+      e.fields.reduce((s, f) => s + f.name.length + f.value.length, 0),
+    0,
+  );
+
+describe("webhook formats", () => {
+  it("chooses the format from the URL", () => {
+    expect(destinationOf(DISCORD)).toBe("discord");
+    expect(destinationOf("https://discordapp.com/api/webhooks/1/x")).toBe("discord");
+    expect(destinationOf("https://hooks.slack.com/services/T/B/X")).toBe("slack");
+    expect(destinationOf("https://example.com/hook")).toBe("generic");
+  });
+
+  it("Discord: a pt-PT embed with link, thumbnail, price, status, sizes, platform, colour and cart links", () => {
+    const m = formatAlert(DISCORD, alert()) as DiscordMessage;
+    const [e] = m.embeds;
+    expect(e.title).toBe("NUDE HOODIE");
+    expect(e.url).toBe("https://nudeproject.com/products/hoodie");
+    expect(e.thumbnail?.url).toBe("https://cdn.shopify.com/hoodie.jpg");
+    expect(e.timestamp).toBe("2026-05-01T10:00:00.000Z");
+    expect(e.color).toBe(0x2ecc71);
+    const f = Object.fromEntries(e.fields.map((x) => [x.name, x.value]));
+    expect(f.Preço.replace(/\s/g, " ")).toBe("1234,50 €");
+    expect(f.Estado).toBe("Em Stock");
+    expect(f.Plataforma).toBe("Nude Project");
+    expect(f["Novos tamanhos"]).toBe("M");
+    expect(f["Tamanhos disponíveis"]).toBe("S, M");
+    expect(f["Carrinho S"]).toBe("[Adicionar ao carrinho](https://nudeproject.com/cart/1:1)");
+    expect(
+      (formatAlert(DISCORD, alert({ kind: "sold_out", status: "out_of_stock" })) as DiscordMessage).embeds[0]
+        .color,
+    ).toBe(0xe74c3c);
+    expect((formatAlert(DISCORD, alert({ status: "low_stock" })) as DiscordMessage).embeds[0].color).toBe(
+      0xf1c40f,
+    );
+  });
+
+  it("Discord: obeys 10 embeds, 25 fields, 256 title, 1024 per value and 6000 in total", () => {
+    const sizes = Array.from({ length: 400 }, (_, i) => `Tamanho ${i} ${"x".repeat(20)}`);
+    const big = alert({
+      productName: "N".repeat(400),
+      sizes,
+      newSizes: sizes,
+      cartLinks: sizes.map((size, i) => ({ size, url: `https://nudeproject.com/cart/${i}:1` })),
+    });
+    const m = formatAlert(DISCORD, big) as DiscordMessage;
+    for (const e of m.embeds) {
+      expect(Array.from(e.title).length).toBeLessThanOrEqual(DISCORD_LIMITS.title);
+      expect(e.fields.length).toBeLessThanOrEqual(25);
+      for (const f of e.fields) expect(f.value.length).toBeLessThanOrEqual(1024);
+    }
+    expect(chars(m)).toBeLessThanOrEqual(6000);
+
+    const items = Array.from({ length: 30 }, (_, i) => ({
+      id: String(i),
+      title: `${"Casaco ".repeat(60)}${i}`,
+      price: "10.00",
+      url: `https://www.vinted.pt/items/${i}`,
+    }));
+    const many = formatAlert(
+      DISCORD,
+      alert({ kind: "vinted_new_items", platform: "vinted", items }),
+    ) as DiscordMessage;
+    expect(many.embeds.length).toBeLessThanOrEqual(10);
+    expect(chars(many)).toBeLessThanOrEqual(6000);
+  });
+
+  it("Slack gets blocks with a text fallback; others get plain JSON", () => {
+    const slack = formatAlert("https://hooks.slack.com/services/T/B/X", alert()) as {
+      text: string;
+      blocks: unknown[];
+    };
+    expect(slack.text).toContain("NUDE HOODIE");
+    expect(slack.blocks.length).toBeGreaterThan(0);
+    const generic = formatAlert("https://example.com/hook", alert()) as Record<string, unknown>;
+    expect(generic).toMatchObject({
+      event: "restock",
+      productName: "NUDE HOODIE",
+      sizes: ["S", "M"],
+      price: "1234.5",
+    });
+  });
+});
