@@ -107,6 +107,14 @@ describe("pop mart check() over HTTP", () => {
     });
   });
 
+  it("the WAF's HTTP 471 is a block on the API host", async () => {
+    retailer = await startRetailer(() => json({ code: 471 }, 471));
+    await expect(checkPopmart(productCtx(retailer.client, URL_PT))).rejects.toMatchObject({
+      reason: "blocked",
+      host: "prod-uk-online-api.popmart.com",
+    });
+  });
+
   it("a challenge page is a block", async () => {
     retailer = await startRetailer(() => html(read("blocked-cloudflare.html"), 403));
     await expect(checkPopmart(productCtx(retailer.client, URL_PT))).rejects.toMatchObject({

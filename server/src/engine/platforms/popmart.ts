@@ -6,7 +6,7 @@
  * default 5) are low stock. An empty or error-coded answer is a failed check, never "esgotado".
  * Uncertain: whether the EU host serves area PT, and the `/pt/` path.
  */
-import { assertAnswered, parseJson, unexpected } from "./blocks";
+import { assertAnswered, hostOf, parseJson, unexpected } from "./blocks";
 import { absoluteUrl, at, isRecord, type Json, list, num, record, text } from "./json";
 import { centsToDecimal } from "./money";
 import { productFromSizes, withoutUndefined } from "./result";
@@ -163,6 +163,10 @@ async function rpc(ctx: AdapterContext, procedure: string, input: Json, area: st
     },
     body: JSON.stringify({ json: input }),
   });
+  // Pop Mart's WAF answers 471 to unsigned calls and 432 without the device header
+  if (res.status === 471 || res.status === 432) {
+    throw new CheckFailure("blocked", `Bloqueado pela Pop Mart (HTTP ${res.status})`, hostOf(url));
+  }
   assertAnswered(res, url);
   return parseJson(res.body);
 }
