@@ -6,6 +6,7 @@ import { activityRoutes } from "./activity.js";
 import { healthRoutes } from "./health.js";
 import { inventoryRoutes } from "./inventory.js";
 import { monitorRoutes } from "./monitor.js";
+import { previewRoutes } from "./preview.js";
 import { productRoutes } from "./products.js";
 import { rankingRoutes } from "./ranking.js";
 import { salesRoutes } from "./sales.js";
@@ -21,6 +22,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(adminMetricsRoutes);
   await app.register(settingsRoutes);
   await app.register(productRoutes);
+  await app.register(previewRoutes);
   await app.register(monitorRoutes);
   await app.register(statisticsRoutes);
   await app.register(activityRoutes);

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeRetailer } from "../../tools/fake-retailer.js";
+import { createTestApp, dbKinds, type TestApp } from "./harness.js";
+
+describe.each(dbKinds())("POST /api/products/preview (%s)", (kind) => {
+  const retailer = new FakeRetailer();
+  let t: TestApp;
+  let cookie: string;
+
+  beforeAll(async () => {
+    const origin = await retailer.listen();
+    t = await createTestApp(kind, {
+      config: {
+        monitorRedirect: new Map([
+          ["https://nudeproject.com", origin],
+          ["https://www.vinted.pt", origin],
+        ]),
+      },
+    });
+    await t.createUser({ username: "rita" });
+    cookie = await t.login("rita");
+    retailer.setProduct("rebel-hoodie", {
+      name: "REBEL HOODIE",
+      sizes: ["S", "L"],
+      allSizes: ["S", "M", "L"],
+      price: "79.00",
+    });
+    retailer.setProduct("walled", { sizes: ["M"], block: "challenge" });
+  });
+  afterAll(async () => {
+    await t.close();
+    await retailer.close();
+  });
+
+  const preview = (payload: unknown, withCookie = true) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/products/preview",
+      payload: payload as object,
+      headers: withCookie ? { cookie } : {},
+    });
+
+  it("needs a session", async () => {
+    const res = await preview(
+      { platform: "nudeproject", url: "https://nudeproject.com/products/rebel-hoodie" },
+      false,
+    );
+    expect(res.statusCode).toBe(401);
+  });
+
+  it("reads the page once and returns what the modal needs", async () => {
+    const res = await preview({
+      platform: "nudeproject",
+      url: "https://nudeproject.com/products/rebel-hoodie",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: "REBEL HOODIE",
+      productId: "rebel-hoodie",
+      price: "79.00",
+      sizes: ["S", "M", "L"],
+      status: "in_stock",
+    });
+    expect(res.json().imageUrl).toMatch(/rebel-hoodie\.jpg$/);
+  });
+
+  it("refuses a URL of another platform with a Portuguese message", async () => {
+    const res = await preview({ platform: "zara", url: "https://nudeproject.com/products/rebel-hoodie" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].message).toMatch(/não pertence à plataforma Zara/);
+  });
+
+  it("refuses an address that is not public without fetching it", async () => {
+    retailer.resetStats();
+    const res = await preview({
+      platform: "nudeproject",
+      url: "https://interno.nudeproject.com.invalid/products/x",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(retailer.requests).toBe(0);
+  });
+
+  it("a page that cannot be read answers 422 saying why", async () => {
+    const res = await preview({ platform: "nudeproject", url: "https://nudeproject.com/products/walled" });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/^Não foi possível ler a página \(bloqueado\)/);
+    const missing = await preview({ platform: "nudeproject", url: "https://nudeproject.com/products/nada" });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().message).toMatch(/não encontrado/);
+  });
+});
