@@ -11,7 +11,10 @@ import { appRoutes } from "./routes";
 function ScrollToTopOnNavigate() {
   const [location] = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling is the reaction to a new location
-  useEffect(() => window.scrollTo(0, 0), [location]);
+  useEffect(() => {
+    // braces matter: Chromium's scrollTo now returns a Promise, which React would call as a cleanup
+    window.scrollTo(0, 0);
+  }, [location]);
   return null;
 }
 

@@ -52,7 +52,9 @@ export function MobileDrawer() {
   const { data: user } = useUser();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new location
-  useEffect(() => setOpen(false), [location]);
+  useEffect(() => {
+    setOpen(false);
+  }, [location]);
 
   const close = () => setOpen(false);
   return (

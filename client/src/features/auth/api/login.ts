@@ -12,8 +12,9 @@ export function useLogin(options: { onSuccess?: (user: PublicUser) => void } = {
   return useMutation({
     mutationFn: login,
     onSuccess: (user) => {
-      // everything cached belongs to whoever was here before
-      queryClient.clear();
+      // cached data belongs to whoever was here before; the user query itself must stay, since
+      // the auth gate observes it (clear() would leave that observer on a removed query)
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
       queryClient.setQueryData(USER_QUERY_KEY, user);
       options.onSuccess?.(user);
     },

@@ -1,0 +1,189 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  expectTheme,
+  isMobileProject,
+  loggedOut,
+  loginViaApi,
+  loginViaForm,
+  screenshot,
+  setTheme,
+} from "./helpers";
+
+const adminNavigation = [
+  ["Status", "Análise do perfil"],
+  ["Monitor", "Monitorização"],
+  ["Inventário", "Gestão de stock"],
+  ["Vendas", "Registo de vendas"],
+  ["Ranking", "Classificação"],
+  ["Histórico", "Atividade recente"],
+  ["Admin", "Gestão de usuários"],
+  ["Configurações", "Personalizar"],
+] as const;
+
+/** the frame is up and the route's screen rendered (not the 404, not an error) */
+async function expectScreen(page: Page) {
+  await expect(page.getByRole("button", { name: /^Menu de / })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expect(page.getByText("404 Page Not Found")).toHaveCount(0);
+}
+
+async function expectNavigation(page: Page, nav: ReturnType<Page["locator"]>) {
+  const links = nav.getByRole("link");
+  await expect(links).toHaveCount(adminNavigation.length);
+  for (const [index, [label, subtitle]] of adminNavigation.entries()) {
+    await expect(links.nth(index)).toContainText(label);
+    await expect(links.nth(index)).toContainText(subtitle);
+  }
+  await expect(page.getByText("v1.0")).toBeVisible();
+}
+
+test.describe("sessão", () => {
+  test.use(loggedOut);
+
+  test("uma password errada mostra a mensagem do servidor", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+    await page.getByLabel("Utilizador", { exact: true }).fill(ADMIN_USERNAME);
+    await page.getByLabel("Password", { exact: true }).fill("password-errada");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Utilizador ou senha incorretos" })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("campos vazios são recusados antes de chegar ao servidor", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByText("Utilizador obrigatório")).toBeVisible();
+    await expect(page.getByText("Password obrigatória")).toBeVisible();
+  });
+
+  test("entrar pelo formulário leva ao Status e dá as boas-vindas", async ({ page }) => {
+    await page.goto("/login");
+    await screenshot(page, "login-light");
+    await setTheme(page, "dark");
+    await screenshot(page, "login-dark");
+    await setTheme(page, "light");
+
+    await loginViaForm(page);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Login realizado com sucesso")).toBeVisible();
+    await expect(page.getByText(`Bem-vindo, ${ADMIN_USERNAME}!`)).toBeVisible();
+    await expectScreen(page);
+
+    // already logged in: /login goes back to /
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/$/);
+    await expectScreen(page);
+  });
+
+  test("sair termina a sessão e volta ao login", async ({ page }) => {
+    await loginViaApi(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await page.goto("/monitor");
+    await page.getByRole("button", { name: /^Menu de / }).click();
+    await expect(page.getByRole("menu")).toContainText("Email não disponível");
+    await page.getByRole("menuitem", { name: "Sair" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+    await expect(page.getByText("Logout realizado com sucesso")).toBeVisible();
+    // the session really ended on the server
+    expect((await page.request.get("/api/user")).status()).toBe(401);
+  });
+});
+
+test.describe("moldura", () => {
+  test("a navegação mostra as entradas, as legendas e a versão", async ({ page }) => {
+    test.skip(isMobileProject(), "a barra lateral só existe acima de 768 px");
+    await page.goto("/");
+    const sidebar = page.getByRole("complementary", { name: "Navegação principal" });
+    await expectNavigation(page, sidebar);
+    await sidebar.getByRole("link", { name: /Inventário/ }).click();
+    await expect(page).toHaveURL(/\/inventory$/);
+    await expectScreen(page);
+    await expect(sidebar.getByRole("link", { name: /Inventário/ })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("o menu móvel abre, navega e fecha", async ({ page }) => {
+    test.skip(!isMobileProject(), "o menu lateral deslizante é do layout móvel");
+    await page.goto("/");
+    await expect(page.getByRole("complementary", { name: "Navegação principal" })).toBeHidden();
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    const drawer = page.getByRole("dialog");
+    await expect(drawer).toBeVisible();
+    await expectNavigation(page, drawer.getByRole("navigation"));
+    await expect(drawer.getByRole("link", { name: "Perfil" })).toBeVisible();
+    await expect(drawer.getByRole("button", { name: "Sair" })).toBeVisible();
+    await expect(drawer.getByText("AD", { exact: true })).toBeVisible();
+    await screenshot(page, "drawer-light");
+
+    await drawer.getByRole("link", { name: /Vendas/ }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/sales$/);
+    await expectScreen(page);
+
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole("button", { name: "Fechar" }).click();
+    await expect(drawer).toBeHidden();
+  });
+
+  test("o tema alterna no cabeçalho e mantém-se depois de recarregar", async ({ page }) => {
+    await page.goto("/");
+    await expectTheme(page, "light");
+    await screenshot(page, "frame-light");
+
+    await page.getByTestId("theme-toggle").click();
+    await expectTheme(page, "dark");
+    await page.reload();
+    await expectScreen(page);
+    await expectTheme(page, "dark");
+    await screenshot(page, "frame-dark");
+    if (isMobileProject()) {
+      await page.getByRole("button", { name: "Abrir menu" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await screenshot(page, "drawer-dark");
+      await page.keyboard.press("Escape");
+    }
+
+    await page.getByTestId("theme-toggle").click();
+    await expectTheme(page, "light");
+    await page.reload();
+    await expectTheme(page, "light");
+  });
+
+  test("o menu do avatar mostra o nome, o email e as opções", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: /^Menu de / }).click();
+    const menu = page.getByRole("menu");
+    await expect(menu).toContainText(ADMIN_USERNAME);
+    await expect(menu).toContainText("Email não disponível");
+    await menu.getByRole("menuitem", { name: "Configurações" }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expectScreen(page);
+  });
+
+  test("uma rota inexistente mostra 404", async ({ page }) => {
+    await page.goto("/pagina-que-nao-existe");
+    await expect(page.getByText("404 Page Not Found")).toBeVisible();
+    await screenshot(page, "not-found");
+  });
+
+  test("cada rota do menu abre um ecrã dentro da moldura", async ({ page }) => {
+    for (const path of [
+      "/status",
+      "/monitor",
+      "/inventory",
+      "/sales",
+      "/ranking",
+      "/history",
+      "/profile",
+      "/admin",
+      "/staff-admin",
+      "/settings",
+    ]) {
+      await page.goto(path);
+      await expectScreen(page);
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from "./constants";
+
+export { ADMIN_PASSWORD, ADMIN_USERNAME };
+
+export type Theme = "light" | "dark";
+export const THEME_STORAGE_KEY = "stock-monitor-theme";
+
+/** For specs that start logged out (the projects default to the shared admin session). */
+export const loggedOut = { storageState: { cookies: [], origins: [] } };
+
+/** Logs in through the login form and waits for the frame. */
+export async function loginViaForm(page: Page, username = ADMIN_USERNAME, password = ADMIN_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Utilizador", { exact: true }).fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("button", { name: /^Menu de / })).toBeVisible();
+}
+
+/** Logs in with the API (the browser context keeps the session cookie). */
+export async function loginViaApi(page: Page, username = ADMIN_USERNAME, password = ADMIN_PASSWORD) {
+  const response = await page.request.post("/api/login", { data: { username, password } });
+  expect(response.ok(), `login de ${username}: ${response.status()}`).toBeTruthy();
+  return (await response.json()) as { id: number; username: string; role: string };
+}
+
+/** Creates a user as the logged-in admin of `page` and returns its credentials. */
+export async function createUserViaApi(
+  page: Page,
+  user: { username: string; password?: string; role?: "admin" | "user"; fullName?: string; email?: string },
+) {
+  const password = user.password ?? "password-e2e";
+  const response = await page.request.post("/api/admin/users", { data: { ...user, password } });
+  expect(response.ok(), `criar ${user.username}: ${response.status()} ${await response.text()}`).toBeTruthy();
+  return { ...(await response.json()), password } as { id: number; username: string; password: string };
+}
+
+export async function expectTheme(page: Page, theme: Theme) {
+  const html = page.locator("html");
+  if (theme === "dark") await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+  else await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+}
+
+/** Stores the theme the way the app does and reloads, so the page starts in it. */
+export async function setTheme(page: Page, theme: Theme) {
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme]);
+  await page.reload();
+  await expectTheme(page, theme);
+}
+
+/** Full-page PNG in artifacts/screenshots/<name>-<project>.png, after animations settle. */
+export async function screenshot(page: Page, name: string) {
+  const project = test.info().project.name;
+  const file = path.join("artifacts", "screenshots", `${name}-${project}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+  return file;
+}
+
+export function isMobileProject(): boolean {
+  return test.info().project.name === "mobile";
+}

@@ -1,0 +1,67 @@
+import { defineConfig, devices } from "@playwright/test";
+import { ADMIN_STATE } from "./e2e/constants";
+
+const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/**
+ * e2e/global-setup.ts starts the real app (fresh data directory, engine off) on a free port and
+ * exports its address as E2E_BASE_URL before any worker (which re-reads this file) starts.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
+  // several people may run suites at once: E2E_OUTPUT_DIR keeps their artifacts apart
+  outputDir: process.env.E2E_OUTPUT_DIR || "test-results/e2e",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? "list" : [["list"]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    locale: "pt-PT",
+    timezoneId: "Europe/Lisbon",
+    colorScheme: "light",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath, args: chromiumArgs },
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    {
+      name: "desktop",
+      dependencies: ["setup"],
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        storageState: ADMIN_STATE,
+        launchOptions: { executablePath, args: chromiumArgs },
+      },
+    },
+    {
+      name: "mobile",
+      dependencies: ["setup"],
+      use: {
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices["Pixel 7"].userAgent,
+        storageState: ADMIN_STATE,
+        launchOptions: { executablePath, args: chromiumArgs },
+      },
+    },
+  ],
+});
