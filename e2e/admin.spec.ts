@@ -1,0 +1,240 @@
+import { expect, type Page, test } from "@playwright/test";
+import { createUserViaApi, expectTheme, isMobileProject, loginViaApi, screenshot, setTheme } from "./helpers";
+
+// many screenshots per test, on a machine shared with other suites
+test.describe.configure({ timeout: 120_000 });
+
+/** a username no other project or run uses (both projects share one server) */
+function uniqueName(prefix: string): string {
+  const project = isMobileProject() ? "m" : "d";
+  return `${prefix}${project}${Date.now().toString(36)}`;
+}
+
+/** light and dark screenshots of the current page, back to light afterwards */
+async function screenshotBothThemes(page: Page, name: string) {
+  await setTheme(page, "light");
+  await screenshot(page, `${name}-light`);
+  await setTheme(page, "dark");
+  await screenshot(page, `${name}-dark`);
+  await setTheme(page, "light");
+}
+
+/**
+ * The shared admin state file can hold a session of another run's server (same host, other port):
+ * log in again only when the stored session is not valid here.
+ */
+async function ensureAdmin(page: Page) {
+  const me = await page.request.get("/api/user");
+  if (me.ok() && (await me.json()).role === "admin") return;
+  await page.context().clearCookies();
+  await loginViaApi(page);
+}
+
+test.beforeEach(async ({ page }) => ensureAdmin(page));
+
+/** leaves the admin session and logs in as someone else in the same browser context */
+async function switchUser(page: Page, username: string, password: string) {
+  await page.context().clearCookies();
+  await loginViaApi(page, username, password);
+}
+
+test.describe("segundo painel de administração", () => {
+  test("criar um utilizador, mudar o limite na tabela e vê-lo no Monitor dele", async ({ page }) => {
+    await page.goto("/staff-admin");
+    await expect(page.getByRole("heading", { name: "Painel de Administração" })).toBeVisible();
+    await expect(page.getByText("Total de utilizadores")).toBeVisible();
+    await expect(page.getByText("Limite médio de monitores")).toBeVisible();
+
+    await page.getByRole("button", { name: "Novo Utilizador" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Criar Utilizador" }).click();
+    await expect(dialog.getByText("Username deve ter pelo menos 3 caracteres")).toBeVisible();
+    await expect(dialog.getByText("Password deve ter pelo menos 6 caracteres")).toBeVisible();
+    await dialog.getByLabel("Email (opcional)").fill("isto-não-é-email");
+    await dialog.getByLabel("Limite de monitores").fill("101");
+    await dialog.getByRole("button", { name: "Criar Utilizador" }).click();
+    await expect(dialog.getByText("Email inválido")).toBeVisible();
+    await expect(dialog.getByText("Limite máximo é 100")).toBeVisible();
+    await screenshot(page, "staff-admin-create-dialog");
+
+    const username = uniqueName("lim");
+    const password = "password-lim";
+    await dialog.getByLabel("Nome de utilizador").fill(username);
+    await dialog.getByLabel("Password").fill(password);
+    await dialog.getByLabel("Nome completo (opcional)").fill("Lia Limite");
+    await dialog.getByLabel("Email (opcional)").fill(`${username}@exemplo.pt`);
+    await dialog.getByLabel("Limite de monitores").fill("2");
+    await dialog.getByRole("button", { name: "Criar Utilizador" }).click();
+    await expect(page.getByText("Usuário criado com sucesso")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const row = page.getByTestId(`user-row-${username}`);
+    await expect(row).toContainText("Lia Limite");
+    await row.getByRole("button", { name: `Editar limite de ${username}` }).click();
+    const limit = row.getByLabel(`Limite de monitores de ${username}`);
+    await limit.fill("0");
+    await limit.press("Enter");
+    await expect(row.getByText("Limite deve ser pelo menos 1")).toBeVisible();
+    await limit.fill("7");
+    await limit.press("Enter");
+    await expect(page.getByText("Usuário atualizado com sucesso")).toBeVisible();
+    await expect(limit).toBeHidden();
+    await expect(row.getByRole("cell").nth(3)).toHaveText("7");
+
+    await screenshotBothThemes(page, "staff-admin");
+
+    await switchUser(page, username, password);
+    await page.goto("/monitor");
+    await expect(page.getByText(/Monitores Ativos/).first()).toBeVisible();
+    await expect(page.getByText(/0\/7/).first()).toBeVisible();
+    const me = await page.request.get("/api/user");
+    expect((await me.json()).monitorLimit).toBe(7);
+
+    // the new account is a user: both admin screens refuse it
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Acesso Negado" })).toBeVisible();
+    await expect(
+      page.getByText(
+        "Você não tem permissão para acessar esta página. Apenas administradores podem gerir usuários.",
+      ),
+    ).toBeVisible();
+    await screenshotBothThemes(page, "admin-denied");
+    await page.goto("/staff-admin");
+    await expect(
+      page.getByText("Você não tem permissão para aceder ao painel de administração."),
+    ).toBeVisible();
+  });
+});
+
+test.describe("página de administração", () => {
+  test("a tabela de utilizadores pede confirmação antes de eliminar", async ({ page }) => {
+    await page.goto("/");
+    const victim = await createUserViaApi(page, { username: uniqueName("del"), fullName: "Para Apagar" });
+    await page.goto("/admin");
+    await expect(page.getByRole("tab", { name: "Gestão de Usuários" })).toHaveAttribute(
+      "data-state",
+      "active",
+    );
+    const row = page.getByRole("row").filter({ hasText: victim.username });
+    await expect(row).toContainText("Para Apagar");
+    // the admin's own row has no delete button
+    await expect(page.getByRole("button", { name: "Eliminar admin" })).toHaveCount(0);
+    await screenshotBothThemes(page, "admin-users");
+
+    await row.getByRole("button", { name: `Eliminar ${victim.username}` }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText(`Tem certeza que deseja excluir o utilizador ${victim.username}?`);
+    await confirm.getByRole("button", { name: "Cancelar" }).click();
+    await expect(row).toBeVisible();
+
+    await row.getByRole("button", { name: `Eliminar ${victim.username}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Eliminar" }).click();
+    await expect(page.getByText("Usuário excluído com sucesso")).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: victim.username })).toHaveCount(0);
+  });
+
+  test("métricas financeiras: ver, validar, guardar e copiar os valores atuais", async ({ page }) => {
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "Métricas Financeiras" }).click();
+    await expect(page.getByText("Métricas registadas")).toBeVisible();
+    await expect(page.getByText("Valores atuais")).toBeVisible();
+    await screenshotBothThemes(page, "admin-metrics");
+    await page.getByRole("tab", { name: "Métricas Financeiras" }).click();
+
+    // both projects share the server: only one of them writes the figures
+    if (isMobileProject()) return;
+    await page.getByRole("button", { name: "Editar" }).click();
+    await page.getByLabel("Receita total (€)").fill("");
+    await page.getByLabel("Itens vendidos").fill("-1");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Receita total obrigatória")).toBeVisible();
+    await expect(page.getByText("Total de itens vendidos deve ser positivo")).toBeVisible();
+
+    await page.getByLabel("Receita total (€)").fill("1.234,50");
+    await page.getByLabel("Lucro total (€)").fill("300");
+    await page.getByLabel("Margem de lucro (%)").fill("24,3");
+    await page.getByLabel("Itens vendidos").fill("12");
+    await page.getByLabel("Itens em stock").fill("4");
+    await screenshot(page, "admin-metrics-edit");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Métricas financeiras atualizadas com sucesso")).toBeVisible();
+    await expect(page.getByText("1234,50 €").or(page.getByText("1 234,50 €"))).toBeVisible();
+    await expect(page.getByText("24,3%")).toBeVisible();
+    await expect(page.getByText(/Atualizado em .* por admin/)).toBeVisible();
+
+    await page.getByRole("button", { name: "Copiar para o formulário" }).click();
+    const live = await (await page.request.get("/api/admin/financial-metrics")).json();
+    await expect(page.getByLabel("Itens vendidos")).toHaveValue(String(live.live.totalItemsSold));
+    await expect(page.getByLabel("Receita total (€)")).toHaveValue(live.live.totalRevenue.replace(".", ","));
+    await page.getByRole("button", { name: "Cancelar" }).click();
+    await expect(page.getByLabel("Itens vendidos")).toBeHidden();
+  });
+});
+
+test.describe("configurações", () => {
+  test("um utilizador muda o tema, que se aplica logo e fica guardado no servidor", async ({ page }) => {
+    await page.goto("/");
+    const user = await createUserViaApi(page, { username: uniqueName("tema") });
+    await switchUser(page, user.username, user.password);
+    await page.goto("/settings");
+    await setTheme(page, "light");
+
+    for (const card of ["Intervalo padrão", "Notificações", "Backup automático", "Monitorização de saúde"]) {
+      await expect(page.getByText(card, { exact: true }).first()).toBeVisible();
+    }
+    await expect(page.getByText("Algumas configurações avançadas podem afetar o desempenho")).toBeVisible();
+
+    // Global and Sistema are read-only for users
+    await page.getByRole("tab", { name: "Global" }).click();
+    await expect(page.getByLabel("Máximo de verificações simultâneas")).toBeDisabled();
+    await expect(page.getByText("Apenas administradores podem alterar estas configurações.")).toBeVisible();
+
+    await page.getByRole("tab", { name: "Utilizador" }).click();
+    await page.getByRole("combobox", { name: "Tema" }).click();
+    await page.getByRole("option", { name: "Escuro" }).click();
+    await expectTheme(page, "dark");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Preferências guardadas")).toBeVisible();
+    const saved = await (await page.request.get("/api/settings")).json();
+    expect(saved.user.theme).toBe("dark");
+    await screenshot(page, "settings-user-dark");
+
+    await page.getByRole("button", { name: "Restaurar Padrões" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("Tem certeza que deseja restaurar as configurações padrão?");
+    await confirm.getByRole("button", { name: "Restaurar" }).click();
+    await expect(page.getByText("Configurações padrão restauradas")).toBeVisible();
+    await expectTheme(page, "light");
+    expect((await (await page.request.get("/api/settings")).json()).user.theme).toBe("light");
+  });
+
+  test("o administrador vê os quatro separadores e guarda a configuração global", async ({ page }) => {
+    await page.goto("/settings");
+    for (const tab of ["Perfil", "Global", "Sistema", "Utilizador"]) {
+      await page.getByRole("tab", { name: tab }).click();
+      await screenshotBothThemes(page, `settings-${tab.toLowerCase()}`);
+      await page.getByRole("tab", { name: tab }).click();
+    }
+
+    // the global configuration is shared: only the desktop project changes it
+    if (isMobileProject()) return;
+    await page.getByRole("tab", { name: "Global" }).click();
+    const interval = page.getByLabel("Intervalo de verificação padrão");
+    await interval.fill("5000");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Máximo 3600 segundos")).toBeVisible();
+    // emptied, the field falls back to 60
+    await interval.fill("");
+    await interval.blur();
+    await expect(interval).toHaveValue("60");
+    await interval.fill("120");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Configurações globais guardadas")).toBeVisible();
+    await expect(page.getByText("120 s")).toBeVisible();
+    expect((await (await page.request.get("/api/settings")).json()).global.defaultCheckInterval).toBe(120);
+
+    await page.getByRole("button", { name: "Restaurar Padrões" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Restaurar" }).click();
+    await expect(page.getByText("60 s")).toBeVisible();
+  });
+});
