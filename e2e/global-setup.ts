@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { ADMIN_PASSWORD } from "./constants";
+import { ADMIN_PASSWORD, adminStatePath } from "./constants";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -88,6 +88,7 @@ export default async function globalSetup() {
     throw new Error(`${(error as Error).message}; registo em ${logPath}`);
   }
   process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_RUN_ID = String(port);
 
   return async () => {
     await new Promise<void>((resolve) => {
@@ -100,5 +101,6 @@ export default async function globalSetup() {
       }, 5000).unref();
     });
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(path.join(root, adminStatePath(String(port))), { force: true });
   };
 }
