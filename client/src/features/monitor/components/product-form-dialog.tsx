@@ -80,7 +80,7 @@ function ProductFormBody({ product, onDone }: { product: ProductDto | null; onDo
   });
 
   return (
-    <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
+    <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-4">
       <DialogHeader>
         <DialogTitle>{product ? "Editar Produto" : "Adicionar Produto"}</DialogTitle>
         <DialogDescription>

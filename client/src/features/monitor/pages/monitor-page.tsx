@@ -2,11 +2,11 @@ import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { useIsMobile } from "@/hooks/use-is-mobile";
 import { AddProductButton } from "../components/add-product-button";
-import { MonitorControls } from "../components/monitor-controls";
 import { MonitorDialogs, ProductList } from "../components/monitor-body";
+import { MonitorControls } from "../components/monitor-controls";
 import { RecentActivity } from "../components/recent-activity";
 import { MobileStats, StatCards } from "../components/stat-cards";
-import { useMonitorPage } from "../lib/use-monitor-page";
+import { type MonitorPageState, useMonitorPage } from "../lib/use-monitor-page";
 
 /** SPEC: recent activity shows 3 entries on desktop, 5 on mobile */
 const RECENT_DESKTOP = 3;
@@ -15,21 +15,29 @@ const RECENT_MOBILE = 5;
 export function MonitorPage() {
   const state = useMonitorPage();
   const isMobile = useIsMobile();
+  // the dialogs stay in one place of the tree, so crossing the breakpoint keeps a half-filled form
+  return (
+    <>
+      {isMobile ? <MonitorMobile state={state} /> : <MonitorDesktop state={state} />}
+      <MonitorDialogs state={state} />
+    </>
+  );
+}
 
-  if (isMobile) {
-    return (
-      <PageShell className="gap-4">
-        <PageHeader title="Monitor" subtitle="Monitorização de stock" />
-        <AddProductButton mobile canCreateMore={state.canCreateMore} onClick={state.openCreate} />
-        <MobileStats stats={state.statistics} monitor={state.monitorStats} />
-        <MonitorControls state={state} compact />
-        <ProductList state={state} mobile />
-        <RecentActivity entries={state.activity} count={RECENT_MOBILE} />
-        <MonitorDialogs state={state} />
-      </PageShell>
-    );
-  }
+function MonitorMobile({ state }: { state: MonitorPageState }) {
+  return (
+    <PageShell className="gap-4">
+      <PageHeader title="Monitor" subtitle="Monitorização de stock" />
+      <AddProductButton mobile canCreateMore={state.canCreateMore} onClick={state.openCreate} />
+      <MobileStats stats={state.statistics} monitor={state.monitorStats} />
+      <MonitorControls state={state} compact />
+      <ProductList state={state} mobile />
+      <RecentActivity entries={state.activity} count={RECENT_MOBILE} />
+    </PageShell>
+  );
+}
 
+function MonitorDesktop({ state }: { state: MonitorPageState }) {
   return (
     <PageShell>
       <PageHeader
@@ -41,7 +49,6 @@ export function MonitorPage() {
       <MonitorControls state={state} />
       <ProductList state={state} />
       <RecentActivity entries={state.activity} count={RECENT_DESKTOP} />
-      <MonitorDialogs state={state} />
     </PageShell>
   );
 }

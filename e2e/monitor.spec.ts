@@ -1,0 +1,212 @@
+import fs from "node:fs";
+import { type APIRequest, expect, type Page, test } from "@playwright/test";
+import { ADMIN_STATE } from "./constants";
+import { isMobileProject, loggedOut, loginViaApi, screenshot, setTheme } from "./helpers";
+
+/** a public literal address: passes the SSRF guard without DNS; the engine is off in e2e */
+const WEBHOOK = "https://162.159.135.232/api/webhooks/1/e2e";
+const ZARA_URL = "https://www.zara.com/pt/pt/casaco-comprido-la-p02015602.html?v1=364118231";
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text }).last();
+
+/**
+ * A fresh user with a limit of 2 per project, so desktop and mobile runs do not meet. The page
+ * starts logged out: a login sent with the shared admin cookie would end that session for everyone.
+ */
+test.use(loggedOut);
+
+async function loginAsFreshUser(page: Page, playwright: { request: APIRequest }) {
+  const username = `monitor-${test.info().project.name}-${Date.now().toString(36)}`;
+  const password = "password-e2e";
+  const admin = await playwright.request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    storageState: ADMIN_STATE,
+  });
+  const created = await admin.post("/api/admin/users", {
+    data: { username, password, monitorLimit: 2, fullName: "Revendedora Teste" },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  await admin.dispose();
+  await loginViaApi(page, username, password);
+}
+
+async function fillProduct(
+  page: Page,
+  fields: { url: string; name: string; productId: string; price?: string },
+) {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("URL do produto").fill(fields.url);
+  await dialog.getByLabel("Nome", { exact: true }).fill(fields.name);
+  await dialog.getByLabel("ID do produto").fill(fields.productId);
+  if (fields.price) await dialog.getByLabel("Preço (€)").fill(fields.price);
+  await dialog.getByLabel("URL do webhook").fill(WEBHOOK);
+}
+
+test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo no histórico e exportar", async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const mobile = isMobileProject();
+  await loginAsFreshUser(page, playwright);
+  await page.goto("/monitor");
+  await expect(page.getByRole("heading", { level: 1, name: "Monitor" })).toBeVisible();
+  await expect(page.getByText("Nenhum produto encontrado")).toBeVisible();
+
+  // the modal: platform picker sets the interval, validation speaks Portuguese
+  await page.getByRole("button", { name: "Adicionar Produto" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Adicionar Produto" })).toBeVisible();
+  await dialog.getByRole("radio", { name: /H&M/ }).click();
+  await expect(dialog.getByLabel("Intervalo de verificação (ms)")).toHaveValue("75000");
+  await expect(dialog.getByTestId("interval-seconds")).toHaveText("= 1 min 15 s");
+  await dialog.getByRole("radio", { name: /Zara/ }).click();
+  await expect(dialog.getByLabel("Intervalo de verificação (ms)")).toHaveValue("5000");
+  await expect(dialog.getByTestId("interval-seconds")).toHaveText("= 5 s");
+
+  await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
+  await expect(dialog.getByText("Nome obrigatório")).toBeVisible();
+  await expect(dialog.getByText("URL obrigatório", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("URL do webhook obrigatório")).toBeVisible();
+
+  await fillProduct(page, {
+    url: "https://www2.hm.com/pt_pt/productpage.1234567001.html",
+    name: "Casaco comprido de lã",
+    productId: "02015602",
+    price: "89,95",
+  });
+  await dialog.getByLabel("Configuração (JSON)").fill("{storeId: 1");
+  await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
+  await expect(dialog.getByText(/O URL não pertence à plataforma Zara/)).toBeVisible();
+  await expect(dialog.getByText("Configuração deve ser JSON válido ou vazio")).toBeVisible();
+  await screenshot(page, "monitor-modal-errors");
+
+  await dialog.getByLabel("URL do produto").fill(ZARA_URL);
+  await dialog.getByLabel("Configuração (JSON)").fill('{"storeId": 10701}');
+  await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
+  await expect(toast(page, "Produto adicionado")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByTestId("product-card").filter({ hasText: "Casaco comprido de lã" });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("5 s");
+  await expect(card.getByTestId("status-badge")).toHaveText("Desconhecido");
+  if (mobile) await expect(card).toContainText("Nunca verificado");
+  else {
+    await expect(card).toContainText("89,95");
+    await expect(card).toContainText("Nunca");
+    await expect(card).toContainText("02015602");
+  }
+
+  // second monitor, aliexpress with a variant: the limit of 2 is reached
+  await page.getByRole("button", { name: "Adicionar Produto" }).click();
+  await dialog.getByRole("radio", { name: /AliExpress/ }).click();
+  await expect(dialog.getByRole("region", { name: "Variantes" })).toBeVisible();
+  await fillProduct(page, {
+    url: "https://pt.aliexpress.com/item/1005006123456789.html",
+    name: "Auriculares sem fios",
+    productId: "1005006123456789",
+  });
+  await dialog.getByLabel("Variante 1", { exact: true }).fill("Preto");
+  await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
+  await expect(toast(page, "Produto adicionado")).toBeVisible();
+  const limitLabel = mobile ? "Adicionar Produto (Limite Atingido)" : "Adicionar Produto (Limite atingido)";
+  await expect(page.getByRole("button", { name: limitLabel })).toBeDisabled();
+  await expect(page.getByText(mobile ? "Monitores Ativos: 2/2" : "0 disponíveis")).toBeVisible();
+
+  await screenshot(page, "monitor-light");
+  await setTheme(page, "dark");
+  await screenshot(page, "monitor-dark");
+  await setTheme(page, "light");
+
+  // edit: the modal opens prefilled, the variant list comes back from its text form
+  const aliCard = page.getByTestId("product-card").filter({ hasText: "Auriculares sem fios" });
+  await aliCard.getByRole("button", { name: "Editar" }).click();
+  await expect(dialog.getByRole("heading", { name: "Editar Produto" })).toBeVisible();
+  await expect(dialog.getByLabel("Variante 1", { exact: true })).toHaveValue("Preto");
+  await expect(dialog.getByLabel("Intervalo de verificação (ms)")).toHaveValue("3000");
+  await dialog.getByLabel("Nome", { exact: true }).fill("Auriculares sem fios Pro");
+  await dialog.getByLabel("Intervalo de verificação (ms)").fill("60000");
+  await expect(dialog.getByTestId("interval-seconds")).toHaveText("= 1 min");
+  await screenshot(page, "monitor-modal-edit");
+  await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
+  await expect(toast(page, "Produto atualizado")).toBeVisible();
+  const editedCard = page.getByTestId("product-card").filter({ hasText: "Auriculares sem fios Pro" });
+  await expect(editedCard).toContainText("1 min");
+
+  // toggle off and on
+  await editedCard.getByRole("button", { name: /Pausar/ }).click();
+  await expect(toast(page, "Monitoramento parado")).toBeVisible();
+  await expect(editedCard).toContainText("Em pausa");
+  await editedCard.getByRole("button", { name: /Iniciar/ }).click();
+  await expect(toast(page, "Monitoramento iniciado")).toBeVisible();
+  await expect(editedCard).not.toContainText("Em pausa");
+
+  // search filters by name
+  await page.getByRole("searchbox", { name: "Pesquisar produtos" }).fill("casaco");
+  await expect(page.getByTestId("product-card")).toHaveCount(1);
+  await page.getByRole("searchbox", { name: "Pesquisar produtos" }).fill("");
+
+  // delete asks first, then frees a place under the limit
+  await card.getByRole("button", { name: "Remover produto" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Tem certeza que deseja remover este produto?");
+  await confirm.getByRole("button", { name: "Remover" }).click();
+  await expect(toast(page, "Produto removido")).toBeVisible();
+  await expect(page.getByTestId("product-card")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Adicionar Produto", exact: true })).toBeEnabled();
+
+  // History: the three entries, filters, table view, CSV
+  await page.goto("/history");
+  await expect(page.getByRole("heading", { level: 1, name: "Histórico" })).toBeVisible();
+  const entries = page.getByTestId("activity-entry");
+  await expect(entries).toHaveCount(3);
+  await expect(entries.first()).toContainText("Produto removido");
+  await expect(entries.first()).toContainText("Casaco comprido de lã");
+  await screenshot(page, "history-light");
+  await setTheme(page, "dark");
+  await screenshot(page, "history-dark");
+  await setTheme(page, "light");
+
+  await page.getByRole("combobox", { name: "Filtrar por tipo" }).click();
+  await page.getByRole("option", { name: "Erros" }).click();
+  await expect(page.getByText("Nenhuma atividade encontrada")).toBeVisible();
+  await page.getByRole("combobox", { name: "Filtrar por tipo" }).click();
+  await page.getByRole("option", { name: "Sistema" }).click();
+  await expect(entries).toHaveCount(3);
+  await page.getByRole("searchbox", { name: "Pesquisar no histórico" }).fill("auriculares");
+  await expect(entries).toHaveCount(1);
+  await page.getByRole("searchbox", { name: "Pesquisar no histórico" }).fill("");
+
+  if (!mobile) {
+    await page.getByRole("button", { name: "Vista em tabela" }).click();
+    const table = page.getByRole("table");
+    for (const column of ["Data", "Produto", "Ação", "Mensagem", "Tipo"]) {
+      await expect(table.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+    }
+    await screenshot(page, "history-table");
+  }
+
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Exportar CSV" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^historico_\d{2}-\d{2}-\d{4}\.csv$/);
+  const csv = fs.readFileSync(await download.path(), "utf8");
+  const lines = csv
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
+  expect(lines[0]).toBe("Data;Produto;Ação;Mensagem;Tipo");
+  expect(lines).toHaveLength(4);
+  expect(lines[1]).toMatch(
+    /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};Casaco comprido de lã;Produto removido;.+;Informação$/,
+  );
+  expect(csv).toContain(";Auriculares sem fios;Produto adicionado;");
+  await expect(toast(page, "Exportado")).toBeVisible();
+
+  // clearing asks first and leaves the history empty
+  await page.getByRole("button", { name: "Limpar histórico" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Limpar" }).click();
+  await expect(page.getByText("Sem atividade registada")).toBeVisible();
+});
