@@ -1,15 +1,15 @@
 import type { InventoryStatistics } from "@common/schemas/inventory";
 import { Boxes, CheckCircle2, Euro, PackageCheck } from "lucide-react";
-import { StatCard } from "@/components/stat-card";
+import { MetricTile } from "@/components/metric-tile";
 import { formatEuro } from "@/lib/format";
 
 export function InventoryStats({ stats }: { stats: InventoryStatistics | null | undefined }) {
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <StatCard label="Total de Itens" value={stats?.totalItems ?? 0} icon={Boxes} />
-      <StatCard label="Em Stock" value={stats?.inStock ?? 0} icon={PackageCheck} tone="success" />
-      <StatCard label="Vendidos" value={stats?.sold ?? 0} icon={CheckCircle2} tone="warning" />
-      <StatCard label="Receita Total" value={formatEuro(stats?.totalRevenue)} icon={Euro} tone="primary" />
+      <MetricTile label="Total de Itens" value={stats?.totalItems ?? 0} icon={Boxes} />
+      <MetricTile label="Em Stock" value={stats?.inStock ?? 0} icon={PackageCheck} tone="success" />
+      <MetricTile label="Vendidos" value={stats?.sold ?? 0} icon={CheckCircle2} tone="warning" />
+      <MetricTile label="Receita Total" value={formatEuro(stats?.totalRevenue)} icon={Euro} tone="primary" />
     </div>
   );
 }

@@ -33,10 +33,10 @@ export function ItemCard({ item, layout, onSell, onChangeStatus, onDelete, isDel
   return (
     <Card
       data-testid="inventory-item"
-      className={cn("gap-0 overflow-hidden py-0", isList && "flex-row")}
+      className={cn("min-w-0 gap-0 overflow-hidden py-0", isList && "flex-row")}
       aria-label={item.name}
     >
-      <div className={cn("relative shrink-0 bg-muted", isList ? "w-24 sm:w-32" : "aspect-[4/3] w-full")}>
+      <div className={cn("relative shrink-0 bg-muted", isList ? "w-24 sm:w-32" : "aspect-[16/10] w-full")}>
         {item.image ? (
           <img src={item.image} alt={item.name} className="size-full object-cover" />
         ) : (
@@ -45,7 +45,10 @@ export function ItemCard({ item, layout, onSell, onChangeStatus, onDelete, isDel
           </div>
         )}
         {!isList && (
-          <Badge variant={statusBadgeVariant(item.status)} className="absolute top-2 right-2 shadow-sm">
+          <Badge
+            variant={statusBadgeVariant(item.status)}
+            className="absolute top-2 right-2 bg-card/95 shadow-sm dark:bg-card/95"
+          >
             {statusLabel(item.status)}
           </Badge>
         )}

@@ -24,7 +24,7 @@ export function Podium({ entries }: { entries: RankingEntry[] }) {
             <div
               key={entry.id}
               data-testid="podium-place"
-              className="flex min-w-0 flex-1 flex-col items-center gap-2"
+              className="flex max-w-48 min-w-0 flex-1 flex-col items-center gap-2"
             >
               <Icon className={cn("size-5", entry.rank === 1 ? "text-amber-500" : "text-muted-foreground")} />
               <UserAvatar user={entry} letters={2} className="size-12 text-base sm:size-14" />

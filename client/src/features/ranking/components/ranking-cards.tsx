@@ -7,12 +7,12 @@ import { SellerName } from "./seller-name";
 /** mobile: one card per seller with margin, items and average profit */
 export function RankingCards({ entries, meId }: { entries: RankingEntry[]; meId: number | undefined }) {
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       {entries.map((e) => (
         <Card
           key={e.id}
           data-testid="ranking-card"
-          className={cn("gap-3 p-4", e.id === meId && "border-primary/50")}
+          className={cn("min-w-0 gap-3 p-4", e.id === meId && "border-primary/50")}
         >
           <div className="flex items-center gap-3">
             <span className="w-8 shrink-0 text-lg font-bold tabular-nums">{e.rank}º</span>

@@ -7,7 +7,7 @@ import { ProfitText } from "./profit-text";
 
 export function SaleCard({ sale }: { sale: Sale }) {
   return (
-    <Card data-testid="sale-card" className="gap-3 p-4">
+    <Card data-testid="sale-card" className="min-w-0 gap-3 p-4">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="truncate font-semibold">{sale.item?.name ?? "Item removido"}</p>

@@ -68,7 +68,7 @@ export function SalesPage() {
       );
     }
     return isMobile ? (
-      <div className="grid gap-3">
+      <div className="grid grid-cols-1 gap-3">
         {visible.map((sale) => (
           <SaleCard key={sale.id} sale={sale} />
         ))}

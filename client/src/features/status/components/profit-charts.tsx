@@ -35,7 +35,7 @@ export function ProfitByMonthChart({ sales }: { sales: Sale[] }) {
             />
             <YAxis tick={AXIS} tickLine={false} axisLine={false} width={64} tickFormatter={euroTick} />
             <Tooltip content={<ChartTooltip />} cursor={{ fill: "var(--color-muted)" }} />
-            <Bar dataKey="value" radius={[4, 4, 0, 0]}>
+            <Bar dataKey="value" radius={[4, 4, 0, 0]} isAnimationActive={false}>
               {data.map((m) => (
                 <Cell key={m.key} fill={m.value < 0 ? NEGATIVE : POSITIVE} />
               ))}
@@ -77,7 +77,7 @@ export function ProfitByPlatformChart({ sales }: { sales: Sale[] }) {
                 width={96}
               />
               <Tooltip content={<ChartTooltip />} cursor={{ fill: "var(--color-muted)" }} />
-              <Bar dataKey="value" radius={[0, 4, 4, 0]} maxBarSize={32}>
+              <Bar dataKey="value" radius={[0, 4, 4, 0]} maxBarSize={32} isAnimationActive={false}>
                 {data.map((p) => (
                   <Cell key={p.name} fill={p.value < 0 ? NEGATIVE : "var(--color-primary)"} />
                 ))}

@@ -1,0 +1,177 @@
+import { expect, type Page, test } from "@playwright/test";
+import { isMobileProject, loginViaApi, screenshot, setTheme } from "./helpers";
+
+// the first test walks four screens in two themes
+test.describe.configure({ timeout: 120_000 });
+
+/** a 2×2 red PNG, read by the browser as a data URL like any photo */
+const PHOTO = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+  "base64",
+);
+const ITEM = "Ténis Samba OG";
+const euro = (text: string) => new RegExp(`${text}\\s€`);
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+async function loginAsFreshUser(page: Page, prefix: string) {
+  const username = `${prefix}-${test.info().project.name}-${Date.now().toString(36)}`;
+  const password = "password-e2e";
+  page.on("pageerror", (e) => console.log("PAGEERROR", e.message));
+  // log in as admin afresh rather than trusting the shared storage state, which other runs rewrite
+  await page.context().clearCookies();
+  await loginViaApi(page);
+  const created = await page.request.post("/api/admin/users", {
+    data: { username, password, fullName: "Revendedora Teste", email: `${username}@example.pt` },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  await page.context().clearCookies();
+  await loginViaApi(page, username, password);
+  return username;
+}
+
+async function bothThemes(page: Page, name: string) {
+  await screenshot(page, `${name}-light`);
+  await setTheme(page, "dark");
+  await screenshot(page, `${name}-dark`);
+  await setTheme(page, "light");
+}
+
+test("adicionar um item com foto, vendê-lo com taxas '2+1,5', ver o lucro em Vendas, Status e Ranking, e anular a venda", async ({
+  page,
+}) => {
+  const mobile = isMobileProject();
+  const username = await loginAsFreshUser(page, "livros");
+
+  await page.goto("/inventory");
+  await expect(page.getByRole("heading", { level: 1, name: "Inventário" })).toBeVisible();
+  await expect(page.getByText("Inventário Vazio")).toBeVisible();
+  await bothThemes(page, "inventory-empty");
+
+  // new item with a photo
+  await page.getByRole("button", { name: "Novo Item" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Adicionar Item" }).click();
+  await expect(dialog.getByText("Nome obrigatório")).toBeVisible();
+  await expect(dialog.getByText("Preço obrigatório")).toBeVisible();
+  await dialog.getByLabel("Nome").fill(ITEM);
+  await dialog.getByLabel("Preço de compra (€)").fill("45,10");
+  await dialog.getByLabel("Portes (€)").fill("4,90");
+  await dialog.getByLabel("SKU (opcional)").fill("B75806");
+  await dialog.getByLabel("Tamanho (opcional)").fill("42");
+  await dialog.getByLabel("Local de compra (opcional)").fill("Adidas Colombo");
+  await dialog
+    .getByLabel("Fotografia (opcional)")
+    .setInputFiles({ name: "tenis.png", mimeType: "image/png", buffer: PHOTO });
+  await expect(dialog.getByAltText("Pré-visualização")).toBeVisible();
+  await screenshot(page, "inventory-new-item");
+  await dialog.getByRole("button", { name: "Adicionar Item" }).click();
+  await expect(toast(page, "Item adicionado ao inventário!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByTestId("inventory-item").filter({ hasText: ITEM });
+  await expect(card.getByAltText(ITEM)).toHaveAttribute("src", /^data:image\/png;base64,/);
+  await expect(card.getByText("Em Stock")).toBeVisible();
+  await expect(card.getByText(euro("50,00"))).toBeVisible(); // total cost 45,10 + 4,90
+  await expect(card.getByText(/\d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+
+  // search over name and SKU, and the empty filtered state
+  await page.getByLabel("Pesquisar por nome ou SKU").fill("b75806");
+  await expect(card).toBeVisible();
+  await page.getByLabel("Pesquisar por nome ou SKU").fill("nada disto");
+  await expect(page.getByText("Nenhum item encontrado")).toBeVisible();
+  await page.getByRole("button", { name: "Limpar Filtros" }).click();
+  await expect(card).toBeVisible();
+  await bothThemes(page, "inventory");
+
+  // sell it: fees are arithmetic, worked out on blur, with a live profit preview
+  await card.getByRole("button", { name: "Vender" }).click();
+  const sell = page.getByRole("dialog");
+  await expect(sell.getByRole("heading", { name: "Registrar Venda" })).toBeVisible();
+  await sell.getByLabel("Preço de venda (€)").fill("100");
+  await sell.getByLabel("Taxas (€)").fill("2+1,5");
+  await sell.getByLabel("Plataforma").fill("Vinted");
+  await expect(sell.getByLabel("Taxas (€)")).toHaveValue("3,50");
+  await expect(sell.getByTestId("profit-preview")).toHaveText(euro("46,50"));
+  await screenshot(page, "inventory-sell");
+  await sell.getByRole("button", { name: "Registrar Venda" }).click();
+  await expect(toast(page, "Venda registrada com sucesso!")).toBeVisible();
+  await expect(card.getByText("Vendido", { exact: true })).toBeVisible();
+  await expect(card.getByText(euro("46,50"))).toBeVisible();
+  await expect(card.getByRole("button", { name: "Vender" })).toHaveCount(0);
+
+  // Sales shows the server's profit
+  await page.goto("/sales");
+  await expect(page.getByRole("heading", { level: 1, name: "Vendas" })).toBeVisible();
+  const sale = page.getByTestId(mobile ? "sale-card" : "sale-row").filter({ hasText: ITEM });
+  await expect(sale.getByText(euro("46,50"))).toBeVisible();
+  await expect(sale.getByText("Vinted")).toBeVisible();
+  await expect(sale.getByText(euro("3,50"))).toBeVisible();
+  await expect(sale.getByText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)).toBeVisible();
+  await expect(page.getByText(mobile ? "Vendas Hoje" : "Vendas Este Mês")).toBeVisible();
+  await bothThemes(page, "sales");
+
+  // Status: inventory status and six cards
+  await page.goto("/status");
+  await expect(page.getByText("Revendedora Teste")).toBeVisible();
+  await expect(page.getByText("Estado do Inventário")).toBeVisible();
+  const inventoryStatus = page.locator("[data-slot=card]").filter({ hasText: "Estado do Inventário" });
+  await expect(inventoryStatus.getByText(euro("46,50"))).toBeVisible();
+  await expect(inventoryStatus.getByText(euro("100,00"))).toBeVisible();
+  await expect(page.getByText("Lucro por Mês")).toBeVisible();
+  await expect(page.getByTestId("profit-by-platform").getByText("Vinted")).toBeVisible();
+  await bothThemes(page, "status");
+
+  // Ranking
+  await page.goto("/ranking");
+  const row = page.getByTestId(mobile ? "ranking-card" : "ranking-row").filter({ hasText: `@${username}` });
+  await expect(row.getByText(euro("46,50")).first()).toBeVisible();
+  await expect(row.getByText("Você")).toBeVisible();
+  await expect(page.getByText(/@example\.pt/)).toHaveCount(0);
+  await bothThemes(page, "ranking");
+
+  // deleting the sale puts the item back in stock
+  await page.goto("/sales");
+  await sale.getByRole("button", { name: `Remover venda de ${ITEM}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Remover" }).click();
+  await expect(toast(page, "Venda removida com sucesso!")).toBeVisible();
+  await expect(sale).toHaveCount(0);
+  await page.goto("/inventory");
+  await expect(card.getByText("Em Stock")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Vender" })).toBeVisible();
+});
+
+test("mudar o estado para vendido transfere para as vendas; sair de vendido avisa e remove a venda", async ({
+  page,
+}) => {
+  await loginAsFreshUser(page, "estado");
+  const created = await page.request.post("/api/inventory", {
+    data: { name: "Casaco de ganga", price: "20" },
+  });
+  expect(created.ok()).toBeTruthy();
+
+  await page.goto("/inventory");
+  const card = page.getByTestId("inventory-item").filter({ hasText: "Casaco de ganga" });
+  await card.getByRole("button", { name: "Estado" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Estado").click();
+  await page.getByRole("option", { name: "Vendido" }).click();
+  await expect(dialog.getByText(/transferido para as Vendas/)).toBeVisible();
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(dialog.getByText("Preço de venda obrigatório")).toBeVisible();
+  await dialog.getByLabel("Preço de venda (€)").fill("35,5");
+  await dialog.getByLabel("Taxas (€)").fill("(3-1)*0,5");
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(toast(page, "Item marcado como vendido e transferido para as vendas!")).toBeVisible();
+  await expect(card.getByText("Vendido", { exact: true })).toBeVisible();
+  await expect(card.getByText(euro("14,50"))).toBeVisible(); // 35,50 − 20 − 1,00
+
+  await card.getByRole("button", { name: "Estado" }).click();
+  await dialog.getByLabel("Estado").click();
+  await page.getByRole("option", { name: "Em Trânsito" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("a venda é removida");
+  await screenshot(page, "inventory-status-warning");
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(card.getByText("Em Trânsito")).toBeVisible();
+  const sales = await page.request.get("/api/sales");
+  expect(await sales.json()).toEqual([]);
+});
