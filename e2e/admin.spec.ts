@@ -10,13 +10,18 @@ function uniqueName(prefix: string): string {
   return `${prefix}${project}${Date.now().toString(36)}`;
 }
 
-/** light and dark screenshots of the current page, back to light afterwards */
-async function screenshotBothThemes(page: Page, name: string) {
+/**
+ * Light and dark screenshots of the current page, back to light afterwards. Changing the theme
+ * reloads the page, so `reopen` brings back what the screenshot is meant to show (a tab).
+ */
+async function screenshotBothThemes(page: Page, name: string, reopen: () => Promise<void> = async () => {}) {
+  for (const theme of ["light", "dark"] as const) {
+    await setTheme(page, theme);
+    await reopen();
+    await screenshot(page, `${name}-${theme}`);
+  }
   await setTheme(page, "light");
-  await screenshot(page, `${name}-light`);
-  await setTheme(page, "dark");
-  await screenshot(page, `${name}-dark`);
-  await setTheme(page, "light");
+  await reopen();
 }
 
 /**
@@ -68,7 +73,7 @@ test.describe("segundo painel de administração", () => {
     await expect(page.getByText("Usuário criado com sucesso")).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    const row = page.getByTestId(`user-row-${username}`);
+    const row = page.getByTestId(`user-row-${username}`).filter({ visible: true });
     await expect(row).toContainText("Lia Limite");
     await row.getByRole("button", { name: `Editar limite de ${username}` }).click();
     const limit = row.getByLabel(`Limite de monitores de ${username}`);
@@ -79,7 +84,7 @@ test.describe("segundo painel de administração", () => {
     await limit.press("Enter");
     await expect(page.getByText("Usuário atualizado com sucesso")).toBeVisible();
     await expect(limit).toBeHidden();
-    await expect(row.getByRole("cell").nth(3)).toHaveText("7");
+    await expect(row.getByTestId("monitor-limit")).toHaveText("7");
 
     await screenshotBothThemes(page, "staff-admin");
 
@@ -115,7 +120,7 @@ test.describe("página de administração", () => {
       "data-state",
       "active",
     );
-    const row = page.getByRole("row").filter({ hasText: victim.username });
+    const row = page.getByTestId(`admin-user-${victim.username}`).filter({ visible: true });
     await expect(row).toContainText("Para Apagar");
     // the admin's own row has no delete button
     await expect(page.getByRole("button", { name: "Eliminar admin" })).toHaveCount(0);
@@ -130,7 +135,7 @@ test.describe("página de administração", () => {
     await row.getByRole("button", { name: `Eliminar ${victim.username}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Eliminar" }).click();
     await expect(page.getByText("Usuário excluído com sucesso")).toBeVisible();
-    await expect(page.getByRole("row").filter({ hasText: victim.username })).toHaveCount(0);
+    await expect(page.getByTestId(`admin-user-${victim.username}`)).toHaveCount(0);
   });
 
   test("métricas financeiras: ver, validar, guardar e copiar os valores atuais", async ({ page }) => {
@@ -138,8 +143,10 @@ test.describe("página de administração", () => {
     await page.getByRole("tab", { name: "Métricas Financeiras" }).click();
     await expect(page.getByText("Métricas registadas")).toBeVisible();
     await expect(page.getByText("Valores atuais")).toBeVisible();
-    await screenshotBothThemes(page, "admin-metrics");
-    await page.getByRole("tab", { name: "Métricas Financeiras" }).click();
+    await screenshotBothThemes(page, "admin-metrics", async () => {
+      await page.getByRole("tab", { name: "Métricas Financeiras" }).click();
+      await expect(page.getByText("Valores atuais")).toBeVisible();
+    });
 
     // both projects share the server: only one of them writes the figures
     if (isMobileProject()) return;
@@ -211,9 +218,10 @@ test.describe("configurações", () => {
   test("o administrador vê os quatro separadores e guarda a configuração global", async ({ page }) => {
     await page.goto("/settings");
     for (const tab of ["Perfil", "Global", "Sistema", "Utilizador"]) {
-      await page.getByRole("tab", { name: tab }).click();
-      await screenshotBothThemes(page, `settings-${tab.toLowerCase()}`);
-      await page.getByRole("tab", { name: tab }).click();
+      await screenshotBothThemes(page, `settings-${tab.toLowerCase()}`, async () => {
+        await page.getByRole("tab", { name: tab }).click();
+        await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("data-state", "active");
+      });
     }
 
     // the global configuration is shared: only the desktop project changes it
@@ -236,5 +244,42 @@ test.describe("configurações", () => {
     await page.getByRole("button", { name: "Restaurar Padrões" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Restaurar" }).click();
     await expect(page.getByText("60 s")).toBeVisible();
+  });
+});
+
+test.describe("perfil", () => {
+  test("edita nome e email, cancela e guarda pela API", async ({ page }) => {
+    await page.goto("/");
+    const user = await createUserViaApi(page, { username: uniqueName("perf") });
+    await switchUser(page, user.username, user.password);
+    await page.goto("/profile");
+    await expect(page.getByLabel("Nome de utilizador")).toHaveValue(user.username);
+    await expect(page.getByLabel("Nome de utilizador")).toBeDisabled();
+    await expect(page.getByLabel("Função")).toHaveValue("Utilizador");
+    await expect(page.getByText("Receber notificações de stock")).toBeVisible();
+    await expect(page.getByText("Conta de administrador")).toHaveCount(0);
+
+    await page.getByLabel("Nome completo").fill("Rascunho");
+    await page.getByRole("button", { name: "Cancelar" }).click();
+    await expect(page.getByLabel("Nome completo")).toHaveValue("");
+
+    await page.getByLabel("Email").fill("mau-email");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Email inválido")).toBeVisible();
+    await page.getByLabel("Nome completo").fill("Paula Perfil");
+    await page.getByLabel("Email").fill("paula@exemplo.pt");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Perfil atualizado")).toBeVisible();
+    const me = await (await page.request.get("/api/user")).json();
+    expect(me).toMatchObject({ fullName: "Paula Perfil", email: "paula@exemplo.pt", role: "user" });
+    await screenshotBothThemes(page, "profile-user");
+  });
+
+  test("o administrador vê as suas permissões e o aviso", async ({ page }) => {
+    await page.goto("/profile");
+    await expect(page.getByLabel("Função")).toHaveValue("Administrador");
+    await expect(page.getByText("Gerir utilizadores e limites de monitores")).toBeVisible();
+    await expect(page.getByText("Conta de administrador")).toBeVisible();
+    await screenshotBothThemes(page, "profile-admin");
   });
 });

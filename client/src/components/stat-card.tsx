@@ -23,12 +23,17 @@ const tones = {
 export function StatCard({ label, value, icon: Icon, hint, tone = "primary" }: StatCardProps) {
   return (
     <Card className="gap-0 py-0">
-      <CardContent className="flex items-center gap-4 p-4">
-        <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-lg", tones[tone])}>
+      <CardContent className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-4">
+        <span
+          className={cn(
+            "flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-10",
+            tones[tone],
+          )}
+        >
           <Icon className="size-5" />
         </span>
         <div className="min-w-0">
-          <p className="truncate text-sm text-muted-foreground">{label}</p>
+          <p className="text-sm leading-tight text-muted-foreground">{label}</p>
           <p className="text-xl font-semibold tabular-nums">{value}</p>
           {hint && <p className="truncate text-xs text-muted-foreground">{hint}</p>}
         </div>

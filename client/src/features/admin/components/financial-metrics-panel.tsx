@@ -93,15 +93,17 @@ export function FinancialMetricsPanel() {
           <CardDescription>
             Calculados agora a partir das vendas e do inventário de todos os utilizadores
           </CardDescription>
-          <CardAction>
-            <Button variant="outline" size="sm" onClick={() => setEditing(toInput(data.live))}>
-              <ArrowLeftRight />
-              Copiar para o formulário
-            </Button>
-          </CardAction>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-3">
           <FigureList figures={data.live} />
+          <Button
+            variant="outline"
+            className="w-full sm:w-fit sm:justify-self-end"
+            onClick={() => setEditing(toInput(data.live))}
+          >
+            <ArrowLeftRight />
+            Copiar para o formulário
+          </Button>
         </CardContent>
       </Card>
     </div>

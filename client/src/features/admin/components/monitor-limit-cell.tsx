@@ -26,7 +26,9 @@ export function MonitorLimitCell({ user }: { user: PublicUser }) {
   if (draft === null) {
     return (
       <div className="flex items-center gap-1">
-        <span className="min-w-6 font-medium tabular-nums">{user.monitorLimit}</span>
+        <span data-testid="monitor-limit" className="min-w-6 font-medium tabular-nums">
+          {user.monitorLimit}
+        </span>
         <Button
           variant="ghost"
           size="icon-sm"

@@ -9,7 +9,7 @@ export function StaffStats({ users }: { users: PublicUser[] }) {
   const admins = users.filter(isAdmin).length;
   const average = users.length ? users.reduce((sum, u) => sum + u.monitorLimit, 0) / users.length : 0;
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard label="Total de utilizadores" value={users.length} icon={Users} />
       <StatCard label="Administradores" value={admins} icon={Shield} tone="warning" />
       <StatCard label="Utilizadores normais" value={users.length - admins} icon={User} tone="success" />

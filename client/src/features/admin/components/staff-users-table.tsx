@@ -7,6 +7,38 @@ import { DeleteUserButton } from "./delete-user-button";
 import { MonitorLimitCell } from "./monitor-limit-cell";
 import { RoleBadge } from "./role-badge";
 
+function NameCell({ user }: { user: PublicUser }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <UserAvatar user={user} />
+      <div className="min-w-0">
+        <p className="truncate font-medium">{user.fullName || user.username}</p>
+        <p className="truncate text-xs text-muted-foreground">@{user.username}</p>
+      </div>
+    </div>
+  );
+}
+
+/** phones: one card per user, so the limit and delete stay in reach without side scrolling */
+function UserCard({ user }: { user: PublicUser }) {
+  return (
+    <li data-testid={`user-row-${user.username}`} className="grid gap-3 py-4 first:pt-0 last:pb-0">
+      <div className="flex items-start justify-between gap-2">
+        <NameCell user={user} />
+        <DeleteUserButton user={user} />
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <RoleBadge role={user.role} />
+        <span className="min-w-0 truncate text-muted-foreground">{user.email || "Email não disponível"}</span>
+      </div>
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <span className="text-muted-foreground">Limite de monitores</span>
+        <MonitorLimitCell user={user} />
+      </div>
+    </li>
+  );
+}
+
 export function StaffUsersTable({ users }: { users: PublicUser[] }) {
   return (
     <Card>
@@ -15,44 +47,45 @@ export function StaffUsersTable({ users }: { users: PublicUser[] }) {
         <CardDescription>Clique no lápis para mudar o limite de monitores de um utilizador</CardDescription>
       </CardHeader>
       <CardContent>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Utilizador</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Função</TableHead>
-              <TableHead>Limite de monitores</TableHead>
-              <TableHead>Criado em</TableHead>
-              <TableHead className="text-right">Ações</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {users.map((user) => (
-              <TableRow key={user.id} data-testid={`user-row-${user.username}`}>
-                <TableCell>
-                  <div className="flex items-center gap-3">
-                    <UserAvatar user={user} />
-                    <div className="min-w-0">
-                      <p className="font-medium">{user.fullName || user.username}</p>
-                      <p className="text-xs text-muted-foreground">@{user.username}</p>
-                    </div>
-                  </div>
-                </TableCell>
-                <TableCell>{user.email || "—"}</TableCell>
-                <TableCell>
-                  <RoleBadge role={user.role} />
-                </TableCell>
-                <TableCell>
-                  <MonitorLimitCell user={user} />
-                </TableCell>
-                <TableCell className="tabular-nums">{formatDate(user.createdAt)}</TableCell>
-                <TableCell className="text-right">
-                  <DeleteUserButton user={user} />
-                </TableCell>
+        <ul className="divide-y md:hidden">
+          {users.map((user) => (
+            <UserCard key={user.id} user={user} />
+          ))}
+        </ul>
+        <div className="hidden md:block">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Utilizador</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Função</TableHead>
+                <TableHead>Limite de monitores</TableHead>
+                <TableHead>Criado em</TableHead>
+                <TableHead className="text-right">Ações</TableHead>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {users.map((user) => (
+                <TableRow key={user.id} data-testid={`user-row-${user.username}`}>
+                  <TableCell>
+                    <NameCell user={user} />
+                  </TableCell>
+                  <TableCell>{user.email || "—"}</TableCell>
+                  <TableCell>
+                    <RoleBadge role={user.role} />
+                  </TableCell>
+                  <TableCell>
+                    <MonitorLimitCell user={user} />
+                  </TableCell>
+                  <TableCell className="tabular-nums">{formatDate(user.createdAt)}</TableCell>
+                  <TableCell className="text-right">
+                    <DeleteUserButton user={user} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
       </CardContent>
     </Card>
   );

@@ -23,7 +23,30 @@ export function UsersTable() {
         <CardDescription>{users.length} conta(s) nesta instalação</CardDescription>
       </CardHeader>
       <CardContent>
-        <Table>
+        <ul className="divide-y md:hidden">
+          {users.map((user) => (
+            <li
+              key={user.id}
+              data-testid={`admin-user-${user.username}`}
+              className="flex items-start justify-between gap-3 py-3 first:pt-0 last:pb-0"
+            >
+              <div className="grid min-w-0 gap-1 text-sm">
+                <p className="truncate font-medium">
+                  <span className="mr-2 text-xs text-muted-foreground tabular-nums">#{user.id}</span>
+                  {user.username}
+                </p>
+                {user.fullName && <p className="truncate">{user.fullName}</p>}
+                <p className="truncate text-muted-foreground">{user.email || "Email não disponível"}</p>
+                <div className="flex items-center gap-2 text-xs text-muted-foreground">
+                  <RoleBadge role={user.role} />
+                  Criado em {formatDate(user.createdAt)}
+                </div>
+              </div>
+              <DeleteUserButton user={user} />
+            </li>
+          ))}
+        </ul>
+        <Table className="hidden md:table">
           <TableHeader>
             <TableRow>
               <TableHead>ID</TableHead>
@@ -37,7 +60,7 @@ export function UsersTable() {
           </TableHeader>
           <TableBody>
             {users.map((user) => (
-              <TableRow key={user.id}>
+              <TableRow key={user.id} data-testid={`admin-user-${user.username}`}>
                 <TableCell className="tabular-nums text-muted-foreground">{user.id}</TableCell>
                 <TableCell className="font-medium">{user.username}</TableCell>
                 <TableCell>{user.fullName || "—"}</TableCell>

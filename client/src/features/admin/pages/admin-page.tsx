@@ -12,12 +12,12 @@ export function AdminPage() {
       <PageShell>
         <PageHeader title="Administração" subtitle="Gestão de usuários e métricas financeiras" />
         <Tabs defaultValue="users">
-          <TabsList>
-            <TabsTrigger value="users">
+          <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-fit">
+            <TabsTrigger value="users" className="whitespace-normal py-1.5 [&_svg]:hidden sm:[&_svg]:block">
               <Users />
               Gestão de Usuários
             </TabsTrigger>
-            <TabsTrigger value="metrics">
+            <TabsTrigger value="metrics" className="whitespace-normal py-1.5 [&_svg]:hidden sm:[&_svg]:block">
               <PiggyBank />
               Métricas Financeiras
             </TabsTrigger>

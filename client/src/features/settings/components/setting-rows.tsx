@@ -3,6 +3,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
+import { cn } from "@/lib/utils";
 
 interface RowProps {
   id: string;
@@ -13,9 +14,14 @@ interface RowProps {
 }
 
 /** label and help on the left, the control on the right (stacked on phones) */
-function SettingRow({ id, label, description, error, children }: RowProps) {
+function SettingRow({ id, label, description, error, inline, children }: RowProps & { inline?: boolean }) {
   return (
-    <div className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+    <div
+      className={cn(
+        "flex gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6",
+        inline ? "flex-row items-center justify-between" : "flex-col",
+      )}
+    >
       <div className="min-w-0 space-y-0.5">
         <Label htmlFor={id}>{label}</Label>
         {description && <p className="text-xs text-muted-foreground">{description}</p>}
@@ -25,9 +31,7 @@ function SettingRow({ id, label, description, error, children }: RowProps) {
           </p>
         )}
       </div>
-      <div className="shrink-0 sm:w-56 sm:[&>button[role=switch]]:ml-auto sm:[&>button[role=switch]]:flex">
-        {children}
-      </div>
+      <div className={cn("shrink-0", inline ? "flex justify-end sm:w-56" : "sm:w-56")}>{children}</div>
     </div>
   );
 }
@@ -40,7 +44,7 @@ export function SwitchSetting(
   },
 ) {
   return (
-    <SettingRow {...props}>
+    <SettingRow {...props} inline>
       <Switch
         id={props.id}
         checked={props.checked}

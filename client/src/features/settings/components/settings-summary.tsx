@@ -5,7 +5,7 @@ import { StatCard } from "@/components/stat-card";
 export function SettingsSummary({ settings }: { settings: SettingsResponse }) {
   const { global, system } = settings;
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard label="Intervalo padrão" value={`${global.defaultCheckInterval} s`} icon={Timer} />
       <StatCard
         label="Notificações"

@@ -54,20 +54,20 @@ export function SettingsPage() {
         <>
           <SettingsSummary settings={settings} />
           <Tabs key={generation} defaultValue="profile">
-            <TabsList className="w-full sm:w-fit">
-              <TabsTrigger value="profile">
+            <TabsList className="grid w-full grid-cols-4 sm:inline-flex sm:w-fit">
+              <TabsTrigger value="profile" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
                 <UserRound />
                 Perfil
               </TabsTrigger>
-              <TabsTrigger value="global">
+              <TabsTrigger value="global" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
                 <Globe />
                 Global
               </TabsTrigger>
-              <TabsTrigger value="system">
+              <TabsTrigger value="system" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
                 <Server />
                 Sistema
               </TabsTrigger>
-              <TabsTrigger value="user">
+              <TabsTrigger value="user" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
                 <SlidersHorizontal />
                 Utilizador
               </TabsTrigger>
