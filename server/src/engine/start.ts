@@ -33,6 +33,7 @@ export type Engine = EngineHandle & {
   stop(): Promise<void>;
   readonly workerId: string;
   readonly http: EngineHttp;
+  readonly stats: EngineStats;
 };
 
 /** Starts the scheduler and the notifier; stop() finishes the checks under way and hands back leases. */
@@ -69,6 +70,7 @@ export async function startEngine(opts: EngineOptions): Promise<Engine> {
   return {
     workerId,
     http,
+    stats,
     checkSoon(productId) {
       if (running) scheduler.checkSoon(productId).catch(onError);
     },

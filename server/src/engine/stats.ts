@@ -4,7 +4,21 @@ export class EngineStats {
   private lagCount = 0;
   private readonly perSecond = new Map<number, number>();
 
+  /** every lag since `collect()` (benchmarks); null when not collecting */
+  private collected: number[] | null = null;
+
+  collect(): void {
+    this.collected = [];
+  }
+
+  takeCollected(): number[] {
+    const all = this.collected ?? [];
+    this.collected = null;
+    return all;
+  }
+
   recordCheck(lagMs: number, now = Date.now()): void {
+    this.collected?.push(lagMs);
     this.lags[this.lagCount % this.lags.length] = lagMs;
     this.lagCount++;
     const second = Math.floor(now / 1000);
@@ -15,10 +29,15 @@ export class EngineStats {
   }
 
   lagP99(): number | null {
+    return this.lagPercentile(0.99);
+  }
+
+  /** over the most recent checks (up to 4096) */
+  lagPercentile(p: number): number | null {
     const n = Math.min(this.lagCount, this.lags.length);
     if (n === 0) return null;
     const sorted = Array.from(this.lags.subarray(0, n)).sort((a, b) => a - b);
-    return Math.round(sorted[Math.min(n - 1, Math.floor(n * 0.99))]);
+    return Math.round(sorted[Math.min(n - 1, Math.floor(n * p))]);
   }
 
   checksLastMinute(now = Date.now()): number {

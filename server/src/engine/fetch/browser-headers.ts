@@ -46,7 +46,7 @@ const API_PLATFORMS = new Set([
 
 /** headers for a request: the platform's set, the page set for HTML-looking URLs, plus a Referer */
 export function browserHeaders(profile: string | undefined, url: URL): Record<string, string> {
-  const looksLikePage = /\.html?$|\/$/.test(url.pathname) && !url.searchParams.has("ajax");
+  const looksLikePage = /\.html?$|\/$/.test(url.pathname) && !url.search.includes("ajax=");
   const set = profile && API_PLATFORMS.has(profile) && !looksLikePage ? API : PAGE;
-  return set === API ? { ...set, referer: `${url.origin}/` } : { ...set };
+  return set === API ? { ...set, referer: `${url.origin}/` } : set;
 }

@@ -170,7 +170,6 @@ export class Transport {
         dispatcher: init.dispatcher,
         headersTimeout: init.timeoutMs,
         bodyTimeout: init.timeoutMs,
-        signal: AbortSignal.timeout(init.timeoutMs * 2),
       });
       const text = await this.readBody(res.body);
       const headers: Record<string, string> = {};

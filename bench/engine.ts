@@ -1,0 +1,248 @@
+/**
+ * `npm run bench:engine [-- --monitors 5000 --seconds 20 --db both|pglite|postgres --concurrency 50]`
+ *
+ * N monitors at 1 s against the stand-in retailer (a child process), on PGlite and on PostgreSQL
+ * (a scratch database, dropped after). Prints checks/s, schedule lag p50/p99, restock→alert latency
+ * p50/p99 (from the check that saw the flip to the stand-in webhook's receipt), CPU ms per check
+ * of this process, RSS per monitor, and the bare loopback requests/s of the stand-in as a ceiling.
+ */
+import { type ChildProcess, fork } from "node:child_process";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { request } from "undici";
+import { type Database, openDatabase } from "../server/src/db/client.js";
+import { products, users } from "../server/src/db/schema.js";
+import { startEngine } from "../server/src/engine/start.js";
+
+const root = path.resolve(import.meta.dirname, "..");
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const MONITORS = Number(arg("monitors", "5000"));
+const SECONDS = Number(arg("seconds", "20"));
+const DBS = arg("db", "both");
+const CONCURRENCY = Number(arg("concurrency", "50"));
+const FLIPS_PER_SECOND = Number(arg("flips", "10"));
+const PG_URL = arg("pg", process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+
+function standIn(script: string): Promise<{ child: ChildProcess; origin: string }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(root, script), ["--port", "0", "--quiet"], {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    });
+    child.once("message", (m) => resolve({ child, origin: (m as { origin: string }).origin }));
+    child.once("error", reject);
+  });
+}
+
+async function post(url: string, body: unknown): Promise<void> {
+  const res = await request(url, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
+  await res.body.text();
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await request(url);
+  return (await res.body.json()) as T;
+}
+
+const pct = (values: number[], p: number) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+};
+
+/** the stand-in's own ceiling: bare keep-alive GETs from this process for 3 s */
+async function loopbackCeiling(origin: string): Promise<number> {
+  const { Pool } = await import("undici");
+  const pool = new Pool(origin, { connections: 64 });
+  let done = 0;
+  const until = Date.now() + 3000;
+  await Promise.all(
+    Array.from({ length: 64 }, async () => {
+      while (Date.now() < until) {
+        const res = await pool.request({ path: "/products/b0.js", method: "GET" });
+        await res.body.text();
+        done++;
+      }
+    }),
+  );
+  await pool.close();
+  return done / 3;
+}
+
+async function scratchPostgres(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const name = `sm_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+interface Figures {
+  db: string;
+  checksPerSecond: number;
+  lagP50: number;
+  lagP99: number;
+  alertP50: number;
+  alertP99: number;
+  alerts: number;
+  flips: number;
+  cpuMsPerCheck: number;
+  rssPerMonitorKb: number;
+  rssMb: number;
+}
+
+async function runOn(kind: "pglite" | "postgres", shop: string, hook: string): Promise<Figures> {
+  const scratch =
+    kind === "pglite"
+      ? { database: await openDatabase({ dataDir: null }), drop: async () => {} }
+      : await scratchPostgres();
+  const { database } = scratch;
+  const db = database.db;
+  await post(`${shop}/__control/bulk`, {
+    products: Array.from({ length: MONITORS }, (_, i) => ({ product: `b${i}`, status: "out_of_stock" })),
+  });
+  const [user] = await db
+    .insert(users)
+    .values({ username: "bench", passwordHash: "x", monitorLimit: MONITORS })
+    .returning();
+  for (let start = 0; start < MONITORS; start += 1000) {
+    await db.insert(products).values(
+      Array.from({ length: Math.min(1000, MONITORS - start) }, (_, j) => {
+        const i = start + j;
+        return {
+          userId: user.id,
+          name: `Bench ${i}`,
+          productId: `b${i}`,
+          url: `https://nudeproject.com/products/b${i}`,
+          webhookUrl: `https://discord.com/api/webhooks/${i}/bench`,
+          platform: "nudeproject",
+          checkInterval: 1000,
+        };
+      }),
+    );
+  }
+  const rssBefore = process.memoryUsage().rss;
+  const engine = await startEngine({
+    database,
+    config: {
+      monitorProxies: [],
+      monitorRedirect: new Map([
+        ["https://nudeproject.com", shop],
+        ["https://discord.com", hook],
+      ]),
+    },
+    scheduler: { maxConcurrent: CONCURRENCY, startJitterMs: 1000, leaseMs: 30_000 },
+    onError: (e) => console.error("[bench engine]", e),
+  });
+
+  // warm-up: every product's first check (which writes its first activity entry)
+  const warmUntil = Date.now() + 60_000;
+  for (;;) {
+    const r = await db.execute(sql`select count(*)::int as n from products where last_check is null`);
+    if ((r as unknown as { rows: { n: number }[] }).rows[0].n === 0 || Date.now() > warmUntil) break;
+    await new Promise((res) => setTimeout(res, 500));
+  }
+  await new Promise((res) => setTimeout(res, 2000));
+  await post(`${hook}/__received/reset`, {});
+
+  const statsBefore = await getJson<{ requests: number }>(`${shop}/__stats`);
+  const cpuBefore = process.cpuUsage();
+  const started = Date.now();
+  engine.stats.collect();
+  let flipped = 0;
+  const flipper = setInterval(() => {
+    const ids = Array.from({ length: FLIPS_PER_SECOND }, () => flipped++ % MONITORS);
+    void post(`${shop}/__control/bulk`, { products: ids.map((i) => ({ product: `b${i}`, sizes: ["M"] })) });
+  }, 1000);
+  await new Promise((res) => setTimeout(res, SECONDS * 1000));
+  clearInterval(flipper);
+  const elapsed = (Date.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const lags = engine.stats.takeCollected();
+  const statsAfter = await getJson<{ requests: number }>(`${shop}/__stats`);
+  const rssAfter = process.memoryUsage().rss;
+  await new Promise((res) => setTimeout(res, 1500)); // let the last alerts arrive
+  const received = await getJson<
+    { at: number; status: number; body: { embeds?: { timestamp: string }[] } }[]
+  >(`${hook}/__received`);
+  await engine.stop();
+  await scratch.drop();
+  if (kind === "pglite") await database.close();
+
+  const checks = statsAfter.requests - statsBefore.requests;
+  const latencies = received
+    .filter((d) => d.status < 300 && d.body.embeds?.[0]?.timestamp)
+    .map((d) => d.at - Date.parse(d.body.embeds![0].timestamp));
+  return {
+    db: kind,
+    checksPerSecond: Math.round(checks / elapsed),
+    lagP50: Math.round(pct(lags, 0.5)),
+    lagP99: Math.round(pct(lags, 0.99)),
+    alertP50: Math.round(pct(latencies, 0.5)),
+    alertP99: Math.round(pct(latencies, 0.99)),
+    alerts: latencies.length,
+    flips: flipped,
+    cpuMsPerCheck: Number(((cpu.user + cpu.system) / 1000 / Math.max(1, checks)).toFixed(3)),
+    rssPerMonitorKb: Number(((rssAfter - rssBefore) / 1024 / MONITORS).toFixed(2)),
+    rssMb: Math.round(rssAfter / 1024 / 1024),
+  };
+}
+
+async function main() {
+  const retailer = await standIn("tools/fake-retailer.ts");
+  const webhook = await standIn("tools/fake-webhook.ts");
+  try {
+    await post(`${retailer.origin}/__control`, { product: "b0", status: "out_of_stock" });
+    const ceiling = await loopbackCeiling(retailer.origin);
+    console.log(`\nStock Monitor engine benchmark: ${MONITORS} monitors at 1 s, ${SECONDS} s per database`);
+    console.log(
+      `stand-in bare loopback ceiling: ${Math.round(ceiling)} requests/s (64 keep-alive connections)\n`,
+    );
+    const kinds = DBS === "both" ? (["pglite", "postgres"] as const) : ([DBS] as ("pglite" | "postgres")[]);
+    const rows: Figures[] = [];
+    for (const kind of kinds) {
+      const figures = await runOn(kind, retailer.origin, webhook.origin);
+      rows.push(figures);
+      console.log(
+        `${kind.padEnd(9)} checks/s ${figures.checksPerSecond} · lag p50 ${figures.lagP50} ms p99 ${figures.lagP99} ms · ` +
+          `restock→alert p50 ${figures.alertP50} ms p99 ${figures.alertP99} ms (${figures.alerts}/${figures.flips} flips) · ` +
+          `CPU ${figures.cpuMsPerCheck} ms/check · RSS ${figures.rssMb} MB (${figures.rssPerMonitorKb} kB/monitor)`,
+      );
+    }
+    console.log(
+      `\n${JSON.stringify({ monitors: MONITORS, seconds: SECONDS, ceiling: Math.round(ceiling), rows })}`,
+    );
+  } finally {
+    retailer.child.kill();
+    webhook.child.kill();
+  }
+}
+
+void main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
