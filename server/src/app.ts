@@ -73,7 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsPlugin);
   await app.register(registerRoutes);
 
-  const clientDir = deps.clientDir === undefined ? defaultClientDir : deps.clientDir;
+  const clientDir =
+    deps.clientDir === undefined ? (deps.config.clientDir ?? defaultClientDir) : deps.clientDir;
   const hasClient = clientDir !== null && fs.existsSync(path.join(clientDir, "index.html"));
   if (hasClient) {
     await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });

@@ -17,6 +17,8 @@ const envSchema = z.object({
   /** "true" lets product webhooks point at loopback/private addresses: tests and demos only */
   ALLOW_PRIVATE_WEBHOOKS: z.enum(["true", "false"]).default("false"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /** folder of the built client to serve instead of dist/client (e2e runs build their own) */
+  CLIENT_DIR: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     monitorRedirect: parseRedirects(e.MONITOR_REDIRECT),
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS === "true",
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
   };
 }
 
