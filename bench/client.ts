@@ -39,14 +39,27 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sm-bench-client-"));
   const server = spawn("npx", ["tsx", "server/src/index.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ENGINE: "off", ADMIN_PASSWORD: "bench-admin", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ENGINE: "off",
+      ADMIN_PASSWORD: "bench-admin",
+      LOG_LEVEL: "warn",
+    },
     stdio: "inherit",
   });
   try {
     await waitFor(`http://127.0.0.1:${port}/api/health`);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     const lcps: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -68,8 +81,12 @@ async function main() {
     lcps.sort((a, b) => a - b);
     const kb = initial.bytes / 1024;
     console.log(`\nbench:client — ${os.cpus().length} cores`);
-    console.log(`  JavaScript inicial do login: ${kb.toFixed(1)} KB gzip em ${initial.files.length} ficheiros (orçamento 200 KB) ${kb < 200 ? "✓" : "✗"}`);
-    console.log(`  LCP do login (mediana de 5): ${lcps[2].toFixed(0)} ms (orçamento 1000 ms) ${lcps[2] < 1000 ? "✓" : "✗"}`);
+    console.log(
+      `  JavaScript inicial do login: ${kb.toFixed(1)} KB gzip em ${initial.files.length} ficheiros (orçamento 200 KB) ${kb < 200 ? "✓" : "✗"}`,
+    );
+    console.log(
+      `  LCP do login (mediana de 5): ${lcps[2].toFixed(0)} ms (orçamento 1000 ms) ${lcps[2] < 1000 ? "✓" : "✗"}`,
+    );
   } finally {
     server.kill("SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });
