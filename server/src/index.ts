@@ -3,6 +3,7 @@ import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { startEngine } from "./engine/start.js";
 import { startBackupScheduler } from "./services/backup.js";
+import { startHealthWatch } from "./services/health-watch.js";
 import { ensureFirstAdmin } from "./services/users.js";
 
 /** Entry: read config, open the database (migrations run there), start the API and the engine. */
@@ -20,9 +21,11 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   console.log(`Stock Monitor em http://localhost:${config.port} (base de dados: ${database.kind})`);
   const backups = startBackupScheduler({ database, dataDir: config.dataDir, log: app.log });
+  const healthWatch = startHealthWatch({ db: database.db, engine: app.engine, log: app.log });
 
   const shutdown = async () => {
     backups.stop();
+    healthWatch.stop();
     await app.close();
     await engine?.stop();
     await database.close();

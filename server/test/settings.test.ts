@@ -5,6 +5,7 @@ import {
 } from "@common/schemas/settings.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EngineHandle } from "../src/engine/handle.js";
+import { startHealthWatch } from "../src/services/health-watch.js";
 import { saveAppSettings } from "../src/services/settings.js";
 import { createTestApp, createTestDatabase, dbKinds, type TestApp } from "./harness.js";
 
@@ -175,5 +176,40 @@ describe.each(dbKinds())("settings (%s)", (kind) => {
       payload: { user: { theme: "dark" } },
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("health watch (Sistema → Monitorização de saúde)", () => {
+  it("checks every healthCheckInterval minutes, logs what is wrong, and stops when off", async () => {
+    const database = await createTestDatabase("pglite");
+    const warnings: string[] = [];
+    const stalled: EngineHandle = {
+      checkSoon: () => {},
+      health: () => ({ running: false, lagMsP99: 125_000, checksLastMinute: 0 }),
+    };
+    const watch = startHealthWatch({
+      db: database.db,
+      engine: stalled,
+      log: { info: () => {}, warn: (m) => warnings.push(m) },
+    });
+    try {
+      await saveAppSettings(database.db, "system", { ...DEFAULT_SYSTEM_SETTINGS, healthCheckInterval: 5 });
+      const t0 = Date.parse("2026-01-01T00:00:00Z");
+      const first = await watch.runDue(t0);
+      expect(first?.database).toBe("ok");
+      expect(warnings).toEqual([
+        "Verificação de saúde: o motor de verificação está parado; as verificações estão 125 s atrasadas (p99)",
+      ]);
+      expect(await watch.runDue(t0 + 4 * 60_000)).toBeNull();
+      expect(await watch.runDue(t0 + 5 * 60_000)).not.toBeNull();
+      expect(warnings).toHaveLength(2);
+
+      await saveAppSettings(database.db, "system", { ...DEFAULT_SYSTEM_SETTINGS, enableHealthCheck: false });
+      expect(await watch.runDue(t0 + 60 * 60_000)).toBeNull();
+      expect(warnings).toHaveLength(2);
+    } finally {
+      watch.stop();
+      await database.close();
+    }
   });
 });

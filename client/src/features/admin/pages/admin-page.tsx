@@ -13,11 +13,17 @@ export function AdminPage() {
         <PageHeader title="Administração" subtitle="Gestão de usuários e métricas financeiras" />
         <Tabs defaultValue="users">
           <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-fit">
-            <TabsTrigger value="users" className="whitespace-normal py-1.5 [&_svg]:hidden sm:[&_svg]:block">
+            <TabsTrigger
+              value="users"
+              className="whitespace-normal py-1.5 sm:whitespace-nowrap [&_svg]:hidden sm:[&_svg]:block"
+            >
               <Users />
               Gestão de Usuários
             </TabsTrigger>
-            <TabsTrigger value="metrics" className="whitespace-normal py-1.5 [&_svg]:hidden sm:[&_svg]:block">
+            <TabsTrigger
+              value="metrics"
+              className="whitespace-normal py-1.5 sm:whitespace-nowrap [&_svg]:hidden sm:[&_svg]:block"
+            >
               <PiggyBank />
               Métricas Financeiras
             </TabsTrigger>
