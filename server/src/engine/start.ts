@@ -8,6 +8,7 @@ import { EngineHttp, type EngineHttpOptions } from "./fetch/http-client.js";
 import { Transport } from "./fetch/transport.js";
 import type { EngineHandle } from "./handle.js";
 import { Notifier, type NotifierOptions } from "./notify/outbox.js";
+import { schedulePruning } from "./prune.js";
 import { Scheduler, type SchedulerOptions } from "./scheduler.js";
 import { EngineStats } from "./stats.js";
 
@@ -65,6 +66,7 @@ export async function startEngine(opts: EngineOptions): Promise<Engine> {
   });
   notifier.start();
   await scheduler.start();
+  const stopPruning = schedulePruning(db, onError);
   let running = true;
 
   return {
@@ -80,6 +82,7 @@ export async function startEngine(opts: EngineOptions): Promise<Engine> {
     async stop() {
       if (!running) return;
       running = false;
+      stopPruning();
       await scheduler.stop();
       await notifier.stop();
       await Promise.all([http.close(), webhookTransport.close()]);
