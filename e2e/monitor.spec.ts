@@ -33,12 +33,12 @@ async function loginAsFreshUser(page: Page, playwright: { request: APIRequest })
 
 async function fillProduct(
   page: Page,
-  fields: { url: string; name: string; productId: string; price?: string },
+  fields: { url: string; name: string; productId?: string; price?: string },
 ) {
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("URL do produto").fill(fields.url);
   await dialog.getByLabel("Nome", { exact: true }).fill(fields.name);
-  await dialog.getByLabel("ID do produto").fill(fields.productId);
+  if (fields.productId) await dialog.getByLabel("ID do produto").fill(fields.productId);
   if (fields.price) await dialog.getByLabel("Preço (€)").fill(fields.price);
   await dialog.getByLabel("URL do webhook").fill(WEBHOOK);
 }
@@ -106,8 +106,9 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await fillProduct(page, {
     url: "https://pt.aliexpress.com/item/1005006123456789.html",
     name: "Auriculares sem fios",
-    productId: "1005006123456789",
   });
+  // the id is read from the URL when the field is left empty
+  await expect(dialog.getByLabel("ID do produto")).toHaveValue("1005006123456789");
   await dialog.getByLabel("Variante 1", { exact: true }).fill("Preto");
   await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
   await expect(toast(page, "Produto adicionado")).toBeVisible();

@@ -1,5 +1,5 @@
 import { parseMoney } from "../money.js";
-import { PLATFORM_KEYS, PLATFORMS, urlBelongsToPlatform } from "../platforms.js";
+import { PLATFORM_KEYS, PLATFORMS, productIdFromUrl, urlBelongsToPlatform } from "../platforms.js";
 import { z } from "../zod-pt.js";
 
 /** DECISIONS §1: milliseconds, 1 s – 1 h */
@@ -54,11 +54,8 @@ export const productInputSchema = z
       .trim()
       .min(1, "Nome obrigatório")
       .max(300, "Nome demasiado longo"),
-    productId: z
-      .string({ error: "ID do produto obrigatório" })
-      .trim()
-      .min(1, "ID do produto obrigatório")
-      .max(200, "ID do produto demasiado longo"),
+    /** may be left empty when the URL carries it (filled below) */
+    productId: z.string().trim().max(200, "ID do produto demasiado longo").optional().default(""),
     url: z
       .string({ error: "URL obrigatório" })
       .trim()
@@ -114,15 +111,43 @@ export const productInputSchema = z
   })
   .superRefine((p, ctx) => {
     if (!isHttpUrl(p.url)) return;
+    const platform = PLATFORMS[p.platform];
     if (!urlBelongsToPlatform(p.url, p.platform)) {
-      const hosts = PLATFORMS[p.platform].hosts.join(", ");
       ctx.addIssue({
         code: "custom",
         path: ["url"],
-        message: `O URL não pertence à plataforma ${PLATFORMS[p.platform].label} (${hosts})`,
+        message: `O URL não pertence à plataforma ${platform.label} (${platform.hosts.join(", ")})`,
+      });
+      return;
+    }
+    const fromUrl = productIdFromUrl(p.platform, p.url);
+    if (!p.productId && !fromUrl) {
+      ctx.addIssue({ code: "custom", path: ["productId"], message: "ID do produto obrigatório" });
+    } else if (p.productId && fromUrl && !idMatchesUrl(p.productId, fromUrl, p.url)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["productId"],
+        message: `O ID do produto não corresponde ao URL (o URL indica ${fromUrl})`,
       });
     }
-  });
+  })
+  .transform((p) => ({ ...p, productId: p.productId || productIdFromUrl(p.platform, p.url) || "" }));
+
+/**
+ * The id typed must be the URL's, or at least appear in it: a Zara URL carries both the 8-digit
+ * reference and the colour id (v1), and either identifies the product.
+ */
+function idMatchesUrl(given: string, fromUrl: string, url: string): boolean {
+  const norm = (v: string) => v.toLowerCase();
+  if (norm(given) === norm(fromUrl)) return true;
+  let decoded = url;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    // keep the raw URL
+  }
+  return given.length >= 4 && norm(decoded).includes(norm(given));
+}
 
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductValues = z.output<typeof productInputSchema>;

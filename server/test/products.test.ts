@@ -96,9 +96,34 @@ describe.each(dbKinds())("products API (%s)", (kind) => {
     expect(lookalike.statusCode).toBe(400);
     const ok = await post(
       ana,
-      zaraProduct({ platform: "hm", url: "https://www2.hm.com/pt_pt/productpage.1234567001.html" }),
+      zaraProduct({
+        platform: "hm",
+        url: "https://www2.hm.com/pt_pt/productpage.1234567001.html",
+        productId: "",
+      }),
     );
     expect(ok.statusCode).toBe(201);
+  });
+
+  it("reads the product id from the URL when omitted, and checks a typed one against it", async () => {
+    const hm = "https://www2.hm.com/pt_pt/productpage.1234567001.html";
+    const filled = await post(ana, zaraProduct({ platform: "hm", url: hm, productId: undefined }));
+    expect(filled.statusCode).toBe(201);
+    expect(filled.json().productId).toBe("1234567001");
+
+    const wrong = await post(ana, zaraProduct({ productId: "99999999" }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe("O ID do produto não corresponde ao URL (o URL indica 364118231)");
+    expect(wrong.json().errors[0].path).toBe("productId");
+    // Zara URLs carry the colour id and the 8-digit reference: either one is the product
+    expect((await post(ana, zaraProduct({ productId: "364118231" }))).statusCode).toBe(201);
+
+    const noId = await post(
+      ana,
+      zaraProduct({ url: "https://www.zara.com/pt/pt/mulher-novidades-l1180.html", productId: "" }),
+    );
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json().message).toBe("ID do produto obrigatório");
   });
 
   it("refuses an unknown platform and missing required fields in Portuguese", async () => {

@@ -7,7 +7,7 @@ import { ActivityTypeBadge } from "./activity-type-badge";
 
 export function ActivityTable({ entries, showUser }: { entries: ActivityDto[]; showUser: boolean }) {
   return (
-    <div className="overflow-hidden rounded-xl border bg-card">
+    <div className="overflow-x-auto rounded-xl border bg-card">
       <Table>
         <TableHeader>
           <TableRow>
@@ -28,7 +28,10 @@ export function ActivityTable({ entries, showUser }: { entries: ActivityDto[]; s
               <TableCell className="max-w-48 truncate font-medium">{productLabel(entry)}</TableCell>
               {showUser && <TableCell>{entry.username ?? "—"}</TableCell>}
               <TableCell className="whitespace-nowrap">{activityTitle(entry.action)}</TableCell>
-              <TableCell className="max-w-96 truncate text-muted-foreground" title={entry.message}>
+              <TableCell
+                className="max-w-72 truncate text-muted-foreground xl:max-w-96"
+                title={entry.message}
+              >
                 {entry.message}
               </TableCell>
               <TableCell>

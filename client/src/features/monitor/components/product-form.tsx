@@ -1,4 +1,4 @@
-import { PLATFORMS, type PlatformKey } from "@common/platforms";
+import { PLATFORMS, type PlatformKey, productIdFromUrl } from "@common/platforms";
 import {
   type ProductDto,
   type ProductInput,
@@ -68,6 +68,11 @@ export function ProductFormFields({ form }: { form: ProductForm }) {
   const platform = watch("platform");
   const info = PLATFORMS[platform];
   const interval = Number(watch("checkInterval"));
+  const fillIdFromUrl = () => {
+    if (form.getValues("productId")) return;
+    const id = productIdFromUrl(platform, form.getValues("url").trim());
+    if (id) setValue("productId", id, { shouldValidate: true });
+  };
   const fieldProps = (name: keyof ProductInput) => ({
     id: `product-${name}`,
     "aria-invalid": errors[name] ? true : undefined,
@@ -96,13 +101,23 @@ export function ProductFormFields({ form }: { form: ProductForm }) {
           hint={`Exemplo: ${info.sampleUrl}`}
           aside={<PreviewButton form={form} />}
         >
-          <Input {...fieldProps("url")} placeholder={info.sampleUrl} inputMode="url" {...register("url")} />
+          <Input
+            {...fieldProps("url")}
+            placeholder={info.sampleUrl}
+            inputMode="url"
+            {...register("url", { onBlur: fillIdFromUrl })}
+          />
         </Field>
         <Field id="product-name" label="Nome" error={errors.name?.message}>
           <Input {...fieldProps("name")} placeholder="Ex.: Casaco comprido de lã" {...register("name")} />
         </Field>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field id="product-productId" label="ID do produto" error={errors.productId?.message}>
+          <Field
+            id="product-productId"
+            label="ID do produto"
+            error={errors.productId?.message}
+            hint="Lido do URL quando possível."
+          >
             <Input {...fieldProps("productId")} placeholder="Ex.: 02015602" {...register("productId")} />
           </Field>
           <Field id="product-price" label="Preço (€)" error={errors.price?.message}>
