@@ -34,32 +34,34 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`A aplicação não respondeu em ${url} dentro de ${timeoutMs / 1000} s`);
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/** A production build (NODE_ENV=test would otherwise give React's development build). */
-function buildClientIfStale() {
-  const builtIndex = path.join(root, "dist/client/index.html");
-  const built = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-  const sources = Math.max(newestMtime(path.join(root, "client")), newestMtime(path.join(root, "common")));
-  if (built >= sources) return;
+/**
+ * A private production build per run: a shared dist/client rebuilt by someone else mid-run would
+ * leave the running server pointing at deleted assets (and NODE_ENV=test would give React's
+ * development build).
+ */
+function buildClient(outDir: string) {
   execFileSync(
     path.join(root, "node_modules/.bin/vite"),
-    ["build", "--config", "client/vite.config.ts", "--logLevel", "error"],
-    { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
+    [
+      "build",
+      "--config",
+      "client/vite.config.ts",
+      "--outDir",
+      outDir,
+      "--emptyOutDir",
+      "--logLevel",
+      "error",
+    ],
+    { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } },
   );
 }
 
-/** Builds the client when stale, starts the real app, and stops it after the run. */
+/** Builds the client, starts the real app on a free port with a fresh data directory, stops it after. */
 export default async function globalSetup() {
-  buildClientIfStale();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stock-monitor-e2e-"));
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "stock-monitor-e2e-"));
+  const dataDir = path.join(runDir, "data");
+  const clientDir = path.join(runDir, "client");
+  buildClient(clientDir);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const logPath = path.join(root, "test-results", `e2e-server-${port}.log`);
@@ -73,6 +75,7 @@ export default async function globalSetup() {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
       NODE_ENV: "test",
       ENGINE: "off",
       ADMIN_PASSWORD,
@@ -100,7 +103,7 @@ export default async function globalSetup() {
         resolve();
       }, 5000).unref();
     });
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(runDir, { recursive: true, force: true });
     fs.rmSync(path.join(root, adminStatePath(String(port))), { force: true });
   };
 }

@@ -1,9 +1,11 @@
 import { Suspense, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
+import { ServerUnreachable } from "@/components/server-unreachable";
 import { FullScreenSpinner, PageSpinner } from "@/components/spinner";
 import { paths } from "@/config/paths";
 import { useUser } from "@/features/auth/api/get-user";
 import { LoginPage } from "@/features/auth/pages/login-page";
+import { errorMessage } from "@/lib/http";
 import { AppLayout } from "./layouts/app-layout";
 import { NotFoundPage } from "./not-found-page";
 import { appRoutes } from "./routes";
@@ -39,8 +41,10 @@ function AuthenticatedRoutes() {
 
 /** SPEC §2: spinner while the user loads, the login screen without one, the routes with one */
 export function AppRouter() {
-  const { data: user, isLoading } = useUser();
-  if (isLoading) return <FullScreenSpinner />;
+  const { data: user, isLoading, isError, error, refetch, isFetching } = useUser();
+  if (isLoading || (isError && isFetching)) return <FullScreenSpinner />;
+  if (isError)
+    return <ServerUnreachable message={errorMessage(error, "Erro desconhecido")} onRetry={() => refetch()} />;
   if (!user) return <LoginPage />;
   return <AuthenticatedRoutes />;
 }
