@@ -44,7 +44,7 @@ export function AddItemDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-xl">
+      <DialogContent className="overflow-x-hidden sm:max-w-xl">
         {open && <AddItemForm onDone={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>

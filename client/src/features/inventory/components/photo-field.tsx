@@ -1,6 +1,6 @@
 import { MAX_IMAGE_BYTES } from "@common/schemas/images";
 import { ImagePlus, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 
@@ -16,6 +16,7 @@ export function PhotoField({
 }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
 
   const pick = (file: File | undefined) => {
     setError(null);
@@ -40,19 +41,34 @@ export function PhotoField({
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-2">
+          {/* the native picker would label itself in the browser's language; ours speaks Portuguese */}
           <input
+            ref={input}
             id={id}
             type="file"
             accept={ACCEPTED.join(",")}
-            className="max-w-full text-sm file:mr-3 file:rounded-md file:border file:bg-card file:px-3 file:py-1.5 file:text-sm file:font-medium"
+            className="sr-only"
             onChange={(e) => pick(e.target.files?.[0])}
           />
+          <Button variant="outline" size="sm" className="w-fit" onClick={() => input.current?.click()}>
+            <ImagePlus />
+            {value ? "Trocar fotografia" : "Escolher fotografia"}
+          </Button>
           {value && (
-            <Button variant="ghost" size="sm" className="w-fit" onClick={() => onChange(null)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="w-fit"
+              onClick={() => {
+                onChange(null);
+                if (input.current) input.current.value = "";
+              }}
+            >
               <X />
               Remover fotografia
             </Button>
           )}
+          <p className="text-xs text-muted-foreground">PNG, JPEG, WebP ou GIF até 2 MB</p>
         </div>
       </div>
       {error && (

@@ -24,7 +24,7 @@ interface SellItemDialogProps {
 export function SellItemDialog({ item, onClose }: SellItemDialogProps) {
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg">
+      <DialogContent className="overflow-x-hidden sm:max-w-lg">
         {item && <SellItemForm item={item} onDone={onClose} />}
       </DialogContent>
     </Dialog>

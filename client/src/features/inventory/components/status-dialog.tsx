@@ -25,7 +25,7 @@ export const SOLD_TRANSFER_MESSAGE = "Item marcado como vendido e transferido pa
 export function StatusDialog({ item, onClose }: { item: InventoryItem | null; onClose: () => void }) {
   return (
     <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-lg">
+      <DialogContent className="overflow-x-hidden sm:max-w-lg">
         {item && <StatusForm item={item} onDone={onClose} />}
       </DialogContent>
     </Dialog>

@@ -30,7 +30,7 @@ export function NewSaleDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-lg">
+      <DialogContent className="overflow-x-hidden sm:max-w-lg">
         {open && <NewSaleForm onDone={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>

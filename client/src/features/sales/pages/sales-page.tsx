@@ -97,7 +97,7 @@ export function SalesPage() {
           <Input
             type="search"
             aria-label="Pesquisar vendas"
-            placeholder="Pesquisar por comprador, plataforma ou item..."
+            placeholder={isMobile ? "Pesquisar vendas..." : "Pesquisar por comprador, plataforma ou item..."}
             className="pl-9"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
