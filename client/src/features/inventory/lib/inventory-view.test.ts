@@ -1,0 +1,71 @@
+import type { InventoryItem } from "@common/schemas/inventory";
+import { describe, expect, it } from "vitest";
+import { filterItems, inventoryCsv } from "./inventory-view";
+
+const item = (
+  id: number,
+  name: string,
+  status: string,
+  extra: Partial<InventoryItem> = {},
+): InventoryItem => ({
+  id,
+  name,
+  image: null,
+  size: null,
+  sku: null,
+  price: "10.00",
+  shippingPrice: "0.00",
+  purchaseLocation: null,
+  purchaseDate: null,
+  status,
+  tags: [],
+  notes: null,
+  createdAt: "2026-11-22T10:00:00.000Z",
+  updatedAt: "2026-11-22T10:00:00.000Z",
+  sale: null,
+  ...extra,
+});
+
+describe("inventory view", () => {
+  const items = [
+    item(1, "Ténis Samba", "in_stock", { sku: "B75806" }),
+    item(2, "Casaco", "sold", {
+      sale: {
+        id: 9,
+        salePrice: "30.00",
+        fees: "1.00",
+        profit: "19.00",
+        saleDate: "2026-11-22T10:00:00.000Z",
+        buyer: null,
+        platform: "OLX",
+      },
+    }),
+    item(3, "=cmd|' /C calc'!A0", "transit"),
+  ];
+
+  it("searches name and SKU, then filters by status", () => {
+    expect(filterItems(items, "samba", "all").map((i) => i.id)).toEqual([1]);
+    expect(filterItems(items, "b758", "all").map((i) => i.id)).toEqual([1]);
+    expect(filterItems(items, "", "sold").map((i) => i.id)).toEqual([2]);
+    expect(filterItems(items, "samba", "sold")).toEqual([]);
+  });
+
+  it("exports a neutralised, pt-PT CSV", () => {
+    const lines = inventoryCsv(items)
+      .text.replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[2].split(";").slice(0, 9)).toEqual([
+      "Casaco",
+      "",
+      "",
+      "",
+      "10,00",
+      "0,00",
+      "Vendido",
+      "30,00",
+      "19,00",
+    ]);
+    expect(lines[3].startsWith("'=cmd")).toBe(true);
+  });
+});
