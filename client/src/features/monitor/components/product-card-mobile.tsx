@@ -8,6 +8,12 @@ import { CheckFailure, PlatformBadge, StatusBadge } from "./product-badges";
 import type { ProductActions } from "./product-card";
 import { ProductImage } from "./product-image";
 
+function lastCheckText(lastCheck: string | null): string {
+  if (!lastCheck) return "Nunca verificado";
+  const when = formatLastCheck(lastCheck);
+  return /^\d{2}:\d{2}$/.test(when) ? `Verificado às ${when}` : `Verificado ${when}`;
+}
+
 export function ProductCardMobile({
   product,
   onToggle,
@@ -38,9 +44,7 @@ export function ProductCardMobile({
       <CheckFailure product={product} />
       <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
         <span>Intervalo: {formatInterval(product.checkInterval)}</span>
-        <span>
-          {product.lastCheck ? `Verificado ${formatLastCheck(product.lastCheck)}` : "Nunca verificado"}
-        </span>
+        <span>{lastCheckText(product.lastCheck)}</span>
       </div>
       <div className="flex gap-2">
         <Button
