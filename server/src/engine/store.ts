@@ -60,7 +60,10 @@ function toLeased(r: Row): LeasedProduct {
 
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
-/** Leases due active products in one statement; SKIP LOCKED keeps workers off each other's rows. */
+/**
+ * Leases due active products in one statement; SKIP LOCKED keeps workers off each other's rows.
+ * `id = any(array(…))` makes the outer update an index lookup instead of a scan of every product.
+ */
 export async function leaseDue(
   db: Db,
   workerId: string,
@@ -69,11 +72,11 @@ export async function leaseDue(
 ): Promise<LeasedProduct[]> {
   const result = await db.execute(sql`
     update products set lease_until = now() + ${leaseMs} * interval '1 millisecond', leased_by = ${workerId}
-    where id in (
+    where id = any(array(
       select id from products
       where is_active and next_check_at <= now() and (lease_until is null or lease_until < now())
       order by next_check_at limit ${limit}
-      for update skip locked)
+      for update skip locked))
     returning id, user_id, name, url, platform, product_id, config, variants, status, available_sizes,
       last_notified_status, last_notified_sizes, failure_streak, engine_state, price, image_url, last_check,
       check_interval, next_check_at, webhook_url`);
@@ -116,7 +119,7 @@ export interface RoutineOutcome {
   at: string;
 }
 
-/** one statement for a whole batch of routine outcomes */
+/** one statement for a whole batch of routine outcomes (the id list lets the planner use the key) */
 export async function writeRoutine(db: Db, workerId: string, outcomes: RoutineOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   await db.execute(sql`
@@ -129,7 +132,8 @@ export async function writeRoutine(db: Db, workerId: string, outcomes: RoutineOu
       lease_until = null, leased_by = null
     from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
       as u(id int, next timestamptz, ok boolean, streak int, err text, at timestamptz)
-    where p.id = u.id and p.leased_by = ${workerId}`);
+    where p.id = any(${`{${outcomes.map((o) => o.id).join(",")}}`}::int[]) and p.id = u.id
+      and p.leased_by = ${workerId}`);
 }
 
 /**

@@ -126,10 +126,10 @@ export class Notifier {
     const result = await this.o.db.execute(sql`
       update notifications set status = 'sending', attempts = attempts + 1,
         lease_until = now() + ${this.o.leaseMs} * interval '1 millisecond'
-      where id in (
+      where id = any(array(
         select id from notifications
         where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())
-        order by id limit ${limit} for update skip locked)
+        order by id limit ${limit} for update skip locked))
       returning id, user_id, product_id, webhook_url, payload, message, attempts`);
     return (result as unknown as { rows: Record<string, unknown>[] }).rows
       .map((r) => ({
