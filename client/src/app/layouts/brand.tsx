@@ -13,6 +13,8 @@ export function Brand({
   return (
     <Link
       href={paths.home}
+      // the name is visually hidden on narrow phones, where axe no longer counts it as the link's text
+      aria-label="Stock Monitor"
       className={cn(
         "flex items-center gap-2.5 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
         className,
@@ -24,7 +26,7 @@ export function Brand({
       <span
         className={cn(
           "text-base font-semibold tracking-tight",
-          hideNameOnMobile && "hidden min-[420px]:inline",
+          hideNameOnMobile && "sr-only min-[420px]:not-sr-only",
         )}
       >
         Stock Monitor
