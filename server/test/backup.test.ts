@@ -42,7 +42,8 @@ async function embeddedWithRows(dataDir: string): Promise<Database> {
   return database;
 }
 
-describe("automatic backups of the embedded database", () => {
+// on-disk PGlite databases with migrations, tarballs and a child process: slow on a busy machine
+describe("automatic backups of the embedded database", { timeout: 180_000 }, () => {
   it("writes nothing while auto backup is off", async () => {
     const dataDir = tempDir();
     const database = await embeddedWithRows(dataDir);
