@@ -128,6 +128,21 @@ test.describe("moldura", () => {
     await expect(drawer).toBeHidden();
   });
 
+  test("a janela estreitada até 768 px passa ao layout móvel, e volta", async ({ page }) => {
+    test.skip(isMobileProject(), "parte de uma janela larga");
+    await page.goto("/monitor");
+    const sidebar = page.getByRole("complementary", { name: "Navegação principal" });
+    const menuButton = page.getByRole("button", { name: "Abrir menu" });
+    await expect(sidebar).toBeVisible();
+    await expect(menuButton).toBeHidden();
+    await page.setViewportSize({ width: 768, height: 800 });
+    await expect(sidebar).toBeHidden();
+    await expect(menuButton).toBeVisible();
+    await page.setViewportSize({ width: 769, height: 800 });
+    await expect(sidebar).toBeVisible();
+    await expect(menuButton).toBeHidden();
+  });
+
   test("o tema alterna no cabeçalho e mantém-se depois de recarregar", async ({ page }) => {
     await page.goto("/");
     await expectTheme(page, "light");
