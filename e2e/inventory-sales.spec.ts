@@ -82,6 +82,10 @@ test("adicionar um item com foto, vendê-lo com taxas '2+1,5', ver o lucro em Ve
   await page.getByRole("button", { name: "Limpar Filtros" }).click();
   await expect(card).toBeVisible();
   await bothThemes(page, "inventory");
+  await page.getByRole("button", { name: "Vista em lista" }).click();
+  await expect(card.getByText("Em Stock")).toBeVisible();
+  await screenshot(page, "inventory-list");
+  await page.getByRole("button", { name: "Vista em grelha" }).click();
 
   // sell it: fees are arithmetic, worked out on blur, with a live profit preview
   await card.getByRole("button", { name: "Vender" }).click();

@@ -36,11 +36,16 @@ export function ItemCard({ item, layout, onSell, onChangeStatus, onDelete, isDel
       className={cn("min-w-0 gap-0 overflow-hidden py-0", isList && "flex-row")}
       aria-label={item.name}
     >
-      <div className={cn("relative shrink-0 bg-muted", isList ? "w-24 sm:w-32" : "aspect-[16/10] w-full")}>
+      <div
+        className={cn(
+          "relative shrink-0 bg-muted",
+          isList ? "min-h-24 w-24 sm:w-32" : "aspect-[16/10] w-full",
+        )}
+      >
         {item.image ? (
-          <img src={item.image} alt={item.name} className="size-full object-cover" />
+          <img src={item.image} alt={item.name} className="absolute inset-0 size-full object-cover" />
         ) : (
-          <div className="flex size-full items-center justify-center text-muted-foreground">
+          <div className="absolute inset-0 flex items-center justify-center text-muted-foreground">
             <ImageOff className="size-8" aria-label="Sem fotografia" />
           </div>
         )}
