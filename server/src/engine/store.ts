@@ -60,6 +60,28 @@ function toLeased(r: Row): LeasedProduct {
 
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
+interface RawClient {
+  query(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+/**
+ * The hot path (a lease and a batch write per few dozen checks) goes straight to the driver: the
+ * node-postgres pool and PGlite both answer `query(text, params)`, and building the statement
+ * through the ORM cost more CPU than running it.
+ */
+const rawClient = (db: Db): RawClient => (db as unknown as { $client: RawClient }).$client;
+
+const LEASE_SQL = `
+  update products set lease_until = now() + $3 * interval '1 millisecond', leased_by = $1
+  where id = any(array(
+    select id from products
+    where is_active and next_check_at <= now() and (lease_until is null or lease_until < now())
+    order by next_check_at limit $2
+    for update skip locked))
+  returning id, user_id, name, url, platform, product_id, config, variants, status, available_sizes,
+    last_notified_status, last_notified_sizes, failure_streak, engine_state, price, image_url, last_check,
+    check_interval, next_check_at, webhook_url`;
+
 /**
  * Leases due active products in one statement; SKIP LOCKED keeps workers off each other's rows.
  * `id = any(array(…))` makes the outer update an index lookup instead of a scan of every product.
@@ -70,17 +92,8 @@ export async function leaseDue(
   limit: number,
   leaseMs: number,
 ): Promise<LeasedProduct[]> {
-  const result = await db.execute(sql`
-    update products set lease_until = now() + ${leaseMs} * interval '1 millisecond', leased_by = ${workerId}
-    where id = any(array(
-      select id from products
-      where is_active and next_check_at <= now() and (lease_until is null or lease_until < now())
-      order by next_check_at limit ${limit}
-      for update skip locked))
-    returning id, user_id, name, url, platform, product_id, config, variants, status, available_sizes,
-      last_notified_status, last_notified_sizes, failure_streak, engine_state, price, image_url, last_check,
-      check_interval, next_check_at, webhook_url`);
-  return rowsOf(result).map(toLeased);
+  const result = await rawClient(db).query(LEASE_SQL, [workerId, limit, leaseMs]);
+  return result.rows.map(toLeased);
 }
 
 /** ms until the next product is due (null when none is active) */
@@ -119,21 +132,26 @@ export interface RoutineOutcome {
   at: string;
 }
 
+const ROUTINE_SQL = `
+  update products p set
+    last_check = case when u.ok then u.at else p.last_check end,
+    next_check_at = u.next,
+    failure_streak = u.streak,
+    last_error = u.err,
+    last_error_at = case when u.ok then p.last_error_at else u.at end,
+    lease_until = null, leased_by = null
+  from jsonb_to_recordset($2::jsonb)
+    as u(id int, next timestamptz, ok boolean, streak int, err text, at timestamptz)
+  where p.id = any($3::int[]) and p.id = u.id and p.leased_by = $1`;
+
 /** one statement for a whole batch of routine outcomes (the id list lets the planner use the key) */
 export async function writeRoutine(db: Db, workerId: string, outcomes: RoutineOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
-  await db.execute(sql`
-    update products p set
-      last_check = case when u.ok then u.at else p.last_check end,
-      next_check_at = u.next,
-      failure_streak = u.streak,
-      last_error = u.err,
-      last_error_at = case when u.ok then p.last_error_at else u.at end,
-      lease_until = null, leased_by = null
-    from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
-      as u(id int, next timestamptz, ok boolean, streak int, err text, at timestamptz)
-    where p.id = any(${`{${outcomes.map((o) => o.id).join(",")}}`}::int[]) and p.id = u.id
-      and p.leased_by = ${workerId}`);
+  await rawClient(db).query(ROUTINE_SQL, [
+    workerId,
+    JSON.stringify(outcomes),
+    `{${outcomes.map((o) => o.id).join(",")}}`,
+  ]);
 }
 
 /**
