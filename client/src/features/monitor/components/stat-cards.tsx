@@ -14,9 +14,10 @@ interface StatCardProps {
 function StatCard({ icon: Icon, label, value, hint, tone }: StatCardProps) {
   return (
     <Card className="gap-2 px-4 py-4">
-      <div className="flex items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">{label}</p>
-        <span className={`flex size-8 items-center justify-center rounded-lg ${tone}`}>
+      {/* two lines kept for every label, so the figures line up when one label wraps */}
+      <div className="flex items-start justify-between gap-2">
+        <p className="min-h-10 text-sm leading-5 text-muted-foreground">{label}</p>
+        <span className={`flex size-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
           <Icon className="size-4" />
         </span>
       </div>
