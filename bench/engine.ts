@@ -1,5 +1,5 @@
 /**
- * `npm run bench:engine [-- --monitors 5000 --seconds 20 --db both|pglite|postgres --concurrency 50]`
+ * `npm run bench:engine [-- --monitors 5000 --seconds 20 --db both|pglite|postgres --concurrency 200]`
  *
  * N monitors at 1 s against the stand-in retailer (a child process), on PGlite and on PostgreSQL
  * (a scratch database, dropped after). Prints checks/s, schedule lag p50/p99, restock→alert latency
@@ -23,7 +23,7 @@ const arg = (name: string, fallback: string) => {
 const MONITORS = Number(arg("monitors", "5000"));
 const SECONDS = Number(arg("seconds", "20"));
 const DBS = arg("db", "both");
-const CONCURRENCY = Number(arg("concurrency", "50"));
+const CONCURRENCY = Number(arg("concurrency", "200"));
 const FLIPS_PER_SECOND = Number(arg("flips", "10"));
 const PG_URL = arg("pg", process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
 
@@ -215,7 +215,9 @@ async function main() {
   try {
     await post(`${retailer.origin}/__control`, { product: "b0", status: "out_of_stock" });
     const ceiling = await loopbackCeiling(retailer.origin);
-    console.log(`\nStock Monitor engine benchmark: ${MONITORS} monitors at 1 s, ${SECONDS} s per database`);
+    console.log(
+      `\nStock Monitor engine benchmark: ${MONITORS} monitors at 1 s, ${SECONDS} s per database, ${CONCURRENCY} checks at once`,
+    );
     console.log(
       `stand-in bare loopback ceiling: ${Math.round(ceiling)} requests/s (128 keep-alive connections)\n`,
     );
