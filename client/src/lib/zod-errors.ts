@@ -10,3 +10,11 @@ export function fieldErrors(source: ZodError | FieldError[]): Record<string, str
   for (const [path, message] of entries) result[path] ??= message;
   return result;
 }
+
+/** the errors left once the user edits `fields` (a corrected field stops showing its old error) */
+export function withoutErrors(errors: Record<string, string>, fields: string[]): Record<string, string> {
+  if (!fields.some((f) => f in errors)) return errors;
+  const rest = { ...errors };
+  for (const f of fields) delete rest[f];
+  return rest;
+}

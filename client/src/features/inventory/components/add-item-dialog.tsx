@@ -16,7 +16,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError, errorMessage } from "@/lib/http";
-import { fieldErrors } from "@/lib/zod-errors";
+import { fieldErrors, withoutErrors } from "@/lib/zod-errors";
 import { useCreateItem } from "../api/create-item";
 import { statusLabel } from "../lib/inventory-view";
 import { PhotoField } from "./photo-field";
@@ -55,7 +55,10 @@ function AddItemForm({ onDone }: { onDone: () => void }) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateItem();
-  const set = (change: Partial<typeof EMPTY>) => setValues((v) => ({ ...v, ...change }));
+  const set = (change: Partial<typeof EMPTY>) => {
+    setValues((v) => ({ ...v, ...change }));
+    setErrors((e) => withoutErrors(e, Object.keys(change)));
+  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

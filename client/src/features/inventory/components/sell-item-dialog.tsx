@@ -13,7 +13,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { ApiError, errorMessage } from "@/lib/http";
-import { fieldErrors } from "@/lib/zod-errors";
+import { fieldErrors, withoutErrors } from "@/lib/zod-errors";
 import { useSellItem } from "../api/sell-item";
 
 interface SellItemDialogProps {
@@ -63,7 +63,10 @@ function SellItemForm({ item, onDone }: { item: InventoryItem; onDone: () => voi
       <SaleFields
         idPrefix="sell"
         values={values}
-        onChange={(change) => setValues((v) => ({ ...v, ...change }))}
+        onChange={(change) => {
+          setValues((v) => ({ ...v, ...change }));
+          setErrors((e) => withoutErrors(e, Object.keys(change)));
+        }}
         errors={errors}
         cost={item}
         platformRequired

@@ -16,7 +16,7 @@ import {
 } from "@/components/ui/dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ApiError, errorMessage } from "@/lib/http";
-import { fieldErrors } from "@/lib/zod-errors";
+import { fieldErrors, withoutErrors } from "@/lib/zod-errors";
 import { useUpdateItemStatus } from "../api/update-item-status";
 import { statusLabel } from "../lib/inventory-view";
 
@@ -97,7 +97,10 @@ function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void 
           <SaleFields
             idPrefix="status-sale"
             values={sale}
-            onChange={(change) => setSale((v) => ({ ...v, ...change }))}
+            onChange={(change) => {
+              setSale((v) => ({ ...v, ...change }));
+              setErrors((e) => withoutErrors(e, Object.keys(change)));
+            }}
             errors={errors}
             cost={item}
           />

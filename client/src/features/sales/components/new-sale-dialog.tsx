@@ -17,7 +17,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { formatEuro } from "@/lib/format";
 import { ApiError, errorMessage } from "@/lib/http";
-import { fieldErrors } from "@/lib/zod-errors";
+import { fieldErrors, withoutErrors } from "@/lib/zod-errors";
 import { useCreateSale } from "../api/create-sale";
 import { useItemsInStock } from "../api/get-items-in-stock";
 
@@ -95,7 +95,14 @@ function NewSaleForm({ onDone }: { onDone: () => void }) {
         error={errors.inventoryItemId}
         hint={noItems ? "Não há itens em stock para vender." : undefined}
       >
-        <Select value={itemId} onValueChange={setItemId} disabled={noItems}>
+        <Select
+          value={itemId}
+          onValueChange={(id) => {
+            setItemId(id);
+            setErrors((e) => withoutErrors(e, ["inventoryItemId"]));
+          }}
+          disabled={noItems}
+        >
           <SelectTrigger id="sale-item" aria-invalid={errors.inventoryItemId ? true : undefined}>
             <SelectValue placeholder="Selecione um item em stock" />
           </SelectTrigger>
@@ -109,12 +116,23 @@ function NewSaleForm({ onDone }: { onDone: () => void }) {
         </Select>
       </FormField>
       <FormField id="sale-date" label="Data da venda" error={errors.saleDate}>
-        <Input id="sale-date" type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+        <Input
+          id="sale-date"
+          type="date"
+          value={day}
+          onChange={(e) => {
+            setDay(e.target.value);
+            setErrors((errs) => withoutErrors(errs, ["saleDate"]));
+          }}
+        />
       </FormField>
       <SaleFields
         idPrefix="sale"
         values={sale}
-        onChange={(change) => setSale((v) => ({ ...v, ...change }))}
+        onChange={(change) => {
+          setSale((v) => ({ ...v, ...change }));
+          setErrors((e) => withoutErrors(e, Object.keys(change)));
+        }}
         errors={errors}
         cost={item}
         platformRequired
