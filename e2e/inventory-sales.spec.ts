@@ -179,3 +179,39 @@ test("mudar o estado para vendido transfere para as vendas; sair de vendido avis
   const sales = await page.request.get("/api/sales");
   expect(await sales.json()).toEqual([]);
 });
+
+test("'Nova Venda' oferece só itens em stock e calcula o preço escrito como conta", async ({ page }) => {
+  await loginAsFreshUser(page, "novavenda");
+  for (const data of [
+    { name: "Mala em stock", price: "20", shippingPrice: "2,5" },
+    { name: "Mala a caminho", price: "10", status: "transit" },
+  ]) {
+    expect((await page.request.post("/api/inventory", { data })).ok()).toBeTruthy();
+  }
+
+  await page.goto("/sales");
+  await expect(page.getByText("Ainda não há vendas")).toBeVisible();
+  await page.getByRole("button", { name: "Nova Venda" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Registrar Venda" }).click();
+  await expect(dialog.getByText("Selecione um item", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("Preço de venda obrigatório")).toBeVisible();
+  await expect(dialog.getByText("Plataforma obrigatória")).toBeVisible();
+
+  await dialog.getByLabel("Item").click();
+  await expect(page.getByRole("option")).toHaveCount(1);
+  await page.getByRole("option", { name: /Mala em stock/ }).click();
+  await expect(dialog.getByText("Selecione um item", { exact: true })).toBeHidden();
+  await dialog.getByLabel("Preço de venda (€)").fill("40+5,5");
+  await dialog.getByLabel("Plataforma").fill("OLX");
+  await expect(dialog.getByLabel("Preço de venda (€)")).toHaveValue("45,50");
+  await expect(dialog.getByTestId("profit-preview")).toHaveText(euro("23,00"));
+  await screenshot(page, "sales-new-sale");
+  await dialog.getByRole("button", { name: "Registrar Venda" }).click();
+  await expect(toast(page, "Venda registrada com sucesso!")).toBeVisible();
+  const sale = page
+    .getByTestId(isMobileProject() ? "sale-card" : "sale-row")
+    .filter({ hasText: "Mala em stock" });
+  await expect(sale.getByText(euro("23,00"))).toBeVisible();
+  await expect(sale.getByText(euro("45,50"))).toBeVisible();
+});
