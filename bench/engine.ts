@@ -86,6 +86,10 @@ async function scratchPostgres(): Promise<{ database: Database; drop(): Promise<
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+  // an idle connection closed by the server must not end the benchmark
+  (database.db as unknown as { $client: pg.Pool }).$client.on("error", (e) =>
+    console.error("[bench pool]", e.message),
+  );
   return {
     database,
     async drop() {
