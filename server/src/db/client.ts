@@ -35,6 +35,9 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // an idle connection closed by the server (restart, idle timeout) must not crash the process;
+    // the pool drops it and the next query opens a new one
+    pool.on("error", (err) => console.warn(`PostgreSQL: ligação inativa perdida (${err.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: "postgres", close: () => pool.end() };
