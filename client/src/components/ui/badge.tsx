@@ -14,7 +14,8 @@ export const badgeVariants = cva(
         success: "border-transparent bg-success/12 text-success dark:bg-success/20",
         warning:
           "border-transparent bg-warning/15 text-[oklch(0.45_0.12_65)] dark:text-warning dark:bg-warning/20",
-        info: "border-transparent bg-primary/10 text-primary dark:bg-primary/20",
+        // dark: the primary text on its own tint reached only 4.1:1
+        info: "border-transparent bg-primary/10 text-primary dark:bg-primary/20 dark:text-[oklch(0.84_0.09_274)]",
         outline: "text-foreground",
       },
     },
