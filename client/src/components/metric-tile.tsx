@@ -32,7 +32,8 @@ export function MetricTile({ label, value, icon: Icon, hint, tone = "primary" }:
         </span>
         <p className="text-sm leading-tight text-muted-foreground">{label}</p>
       </div>
-      <p className="text-xl font-semibold break-words tabular-nums">{value}</p>
+      {/* at the bottom: tiles of a row are as tall as the tallest, figures line up when a label wraps */}
+      <p className="mt-auto text-xl font-semibold break-words tabular-nums">{value}</p>
       {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
     </Card>
   );
