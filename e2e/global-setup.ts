@@ -92,6 +92,8 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_RUN_ID = String(port);
+  // specs that start an app of their own (quality.spec.ts) serve this run's build too
+  process.env.E2E_CLIENT_DIR = clientDir;
 
   return async () => {
     await new Promise<void>((resolve) => {

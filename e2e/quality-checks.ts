@@ -1,0 +1,118 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { ConsoleMessage, Page } from "@playwright/test";
+
+/** Problems found on a page, one readable line each, collected so one run reports all of them. */
+export type Problems = string[];
+
+/** Records uncaught errors, console errors and 5xx answers for as long as the page lives. */
+export function watchPage(
+  page: Page,
+  problems: Problems,
+  where: () => string,
+  { loggedOut = false }: { loggedOut?: boolean } = {},
+) {
+  page.on("pageerror", (error) => problems.push(`${where()}: erro não apanhado: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    if (loggedOut && isSessionProbe401(message)) return;
+    problems.push(`${where()}: erro na consola: ${message.text()} (${message.location().url})`);
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 500)
+      problems.push(`${where()}: ${response.status()} em ${response.request().method()} ${response.url()}`);
+  });
+}
+
+/**
+ * The one allowed console error, logged out only: the app asks GET /api/user who is logged in and
+ * the API answers 401 by contract (SPEC §7: 401 means nobody, the login screen follows). Chromium
+ * logs every 4xx resource as a console error, which the page cannot prevent.
+ */
+function isSessionProbe401(message: ConsoleMessage): boolean {
+  return message.text().includes("status of 401") && new URL(message.location().url).pathname === "/api/user";
+}
+
+/** Serious and critical WCAG 2 A/AA violations, one line per rule with the elements it hit. */
+export async function axeProblems(page: Page, where: string): Promise<Problems> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map(
+          (n) =>
+            `${n.target.join(" ")}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, " ")})` : ""}`,
+        )
+        .join("; ");
+      return `${where}: axe ${v.impact} ${v.id} — ${v.help}: ${nodes}${v.nodes.length > 5 ? ` (+${v.nodes.length - 5})` : ""}`;
+    });
+}
+
+/**
+ * Text that betrays an unfinished screen: English left over from libraries, values that leaked
+ * unformatted, euros or dates not in the pt-PT form (SPEC §1, §9).
+ */
+const TEXT_SMELLS: [RegExp, string][] = [
+  [
+    /\b(Required|Invalid input|Expected [a-z]+|Loading\.\.\.|Submit|Something went wrong)\b/,
+    "texto em inglês",
+  ],
+  [/\b(undefined|NaN|null)\b|\[object Object\]|Invalid Date/, "valor por formatar"],
+  // "€\d" only: chart axes put "0 € 1 € 2 €" side by side
+  [/€\d/, "euro antes do valor"],
+  [/\d\.\d{2}\s?€/, "euro com ponto decimal"],
+  [/\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?/, "data em formato ISO"],
+];
+
+export async function textProblems(page: Page, where: string): Promise<Problems> {
+  // biome-ignore lint/performance/useDomNodeTextContent: only the rendered text counts, not hidden nodes
+  const text = await page.locator("body").innerText();
+  const problems: Problems = [];
+  for (const [pattern, what] of TEXT_SMELLS) {
+    const match = text.match(pattern);
+    if (match) problems.push(`${where}: ${what}: «${contextOf(text, match.index ?? 0)}»`);
+  }
+  return problems;
+}
+
+function contextOf(text: string, index: number): string {
+  return text
+    .slice(Math.max(0, index - 30), index + 40)
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The page must not scroll sideways: anything wider than the window is cut off on a phone. */
+export async function overflowProblems(page: Page, where: string): Promise<Problems> {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return null;
+    const culprits = [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.right > width + 1 && box.width > 0 && getComputedStyle(el).position !== "fixed";
+      })
+      .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= width + 1)
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join(".")}`);
+    return { scrollWidth: document.documentElement.scrollWidth, width, culprits };
+  });
+  if (!overflow) return [];
+  return [
+    `${where}: a página passa a largura (${overflow.scrollWidth} > ${overflow.width} px): ${overflow.culprits.join(", ")}`,
+  ];
+}
+
+export const SCREENSHOT_DIR = path.join("artifacts", "screenshots", "quality");
+
+export async function screenshotTo(page: Page, name: string, { fullPage = true } = {}) {
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // a sticky header would otherwise be drawn where the window was scrolled to
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: file, fullPage, animations: "disabled" });
+}

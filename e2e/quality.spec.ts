@@ -1,0 +1,466 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { ADMIN_USERNAME } from "./constants";
+import { THEME_STORAGE_KEY, type Theme } from "./helpers";
+import {
+  apiSession,
+  createItem,
+  createProduct,
+  createUser,
+  type QualityApp,
+  type StorageState,
+  sellItem,
+  startQualityApp,
+} from "./quality-app";
+import {
+  axeProblems,
+  overflowProblems,
+  type Problems,
+  screenshotTo,
+  textProblems,
+  watchPage,
+} from "./quality-checks";
+
+/**
+ * Every route of SPEC §2 at 1280 and 390 px, light and dark, as an admin and as a user, on a
+ * private app: no uncaught error, no console error, no 5xx, no serious axe violation, no sideways
+ * scroll, no English or unformatted text, and the texts SPEC.md names where they belong.
+ * The suite opens its own contexts for both widths, so it runs once (in the desktop project).
+ */
+// one worker runs the file in order (the empty states come first); a failure restarts the worker
+// with a fresh app, and the later tests seed it again
+test.describe.configure({ timeout: 240_000 });
+
+type Role = "admin" | "user";
+type ViewportName = "desktop" | "mobile";
+const VIEWPORTS: Record<ViewportName, { width: number; height: number }> = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+};
+const THEMES: Theme[] = ["light", "dark"];
+
+const XSS = `<img src=x onerror="window.__xss=1">`;
+
+/** what each account holds once seeded (names differ so a screen cannot show the other's data) */
+const SEED = {
+  admin: { product: "Casaco comprido de lã", sold: "Ténis Samba OG", inStock: "Casaco de ganga" },
+  user: { product: "Sapatilhas Air Max 90", sold: "Mala de couro Parfois", inStock: "Camisola de malha" },
+} as const;
+const USER = { username: "ana.revenda", fullName: "Ana Revendedora" };
+
+const NAVIGATION: [label: string, subtitle: string, adminOnly?: boolean][] = [
+  ["Status", "Análise do perfil"],
+  ["Monitor", "Monitorização"],
+  ["Inventário", "Gestão de stock"],
+  ["Vendas", "Registo de vendas"],
+  ["Ranking", "Classificação"],
+  ["Histórico", "Atividade recente"],
+  ["Admin", "Gestão de usuários", true],
+  ["Configurações", "Personalizar"],
+];
+
+interface Situation {
+  role: Role;
+  seeded: boolean;
+}
+
+interface RouteCheck {
+  path: string;
+  name: string;
+  /** texts of SPEC.md (or of the screen) that must be visible in this situation */
+  texts: (s: Situation) => string[];
+}
+
+const ACCESS_DENIED_ADMIN =
+  "Você não tem permissão para acessar esta página. Apenas administradores podem gerir usuários.";
+const ACCESS_DENIED_STAFF = "Você não tem permissão para aceder ao painel de administração.";
+
+const ROUTES: RouteCheck[] = [
+  { path: "/", name: "inicio", texts: () => ["Estado do Inventário", "Resumo de Atividade"] },
+  { path: "/status", name: "status", texts: () => ["Estado do Inventário", "Resumo de Atividade"] },
+  {
+    path: "/monitor",
+    name: "monitor",
+    texts: (s) => (s.seeded ? [SEED[s.role].product] : ["Nenhum produto encontrado"]),
+  },
+  {
+    path: "/inventory",
+    name: "inventory",
+    texts: (s) =>
+      s.seeded ? [SEED[s.role].sold, SEED[s.role].inStock] : ["Inventário Vazio", "Adicionar Primeiro Item"],
+  },
+  {
+    path: "/sales",
+    name: "sales",
+    texts: (s) => (s.seeded ? [SEED[s.role].sold, "Vinted"] : ["Ainda não há vendas"]),
+  },
+  {
+    path: "/admin",
+    name: "admin",
+    texts: (s) =>
+      s.role === "user"
+        ? ["Acesso Negado", ACCESS_DENIED_ADMIN]
+        : ["Gestão de Usuários", "Métricas Financeiras", USER.username],
+  },
+  {
+    path: "/staff-admin",
+    name: "staff-admin",
+    texts: (s) =>
+      s.role === "user"
+        ? ["Acesso Negado", ACCESS_DENIED_STAFF]
+        : ["Painel de Administração", "Total de utilizadores", USER.username],
+  },
+  {
+    path: "/ranking",
+    name: "ranking",
+    texts: (s) =>
+      s.seeded ? [USER.fullName, `@${ADMIN_USERNAME}`] : ["Nenhum usuário com vendas encontrado"],
+  },
+  {
+    path: "/profile",
+    name: "profile",
+    texts: (s) => (s.role === "admin" ? ["Conta de administrador"] : ["Receber notificações de stock"]),
+  },
+  {
+    path: "/history",
+    name: "history",
+    texts: (s) => (s.seeded ? ["Produto adicionado", SEED[s.role].product] : ["Sem atividade registada"]),
+  },
+  { path: "/settings", name: "settings", texts: () => ["Restaurar Padrões", "Intervalo padrão"] },
+  { path: "/pagina-que-nao-existe", name: "not-found", texts: () => ["404 Page Not Found"] },
+];
+
+let app: QualityApp;
+let adminState: StorageState;
+let userState: StorageState;
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright wants the fixtures argument destructured
+test.beforeAll(async ({}, info) => {
+  test.skip(info.project.name !== "desktop", "abre os seus próprios contextos de 1280 e 390 px");
+  // the server compiles on start (tsx), slowly on a busy machine
+  test.setTimeout(180_000);
+  app = await startQualityApp();
+  const admin = await apiSession(app.url);
+  adminState = await admin.storageState();
+  await createUser(admin, USER.username, USER.fullName);
+  await admin.dispose();
+  const user = await apiSession(app.url, USER.username, "password-qualidade");
+  userState = await user.storageState();
+  await user.dispose();
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+async function openContext(
+  browser: Browser,
+  state: StorageState | undefined,
+  viewport: ViewportName,
+  theme: Theme,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: app.url,
+    storageState: state ?? { cookies: [], origins: [] },
+    viewport: VIEWPORTS[viewport],
+    isMobile: viewport === "mobile",
+    hasTouch: viewport === "mobile",
+    colorScheme: theme,
+    locale: "pt-PT",
+    timezoneId: "Europe/Lisbon",
+  });
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme]);
+  return context;
+}
+
+/** the screen has data, not a skeleton, and nothing is still on its way */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator("[data-slot=skeleton]")).toHaveCount(0);
+}
+
+async function expectTexts(page: Page, texts: string[], where: string) {
+  for (const text of texts) {
+    await expect
+      .soft(page.getByText(text, { exact: false }).filter({ visible: true }).first(), `${where}: «${text}»`)
+      .toBeVisible();
+  }
+}
+
+async function expectNavigation(page: Page, role: Role, viewport: ViewportName, shot: string) {
+  const entries = NAVIGATION.filter(([, , adminOnly]) => role === "admin" || !adminOnly);
+  let nav = page.getByRole("complementary", { name: "Navegação principal" });
+  if (viewport === "mobile") {
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    nav = page.getByRole("dialog");
+    await expect(nav).toBeVisible();
+  }
+  const links = nav.getByRole("navigation").getByRole("link");
+  await expect.soft(links, `${shot}: entradas da navegação`).toHaveCount(entries.length);
+  for (const [index, [label, subtitle]] of entries.entries()) {
+    await expect.soft(links.nth(index), `${shot}: navegação`).toContainText(label);
+    await expect.soft(links.nth(index), `${shot}: navegação`).toContainText(subtitle);
+  }
+  await expect.soft(nav, `${shot}: versão`).toContainText("v1.0");
+  if (viewport === "mobile") {
+    // the drawer covers the window, not the page
+    await screenshotTo(page, `${shot}-drawer`, { fullPage: false });
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+  }
+}
+
+/** Visits every route in one context and returns what is wrong, screenshots on the way. */
+async function visitAll(
+  browser: Browser,
+  situation: Situation,
+  viewport: ViewportName,
+  theme: Theme,
+  label: string,
+): Promise<Problems> {
+  const context = await openContext(
+    browser,
+    situation.role === "admin" ? adminState : userState,
+    viewport,
+    theme,
+  );
+  const page = await context.newPage();
+  const problems: Problems = [];
+  let where = `${label}-${viewport}-${theme}`;
+  watchPage(page, problems, () => where);
+  try {
+    for (const route of ROUTES) {
+      const shot = `${label}-${route.name}-${viewport}-${theme}`;
+      where = shot;
+      await page.goto(route.path);
+      await settle(page);
+      await expect(page.getByRole("button", { name: /^Menu de / })).toBeVisible();
+      await expectTexts(page, route.texts(situation), shot);
+      if (route.path === "/") await expectNavigation(page, situation.role, viewport, shot);
+      problems.push(...(await textProblems(page, shot)));
+      problems.push(...(await overflowProblems(page, shot)));
+      problems.push(...(await axeProblems(page, shot)));
+      await screenshotTo(page, shot);
+    }
+  } finally {
+    await context.close();
+  }
+  return problems;
+}
+
+function expectNoProblems(problems: Problems) {
+  expect(problems, `\n${problems.join("\n")}\n`).toEqual([]);
+}
+
+async function everyCombination(browser: Browser, situation: Situation, label: string, themes = THEMES) {
+  const runs = (Object.keys(VIEWPORTS) as ViewportName[]).flatMap((viewport) =>
+    themes.map((theme) => visitAll(browser, situation, viewport, theme, label)),
+  );
+  return (await Promise.all(runs)).flat();
+}
+
+test("sem dados: cada ecrã mostra o seu estado vazio", async ({ browser }) => {
+  expectNoProblems(await everyCombination(browser, { role: "user", seeded: false }, "user-empty", ["light"]));
+});
+
+test("sem sessão: o ecrã de login em todas as larguras e temas, também numa rota qualquer", async ({
+  browser,
+}) => {
+  const problems: Problems = [];
+  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+    for (const theme of THEMES) {
+      const context = await openContext(browser, undefined, viewport, theme);
+      const page = await context.newPage();
+      const shot = `anonymous-login-${viewport}-${theme}`;
+      watchPage(page, problems, () => shot, { loggedOut: true });
+      for (const path of ["/login", "/inventory"]) {
+        await page.goto(path);
+        await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+        await expectTexts(page, ["Iniciar sessão", "Entre com o seu utilizador e password."], shot);
+        await expect.soft(page.getByLabel("Utilizador", { exact: true })).toBeVisible();
+        await expect.soft(page.getByLabel("Password", { exact: true })).toBeVisible();
+      }
+      problems.push(...(await textProblems(page, shot)));
+      problems.push(...(await overflowProblems(page, shot)));
+      problems.push(...(await axeProblems(page, shot)));
+      await screenshotTo(page, shot);
+      await context.close();
+    }
+  }
+  expectNoProblems(problems);
+});
+
+let seeded: Promise<void> | undefined;
+function ensureSeeded(): Promise<void> {
+  seeded ??= seedBothAccounts();
+  return seeded;
+}
+
+async function seedBothAccounts() {
+  const seedAccount = async (role: Role, username: string, password?: string) => {
+    const api = await apiSession(app.url, username, password);
+    const seed = SEED[role];
+    await createProduct(api, seed.product, role === "admin" ? "02015602" : "04567890");
+    const sold = await createItem(api, seed.sold, "45.10", { sku: "B75806", size: "42" });
+    await createItem(api, seed.inStock, "20.00", { purchaseLocation: "Feira da Ladra" });
+    await sellItem(api, sold.id, role === "admin" ? "100" : "80.5");
+    await api.dispose();
+  };
+  await seedAccount("admin", ADMIN_USERNAME);
+  await seedAccount("user", USER.username, "password-qualidade");
+}
+
+test.describe("com dados", () => {
+  test.beforeAll(() => ensureSeeded());
+
+  for (const role of ["admin", "user"] as Role[]) {
+    test(`${role === "admin" ? "administrador" : "utilizador"}: cada rota, 1280 e 390 px, claro e escuro`, async ({
+      browser,
+    }) => {
+      expectNoProblems(await everyCombination(browser, { role, seeded: true }, role));
+    });
+  }
+});
+
+/** The forms the feature specs leave out, each sent empty or out of range once (SPEC §5). */
+test.describe("validação dos formulários que as outras specs não cobrem", () => {
+  let context: BrowserContext;
+  let page: Page;
+  const problems: Problems = [];
+  let where = "formularios";
+
+  test.beforeAll(() => ensureSeeded());
+
+  test.beforeEach(async ({ browser }) => {
+    context = await openContext(browser, adminState, "desktop", "light");
+    page = await context.newPage();
+    watchPage(page, problems, () => where);
+  });
+  test.afterEach(async () => {
+    await context.close();
+    expectNoProblems(problems.splice(0));
+  });
+
+  /** the error state is a screen too: readable, accessible, in Portuguese */
+  async function checkErrorState(name: string) {
+    where = `admin-form-${name}-desktop-light`;
+    problems.push(...(await textProblems(page, where)));
+    problems.push(...(await axeProblems(page, where)));
+    await screenshotTo(page, where);
+  }
+
+  test("Nova Venda: data, item, preço e plataforma obrigatórios", async () => {
+    await page.goto("/sales");
+    await page.getByRole("button", { name: "Nova Venda" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Data da venda").fill("");
+    await dialog.getByRole("button", { name: "Registrar Venda" }).click();
+    await expect(dialog.getByText("Data da venda obrigatória")).toBeVisible();
+
+    await dialog.getByLabel("Data da venda").fill("2026-03-14");
+    await dialog.getByRole("button", { name: "Registrar Venda" }).click();
+    await expect(dialog.getByText("Selecione um item", { exact: true })).toBeVisible();
+    await expect(dialog.getByText("Preço de venda obrigatório")).toBeVisible();
+    await expect(dialog.getByText("Plataforma obrigatória")).toBeVisible();
+    await checkErrorState("nova-venda");
+    // nothing was recorded
+    const sales = await (await page.request.get("/api/sales")).json();
+    expect(sales).toHaveLength(1);
+  });
+
+  test("Registrar Venda no inventário: preço de venda obrigatório", async () => {
+    await page.goto("/inventory");
+    const card = page.getByTestId("inventory-item").filter({ hasText: SEED.admin.inStock });
+    await card.getByRole("button", { name: "Vender" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Registrar Venda" }).click();
+    await expect(dialog.getByText("Preço de venda obrigatório")).toBeVisible();
+    await checkErrorState("vender-item");
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect(card.getByText("Em Stock")).toBeVisible();
+  });
+
+  test("Configurações: limites de cada número e email do perfil", async () => {
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Perfil" }).click();
+    await page.getByLabel("Email").fill("isto-não-é-email");
+    await page.getByRole("button", { name: "Salvar Perfil" }).click();
+    await expect(page.getByText("Email inválido")).toBeVisible();
+    await checkErrorState("configuracoes-perfil");
+
+    await page.getByRole("tab", { name: "Global" }).click();
+    await page.getByLabel("Máximo de verificações simultâneas").fill("51");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Máximo 50", { exact: true })).toBeVisible();
+    await page.getByLabel("Máximo de verificações simultâneas").fill("0");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Mínimo 1", { exact: true })).toBeVisible();
+    await checkErrorState("configuracoes-global");
+
+    await page.getByRole("tab", { name: "Sistema" }).click();
+    await page.getByLabel("Intervalo de backup").fill("169");
+    await page.getByLabel("Máximo de backups guardados").fill("31");
+    await page.getByLabel("Intervalo de verificação de saúde").fill("1441");
+    await page.getByRole("button", { name: "Guardar" }).click();
+    await expect(page.getByText("Máximo 168 horas")).toBeVisible();
+    await expect(page.getByText("Máximo 30", { exact: true })).toBeVisible();
+    await expect(page.getByText("Máximo 1440 minutos")).toBeVisible();
+    await checkErrorState("configuracoes-sistema");
+
+    // nothing invalid reached the server
+    const settings = await (await page.request.get("/api/settings")).json();
+    expect(settings.global.maxConcurrentChecks).toBe(10);
+    expect(settings.system).toMatchObject({ backupInterval: 24, maxBackupFiles: 7, healthCheckInterval: 30 });
+  });
+});
+
+/** Stored text is shown as text: a name that is HTML must never become an element or run. */
+test("nomes com HTML aparecem literalmente e nada corre", async ({ browser }) => {
+  await ensureSeeded();
+  const admin = await apiSession(app.url);
+  await createProduct(admin, XSS, "09876543");
+  const item = await createItem(admin, XSS, "10.00");
+  await sellItem(admin, item.id, "15");
+  await createItem(admin, XSS, "12.00");
+  await createUser(admin, XSS, null);
+  await admin.dispose();
+  const victim = await apiSession(app.url, XSS, "password-qualidade");
+  const theirs = await createItem(victim, XSS, "5.00");
+  await sellItem(victim, theirs.id, "9");
+  await victim.dispose();
+
+  const problems: Problems = [];
+  for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+    const context = await openContext(browser, adminState, viewport, "light");
+    const page = await context.newPage();
+    let where = "";
+    watchPage(page, problems, () => where);
+    for (const path of [
+      "/monitor",
+      "/inventory",
+      "/sales",
+      "/history",
+      "/ranking",
+      "/admin",
+      "/staff-admin",
+    ]) {
+      where = `xss-${path.slice(1)}-${viewport}`;
+      await page.goto(path);
+      await settle(page);
+      await expect
+        .soft(page.getByText(XSS).filter({ visible: true }).first(), `${where}: texto literal`)
+        .toBeVisible();
+      await expect.soft(page.locator('img[src="x"]'), `${where}: nenhum <img> injetado`).toHaveCount(0);
+      expect.soft(await page.evaluate(() => (window as { __xss?: unknown }).__xss), where).toBeUndefined();
+    }
+    // the select of Nova Venda lists items by name too
+    where = `xss-nova-venda-${viewport}`;
+    await page.goto("/sales");
+    await page.getByRole("button", { name: "Nova Venda" }).first().click();
+    await page.getByRole("dialog").getByRole("combobox").first().click();
+    await expect.soft(page.getByRole("option").filter({ hasText: XSS }).first(), where).toBeVisible();
+    expect.soft(await page.evaluate(() => (window as { __xss?: unknown }).__xss), where).toBeUndefined();
+    await screenshotTo(page, `admin-xss-${viewport}-light`);
+    await context.close();
+  }
+  expectNoProblems(problems);
+});
