@@ -11,6 +11,8 @@ const chromiumArgs = [
   "--disable-component-update",
   "--disable-sync",
   "--no-first-run",
+  // the browser's own UI locale decides how native date inputs read (dd/mm/aaaa for pt-PT)
+  "--lang=pt-PT",
 ];
 
 /**
