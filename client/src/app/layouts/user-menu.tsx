@@ -21,7 +21,8 @@ export function UserMenu() {
   if (!user) return null;
   const name = displayName(user);
   return (
-    <DropdownMenu>
+    // not modal: a modal menu hides the page from screen readers while its links stay focusable (axe aria-hidden-focus)
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
         aria-label={`Menu de ${name}`}
