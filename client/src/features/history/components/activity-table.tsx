@@ -29,7 +29,9 @@ export function ActivityTable({ entries, showUser }: { entries: ActivityDto[]; s
               {showUser && <TableCell>{entry.username ?? "—"}</TableCell>}
               <TableCell className="whitespace-nowrap">{activityTitle(entry.action)}</TableCell>
               <TableCell
-                className="max-w-72 truncate text-muted-foreground xl:max-w-96"
+                // wraps rather than truncates: with the user column the table was wider than the
+                // page at 1280 px and scrolled sideways (a scroll region keyboards cannot reach)
+                className="min-w-56 whitespace-normal text-muted-foreground"
                 title={entry.message}
               >
                 {entry.message}
