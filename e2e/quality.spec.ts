@@ -413,6 +413,138 @@ test.describe("validação dos formulários que as outras specs não cobrem", ()
   });
 });
 
+interface DialogCheck {
+  name: string;
+  path: string;
+  open: (page: Page) => Promise<void>;
+  /** a tab or another view of the screen: nothing to close, the whole page is the screenshot */
+  view?: true;
+  /** the phone layout has no such view */
+  only?: ViewportName;
+}
+
+const tab = (name: string) => async (page: Page) => {
+  await page.getByRole("tab", { name }).click();
+  await expect(page.getByRole("tab", { name })).toHaveAttribute("data-state", "active");
+};
+
+const inStockCard = (page: Page) =>
+  page.getByTestId("inventory-item").filter({ hasText: SEED.admin.inStock });
+
+/** every dialog and menu that opens over a screen, opened empty, and the views behind tabs */
+const DIALOGS: DialogCheck[] = [
+  {
+    name: "produto",
+    path: "/monitor",
+    open: (page) => page.getByRole("button", { name: "Adicionar Produto" }).click(),
+  },
+  {
+    name: "remover-produto",
+    path: "/monitor",
+    open: (page) =>
+      page.getByTestId("product-card").first().getByRole("button", { name: "Remover produto" }).click(),
+  },
+  {
+    name: "novo-item",
+    path: "/inventory",
+    open: (page) => page.getByRole("button", { name: "Novo Item" }).click(),
+  },
+  {
+    name: "vender-item",
+    path: "/inventory",
+    open: (page) => inStockCard(page).getByRole("button", { name: "Vender" }).click(),
+  },
+  {
+    name: "estado-item",
+    path: "/inventory",
+    open: (page) => inStockCard(page).getByRole("button", { name: "Estado" }).click(),
+  },
+  {
+    name: "nova-venda",
+    path: "/sales",
+    open: (page) => page.getByRole("button", { name: "Nova Venda" }).first().click(),
+  },
+  {
+    name: "novo-utilizador",
+    path: "/staff-admin",
+    open: (page) => page.getByRole("button", { name: "Novo Utilizador" }).click(),
+  },
+  {
+    name: "menu-avatar",
+    path: "/",
+    open: (page) => page.getByRole("button", { name: /^Menu de / }).click(),
+  },
+  { name: "admin-metricas", path: "/admin", view: true, open: tab("Métricas Financeiras") },
+  {
+    name: "admin-metricas-editar",
+    path: "/admin",
+    view: true,
+    open: async (page) => {
+      await tab("Métricas Financeiras")(page);
+      await page.getByRole("button", { name: "Editar" }).click();
+      await expect(page.getByLabel("Itens vendidos")).toBeVisible();
+    },
+  },
+  { name: "settings-global", path: "/settings", view: true, open: tab("Global") },
+  { name: "settings-sistema", path: "/settings", view: true, open: tab("Sistema") },
+  { name: "settings-utilizador", path: "/settings", view: true, open: tab("Utilizador") },
+  {
+    name: "inventory-lista",
+    path: "/inventory",
+    view: true,
+    open: (page) => page.getByRole("button", { name: "Vista em lista" }).click(),
+  },
+  {
+    name: "history-tabela",
+    path: "/history",
+    view: true,
+    only: "desktop",
+    open: (page) => page.getByRole("button", { name: "Vista em tabela" }).click(),
+  },
+];
+
+async function visitDialogs(browser: Browser, viewport: ViewportName, theme: Theme): Promise<Problems> {
+  const context = await openContext(browser, adminState, viewport, theme);
+  const page = await context.newPage();
+  const problems: Problems = [];
+  let where = "";
+  watchPage(page, problems, () => where);
+  try {
+    for (const dialog of DIALOGS.filter((d) => !d.only || d.only === viewport)) {
+      where = `admin-dialog-${dialog.name}-${viewport}-${theme}`;
+      await page.goto(dialog.path);
+      await settle(page);
+      await dialog.open(page);
+      const layer = page.getByRole("dialog").or(page.getByRole("alertdialog")).or(page.getByRole("menu"));
+      if (!dialog.view) await expect(layer.first()).toBeVisible();
+      // the opening animation ends before the colours are measured
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+      );
+      problems.push(...(await textProblems(page, where)));
+      problems.push(...(await overflowProblems(page, where)));
+      problems.push(...(await axeProblems(page, where)));
+      await screenshotTo(page, where, { fullPage: !!dialog.view });
+      if (dialog.view) continue;
+      await page.keyboard.press("Escape");
+      await expect(layer).toHaveCount(0);
+    }
+  } finally {
+    await context.close();
+  }
+  return problems;
+}
+
+test("cada diálogo e menu, 1280 e 390 px, claro e escuro", async ({ browser }) => {
+  await ensureSeeded();
+  const runs = (Object.keys(VIEWPORTS) as ViewportName[]).flatMap((viewport) =>
+    THEMES.map((theme) => visitDialogs(browser, viewport, theme)),
+  );
+  expectNoProblems((await Promise.all(runs)).flat());
+});
+
 /** Stored text is shown as text: a name that is HTML must never become an element or run. */
 test("nomes com HTML aparecem literalmente e nada corre", async ({ browser }) => {
   await ensureSeeded();
