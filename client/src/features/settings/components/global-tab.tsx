@@ -1,7 +1,6 @@
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings, globalSettingsSchema } from "@common/schemas/settings";
-import { toast } from "sonner";
-import { useUpdateSettings } from "../api/update-settings";
 import { useGroupDraft } from "../lib/use-group-draft";
+import { useSaveGroup } from "../lib/use-save-group";
 import { SettingsCard } from "./settings-card";
 import { NumberSetting, SelectSetting, SwitchSetting, TextSetting } from "./setting-rows";
 
@@ -14,20 +13,7 @@ const LOG_LEVELS = [
 
 export function GlobalTab({ saved, readOnly }: { saved: GlobalSettings; readOnly: boolean }) {
   const { value, set, validate, reset, errors } = useGroupDraft(saved, globalSettingsSchema);
-  const update = useUpdateSettings();
-  const save = () => {
-    const global = validate();
-    if (global)
-      update.mutate(
-        { global },
-        {
-          onSuccess: () => {
-            reset();
-            toast.success("Configurações globais guardadas");
-          },
-        },
-      );
-  };
+  const { save, saving } = useSaveGroup("global", { validate, reset }, "Configurações globais guardadas");
   const common = { disabled: readOnly };
 
   return (
@@ -35,7 +21,7 @@ export function GlobalTab({ saved, readOnly }: { saved: GlobalSettings; readOnly
       title="Configurações globais"
       description="Como o motor verifica os produtos de todos os utilizadores"
       readOnly={readOnly}
-      saving={update.isPending}
+      saving={saving}
       onSave={save}
     >
       <NumberSetting

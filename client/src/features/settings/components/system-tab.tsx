@@ -1,26 +1,12 @@
 import { DEFAULT_SYSTEM_SETTINGS, type SystemSettings, systemSettingsSchema } from "@common/schemas/settings";
-import { toast } from "sonner";
-import { useUpdateSettings } from "../api/update-settings";
 import { useGroupDraft } from "../lib/use-group-draft";
+import { useSaveGroup } from "../lib/use-save-group";
 import { SettingsCard } from "./settings-card";
 import { NumberSetting, SwitchSetting } from "./setting-rows";
 
 export function SystemTab({ saved, readOnly }: { saved: SystemSettings; readOnly: boolean }) {
   const { value, set, validate, reset, errors } = useGroupDraft(saved, systemSettingsSchema);
-  const update = useUpdateSettings();
-  const save = () => {
-    const system = validate();
-    if (system)
-      update.mutate(
-        { system },
-        {
-          onSuccess: () => {
-            reset();
-            toast.success("Configurações do sistema guardadas");
-          },
-        },
-      );
-  };
+  const { save, saving } = useSaveGroup("system", { validate, reset }, "Configurações do sistema guardadas");
   const common = { disabled: readOnly };
 
   return (
@@ -28,7 +14,7 @@ export function SystemTab({ saved, readOnly }: { saved: SystemSettings; readOnly
       title="Sistema"
       description="Backups, métricas e monitorização de saúde do servidor"
       readOnly={readOnly}
-      saving={update.isPending}
+      saving={saving}
       onSave={save}
     >
       <SwitchSetting

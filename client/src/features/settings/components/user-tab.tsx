@@ -1,8 +1,7 @@
 import { type UserSettings, userSettingsSchema } from "@common/schemas/settings";
-import { toast } from "sonner";
 import { useTheme } from "@/app/theme-provider";
-import { useUpdateSettings } from "../api/update-settings";
 import { useGroupDraft } from "../lib/use-group-draft";
+import { useSaveGroup } from "../lib/use-save-group";
 import { SettingsCard } from "./settings-card";
 import { SelectSetting, SwitchSetting } from "./setting-rows";
 
@@ -30,26 +29,13 @@ export function UserTab({ saved }: { saved: UserSettings }) {
   const { theme, setTheme } = useTheme();
   // the theme in effect in this browser is the one shown (the header toggle changes it too)
   const { value, set, validate, reset } = useGroupDraft({ ...saved, theme }, userSettingsSchema);
-  const update = useUpdateSettings();
-  const save = () => {
-    const user = validate();
-    if (user)
-      update.mutate(
-        { user },
-        {
-          onSuccess: () => {
-            reset();
-            toast.success("Preferências guardadas");
-          },
-        },
-      );
-  };
+  const { save, saving } = useSaveGroup("user", { validate, reset }, "Preferências guardadas");
 
   return (
     <SettingsCard
       title="Preferências do utilizador"
       description="Só afetam a sua conta"
-      saving={update.isPending}
+      saving={saving}
       onSave={save}
     >
       <SelectSetting
