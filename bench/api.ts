@@ -2,7 +2,8 @@
  * `npm run bench:api`: autocannon at 100 connections against the main reads, with a realistic
  * account (100 monitors, 500 inventory items, their sales) and a ranking of 200 sellers, beside a
  * bare Fastify route in the same run as the machine's ceiling. Target: p99 under 25 ms each.
- * Flags: --db pglite|postgres (default pglite), --seconds N (default 5).
+ * Flags: --db pglite|postgres (default pglite), --seconds N (default 5), --only <text> (the
+ * targets whose path contains it).
  */
 import os from "node:os";
 import autocannon from "autocannon";
@@ -21,6 +22,7 @@ const flag = (name: string, fallback: string) => {
 };
 const dbKind = flag("db", "pglite");
 const seconds = Number(flag("seconds", "5"));
+const only = flag("only", "");
 const PASSWORD = "bench-password";
 
 async function openBenchDatabase(): Promise<Database> {
@@ -125,6 +127,7 @@ interface Row {
   reqPerSec: number;
   p50: number;
   p99: number;
+  kBPerAnswer: number;
   errors: number;
 }
 
@@ -136,6 +139,7 @@ async function measure(target: string, url: string, headers: Record<string, stri
     reqPerSec: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    kBPerAnswer: Math.round(result.throughput.average / Math.max(1, result.requests.average) / 102.4) / 10,
     errors: result.errors + result.non2xx,
   };
 }
@@ -167,8 +171,10 @@ async function main() {
     "/api/inventory/statistics",
     "/api/status/statistics",
     "/api/ranking",
-  ]) {
-    rows.push(await measure(`GET ${path}`, `${base}${path}`, { cookie }));
+  ].filter((p) => p.includes(only))) {
+    // what Chromium sends: answers travel compressed, as they do to the app's real clients
+    const browser = { cookie, "accept-encoding": "gzip, deflate, br, zstd" };
+    rows.push(await measure(`GET ${path}`, `${base}${path}`, browser));
   }
   await app.close();
   await bare.close();

@@ -11,6 +11,7 @@ import type { Database, Db } from "./db/client.js";
 import { type EngineHandle, noEngine } from "./engine/handle.js";
 import { HttpError } from "./http-error.js";
 import { authPlugin } from "./plugins/auth.js";
+import { cachedAnswersPlugin } from "./plugins/cached-answers.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { metricsPlugin } from "./plugins/metrics.js";
 import { securityPlugin } from "./plugins/security.js";
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  await app.register(cachedAnswersPlugin);
   await app.register(authPlugin);
   await app.register(metricsPlugin);
   await app.register(registerRoutes);

@@ -18,8 +18,11 @@ export function dbKinds(): DbKind[] {
   return process.env.TEST_PG_URL ? ["pglite", "postgres"] : ["pglite"];
 }
 
-/** A fresh database: PGlite in memory, or a scratch PostgreSQL database dropped on close. */
-export async function createTestDatabase(kind: DbKind): Promise<Database> {
+/**
+ * A fresh database: PGlite in memory, or a scratch PostgreSQL database dropped on close (`url`
+ * lets a test open it again, as another process would).
+ */
+export async function createTestDatabase(kind: DbKind): Promise<Database & { url?: string }> {
   if (kind === "pglite") return openDatabase({ dataDir: null });
   const adminUrl = process.env.TEST_PG_URL!;
   const name = `sm_test_${randomBytes(6).toString("hex")}`;
@@ -32,6 +35,7 @@ export async function createTestDatabase(kind: DbKind): Promise<Database> {
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: adminUrl });

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** the embedded engine itself, for backups (dumpDataDir); absent on PostgreSQL */
   pglite?: PGlite;
+  /** committed changes per table, for the caches of the web process (started by buildApp) */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -40,7 +43,16 @@ export async function openDatabase(opts: {
     pool.on("error", (err) => console.warn(`PostgreSQL: ligação inativa perdida (${err.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: "postgres", close: () => pool.end() };
+    const changes = postgresChangeFeed(opts.databaseUrl);
+    return {
+      db,
+      kind: "postgres",
+      changes,
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
+    };
   }
   let client: PGlite;
   if (opts.dataDir) {
@@ -52,5 +64,15 @@ export async function openDatabase(opts: {
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: "pglite", pglite: client, close: () => client.close() };
+  const changes = pgliteChangeFeed(client);
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    changes,
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
+  };
 }

@@ -1,6 +1,6 @@
-import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import helmet from "helmet";
 import { HttpError } from "../http-error.js";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -8,9 +8,10 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Security headers on every response, and the CSRF defence of DECISIONS §2: a mutation from a
  * foreign Origin is refused (SameSite cookies do the rest).
+ * helmet is built once: @fastify/helmet rebuilt it, parsing the whole policy, on every request.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -28,6 +29,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
+  });
+  app.addHook("onRequest", (request, reply, done) => {
+    setSecurityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
 
   app.addHook("onRequest", async (request) => {

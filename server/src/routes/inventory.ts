@@ -2,14 +2,19 @@ import { createInventoryItemSchema, updateInventoryStatusSchema } from "@common/
 import { idParamSchema } from "@common/schemas/users.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../plugins/auth.js";
+import { cachedJson } from "../plugins/cached-answers.js";
 import { changeItemStatus, createItem, deleteItem, listItems } from "../services/sales.js";
 import { inventoryStatistics } from "../services/statistics.js";
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/inventory", async (request) => listItems(app.db, currentUser(request).id));
+  app.get(
+    "/api/inventory",
+    cachedJson(app, ["inventory_items", "sales"], (user) => listItems(app.db, user.id)),
+  );
 
-  app.get("/api/inventory/statistics", async (request) =>
-    inventoryStatistics(app.db, currentUser(request).id),
+  app.get(
+    "/api/inventory/statistics",
+    cachedJson(app, ["inventory_items", "sales"], (user) => inventoryStatistics(app.db, user.id)),
   );
 
   app.post("/api/inventory", { schema: { body: createInventoryItemSchema } }, async (request, reply) => {

@@ -2,6 +2,7 @@ import { productInputSchema } from "@common/schemas/products.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../plugins/auth.js";
+import { cachedJson } from "../plugins/cached-answers.js";
 import {
   assertSafeProductUrl,
   assertSafeWebhook,
@@ -14,10 +15,10 @@ import {
 } from "../services/products.js";
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/products", async (request) => {
-    const rows = await listProducts(app.db, currentUser(request).id);
-    return rows.map(toProductDto);
-  });
+  app.get(
+    "/api/products",
+    cachedJson(app, ["products"], async (user) => (await listProducts(app.db, user.id)).map(toProductDto)),
+  );
 
   app.post("/api/products", { schema: { body: productInputSchema } }, async (request, reply) => {
     const user = currentUser(request);

@@ -2,10 +2,14 @@ import { createSaleSchema } from "@common/schemas/sales.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../plugins/auth.js";
+import { cachedJson } from "../plugins/cached-answers.js";
 import { deleteSale, listSales, sellItem } from "../services/sales.js";
 
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/sales", async (request) => listSales(app.db, currentUser(request).id));
+  app.get(
+    "/api/sales",
+    cachedJson(app, ["sales", "inventory_items"], (user) => listSales(app.db, user.id)),
+  );
 
   app.post("/api/sales", { schema: { body: createSaleSchema } }, async (request, reply) => {
     const sale = await sellItem(app.db, currentUser(request).id, request.body);

@@ -6,7 +6,7 @@ import { sessions, users } from "../db/schema.js";
 export const SESSION_COOKIE = "sid";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export async function createSession(db: Conn, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
@@ -15,14 +15,20 @@ export async function createSession(db: Conn, userId: number): Promise<{ token: 
   return { token, expiresAt };
 }
 
-export async function findSessionUser(db: Conn, token: string) {
+export interface SessionUser {
+  user: typeof users.$inferSelect;
+  expiresAt: Date;
+}
+
+/** the session of a cookie's token with its user, or null (unknown or expired) */
+export async function findSession(db: Conn, token: string): Promise<SessionUser | null> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row?.user ?? null;
+  return row ?? null;
 }
 
 export async function deleteSession(db: Conn, token: string): Promise<void> {

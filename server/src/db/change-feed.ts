@@ -1,0 +1,136 @@
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+/** the channel the tables' triggers announce changes on (migration 0001_data_change_notify) */
+export const CHANGE_CHANNEL = "data_changed";
+
+/** the tables whose changes are announced; a cached answer names the ones it was built from */
+export type TableName =
+  | "users"
+  | "sessions"
+  | "products"
+  | "activity_logs"
+  | "inventory_items"
+  | "sales"
+  | "financial_metrics"
+  | "app_settings"
+  | "user_settings";
+
+/**
+ * A version number per table, raised by every committed change the database announces. Caches
+ * store the versions an answer was built from and trust it only while they are unchanged.
+ * While the feed is not listening (not started, or its connection lost) `live` is false and
+ * nothing may be served from a cache.
+ */
+export class ChangeFeed {
+  private readonly versions = new Map<string, number>();
+  /** raised when anything may have changed: start, reconnection, a write request of this process */
+  private epoch = 0;
+  live = false;
+  private stopListening: (() => Promise<void>) | null = null;
+  private starting: Promise<void> | null = null;
+
+  constructor(private readonly listen: (feed: ChangeFeed) => Promise<() => Promise<void>>) {}
+
+  /** a string that changes whenever one of the tables (or everything) changes */
+  stamp(tables: readonly TableName[]): string {
+    let s = String(this.epoch);
+    for (const t of tables) s += `.${this.versions.get(t) ?? 0}`;
+    return s;
+  }
+
+  changed(table: string): void {
+    this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
+  }
+
+  changedAll(): void {
+    this.epoch++;
+  }
+
+  /** starts listening once; later calls wait for the same start */
+  start(): Promise<void> {
+    this.starting ??= this.listen(this).then((stop) => {
+      this.stopListening = stop;
+    });
+    return this.starting;
+  }
+
+  async close(): Promise<void> {
+    this.live = false;
+    await this.starting?.catch(() => {});
+    await this.stopListening?.();
+  }
+}
+
+/** PGlite runs in this process and calls listeners before the writing query resolves */
+export function pgliteChangeFeed(client: PGlite): ChangeFeed {
+  return new ChangeFeed(async (feed) => {
+    const unlisten = await client.listen(CHANGE_CHANNEL, (table) => feed.changed(table));
+    feed.changedAll();
+    feed.live = true;
+    return async () => {
+      feed.live = false;
+      await unlisten().catch(() => {});
+    };
+  });
+}
+
+const RECONNECT_MS = 1000;
+
+/**
+ * PostgreSQL delivers notifications on a connection of their own. Writers in other processes
+ * (workers, other web processes) are seen a moment after they commit; if the connection drops,
+ * caches are bypassed until it is back.
+ */
+export function postgresChangeFeed(connectionString: string): ChangeFeed {
+  return new ChangeFeed(async (feed) => {
+    let client: pg.Client | null = null;
+    let closed = false;
+    let retry: NodeJS.Timeout | null = null;
+
+    const connect = async (): Promise<void> => {
+      const c = new pg.Client({ connectionString });
+      client = c;
+      c.on("notification", (msg) => {
+        if (msg.payload) feed.changed(msg.payload);
+      });
+      c.on("error", () => lost(c));
+      c.on("end", () => lost(c));
+      await c.connect();
+      await c.query(`LISTEN ${CHANGE_CHANNEL}`);
+      feed.changedAll();
+      feed.live = true;
+    };
+
+    const lost = (c: pg.Client) => {
+      if (client !== c) return;
+      client = null;
+      feed.live = false;
+      feed.changedAll();
+      c.end().catch(() => {});
+      if (!closed && !retry) {
+        retry = setTimeout(() => {
+          retry = null;
+          connect().catch(() => lost(client ?? c));
+        }, RECONNECT_MS);
+        retry.unref();
+      }
+    };
+
+    try {
+      await connect();
+    } catch (err) {
+      // the app still works without the feed, only uncached; keep trying in the background
+      console.warn(`PostgreSQL: sem avisos de alterações (${(err as Error).message}); a tentar de novo`);
+      if (client) lost(client);
+    }
+    return async () => {
+      closed = true;
+      feed.live = false;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    };
+  });
+}
