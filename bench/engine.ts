@@ -26,6 +26,28 @@ const DBS = arg("db", "both");
 const CONCURRENCY = Number(arg("concurrency", "200"));
 const FLIPS_PER_SECOND = Number(arg("flips", "10"));
 const PG_URL = arg("pg", process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+/** `--cpu-prof DIR`: a V8 CPU profile of this process over each measured window (not the set-up) */
+const PROFILE_DIR = arg("cpu-prof", "");
+
+/** starts the V8 profiler; the returned function stops it and writes DIR/engine-<label>.cpuprofile */
+async function startProfile(label: string): Promise<() => Promise<void>> {
+  if (!PROFILE_DIR) return async () => {};
+  const { Session } = await import("node:inspector/promises");
+  const { mkdir, writeFile } = await import("node:fs/promises");
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 200 });
+  await session.post("Profiler.start");
+  return async () => {
+    const { profile } = await session.post("Profiler.stop");
+    session.disconnect();
+    await mkdir(PROFILE_DIR, { recursive: true });
+    const file = path.join(PROFILE_DIR, `engine-${label}.cpuprofile`);
+    await writeFile(file, JSON.stringify(profile));
+    console.log(`CPU profile: ${file}`);
+  };
+}
 
 function standIn(script: string): Promise<{ child: ChildProcess; origin: string }> {
   return new Promise((resolve, reject) => {
@@ -171,6 +193,7 @@ async function runOn(kind: "pglite" | "postgres", shop: string, hook: string): P
   await post(`${hook}/__received/reset`, {});
 
   const statsBefore = await getJson<{ requests: number }>(`${shop}/__stats`);
+  const stopProfile = await startProfile(kind);
   const cpuBefore = process.cpuUsage();
   const started = Date.now();
   engine.stats.collect();
@@ -183,6 +206,7 @@ async function runOn(kind: "pglite" | "postgres", shop: string, hook: string): P
   clearInterval(flipper);
   const elapsed = (Date.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  await stopProfile();
   const lags = engine.stats.takeCollected();
   const statsAfter = await getJson<{ requests: number }>(`${shop}/__stats`);
   const rssAfter = process.memoryUsage().rss;

@@ -4,16 +4,20 @@ import { detect } from "./detect.js";
 import { checkDuration, checksTotal, scheduleLag } from "./metrics.js";
 import type { CheckFailure, CheckResult } from "./platforms/types.js";
 import type { EngineStats } from "./stats.js";
+import { alertSummary } from "./notify/alert.js";
 import {
-  applyDetection,
+  type CheckBatch,
+  type CheckWrite,
+  emptyBatch,
   type LeasedProduct,
   leaseDue,
   makeDueNow,
   msUntilNextDue,
+  type QueuedAlert,
   releaseLeases,
-  type RoutineOutcome,
+  releaseProducts,
   spreadOverdue,
-  writeRoutine,
+  writeBatch,
 } from "./store.js";
 
 export interface SchedulerOptions {
@@ -21,8 +25,10 @@ export interface SchedulerOptions {
   workerId: string;
   check: (product: LeasedProduct) => Promise<CheckResult | CheckFailure>;
   stats: EngineStats;
-  /** called after a transaction that queued alerts commits: deliver now */
-  onAlertsQueued: () => void;
+  /** outbox rows a batch committed, leased for this process's notifier: deliver them now */
+  onAlertsQueued: (alerts: QueuedAlert[]) => void;
+  /** how long those rows stay leased to this process before any notifier may take them */
+  alertLeaseMs?: number;
   /** a lease outlives any check; if the worker dies another takes the product after it */
   leaseMs?: number;
   /** first checks after start are spread over this much (capped by each interval) */
@@ -30,18 +36,25 @@ export interface SchedulerOptions {
   settingsRefreshMs?: number;
   /** overrides Settings' maxConcurrentChecks (benchmarks) */
   maxConcurrent?: number;
-  /** routine outcomes are written together at most this long after the check */
+  /** outcomes are written together at most this long after the check */
   flushDelayMs?: number;
+  /**
+   * batch statements under way at once; 1 for PGlite, which runs them one after another anyway
+   * (a batch with alerts may always go beside them)
+   */
+  maxWrites?: number;
   onError?: (error: unknown) => void;
 }
 
-const ROUTINE_BATCH = 500;
+/** a batch this big is written at once */
+const BATCH_MAX = 500;
 const IDLE_POLL_MAX_MS = 1000;
 const BUSY_POLL_MS = 15;
 
 /**
- * Leases due products in batches and runs them under the global cap. Outcomes that change nothing
- * visible are written in one statement per batch; changes go through their own transaction.
+ * Leases due products in batches and runs them under the global cap. Every check's outcome (its
+ * bookkeeping and, when something changed, the new state, activity and outbox rows) joins a batch
+ * written in one statement a few ms later: one transaction for many checks.
  */
 export class Scheduler {
   private running = false;
@@ -51,9 +64,17 @@ export class Scheduler {
   private readonly checks = new Set<Promise<void>>();
   private wakeUp: (() => void) | null = null;
   private woken = false;
-  private routine: RoutineOutcome[] = [];
+  private batch: CheckBatch = emptyBatch();
+  /**
+   * outcomes that queue alerts: written on their own right after the I/O callbacks of this turn of
+   * the event loop, beside (not behind) the routine batches
+   */
+  private urgent: CheckBatch = emptyBatch();
+  private urgentTimer: NodeJS.Immediate | null = null;
   private flushTimer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private readonly writes = new Set<Promise<void>>();
+  private flushWanted = false;
+  private routineWrites = 0;
   private cap = 10;
   private notificationsEnabled = true;
   private errorAlertsEnabled = true;
@@ -67,6 +88,8 @@ export class Scheduler {
       startJitterMs: 10_000,
       settingsRefreshMs: 5_000,
       flushDelayMs: 20,
+      maxWrites: 3,
+      alertLeaseMs: 60_000,
       ...options,
     };
   }
@@ -85,8 +108,11 @@ export class Scheduler {
     await this.loopDone;
     this.queue.length = 0;
     await Promise.all(this.checks);
-    await this.flush();
-    await this.flushing;
+    while (this.batch.checks.length > 0 || this.urgent.checks.length > 0 || this.writes.size > 0) {
+      this.flushUrgent();
+      this.flush();
+      await Promise.all(this.writes);
+    }
     await releaseLeases(this.o.db, this.o.workerId);
   }
 
@@ -180,60 +206,127 @@ export class Scheduler {
 
   private async runOne(product: LeasedProduct): Promise<void> {
     const started = Date.now();
-    const lagMs = Math.max(0, started - product.dueAt.getTime());
+    const lagMs = started > product.dueAt.getTime() ? started - product.dueAt.getTime() : 0;
     scheduleLag.observe(lagMs / 1000);
     this.o.stats.recordCheck(lagMs, started);
     const outcome = await this.o.check(product);
     const now = new Date();
-    checkDuration.observe((now.getTime() - started) / 1000);
+    const at = now.getTime();
+    checkDuration.observe((at - started) / 1000);
     checksTotal.inc({ result: "kind" in outcome ? "ok" : outcome.reason });
     const detection = detect(product, outcome, { enableErrorAlerts: this.errorAlertsEnabled, now });
-    const next = nextDue(product.dueAt, product.checkInterval, now);
+    const u = detection.update;
+    const write: CheckWrite = {
+      id: product.id,
+      next: nextDueMs(product.dueAt.getTime(), product.checkInterval, at),
+      ok: u.checked,
+      streak: u.failureStreak,
+      err: u.lastError,
+      at,
+    };
     if (!detection.needsTransaction) {
-      this.routine.push({
-        id: product.id,
-        next: next.toISOString(),
-        ok: detection.update.checked,
-        streak: detection.update.failureStreak,
-        err: detection.update.lastError,
-        at: now.toISOString(),
-      });
+      this.batch.checks.push(write);
       this.scheduleFlush();
       return;
     }
-    const { alerts } = await applyDetection(this.o.db, this.o.workerId, product, detection, {
-      next,
-      now,
-      notificationsEnabled: this.notificationsEnabled,
-    });
-    if (alerts > 0) this.o.onAlertsQueued();
+    const changes: NonNullable<CheckWrite["changes"]> = {};
+    if (u.status !== undefined) changes.status = u.status;
+    if (u.availableSizes !== undefined) changes.sizes = JSON.stringify(u.availableSizes);
+    if (u.lastNotifiedStatus !== undefined) changes.notifiedStatus = u.lastNotifiedStatus;
+    if (u.lastNotifiedSizes !== undefined) changes.notifiedSizes = JSON.stringify(u.lastNotifiedSizes);
+    if (u.price !== undefined) changes.price = u.price;
+    if (u.imageUrl !== undefined) changes.image = u.imageUrl;
+    if (u.engineState !== undefined) changes.state = u.engineState;
+    write.changes = changes;
+    const alerting = this.notificationsEnabled && product.webhookUrl !== "" && detection.alerts.length > 0;
+    // every row of one product goes in the same batch: its state, activity and alerts commit together
+    const batch = alerting ? this.urgent : this.batch;
+    batch.checks.push(write);
+    for (const a of detection.activities) batch.activities.push({ productId: product.id, ...a });
+    if (alerting) {
+      for (const alert of detection.alerts) {
+        batch.alerts.push({
+          productId: product.id,
+          payload: alert,
+          message: alertSummary(alert),
+          type: alert.kind,
+        });
+      }
+      this.urgentTimer ??= setImmediate(() => this.flushUrgent());
+    } else {
+      this.scheduleFlush();
+    }
   }
 
   private scheduleFlush(): void {
-    if (this.routine.length >= ROUTINE_BATCH) {
-      void this.flush();
-      return;
-    }
-    if (!this.flushTimer) this.flushTimer = setTimeout(() => void this.flush(), this.o.flushDelayMs);
+    if (this.batch.checks.length >= BATCH_MAX) this.flush();
+    else this.flushTimer ??= setTimeout(() => this.flush(), this.o.flushDelayMs);
   }
 
-  private flush(): Promise<void> {
+  /** writes the outcomes that queue alerts now, beside any batch under way */
+  private flushUrgent(): void {
+    if (this.urgentTimer) {
+      clearImmediate(this.urgentTimer);
+      this.urgentTimer = null;
+    }
+    if (this.urgent.checks.length === 0) return;
+    const batch = this.urgent;
+    this.urgent = emptyBatch();
+    const write = this.write(batch).finally(() => this.writes.delete(write));
+    this.writes.add(write);
+  }
+
+  /** starts writing the current batch, unless maxWrites batches are under way (then after one) */
+  private flush(): void {
     if (this.flushTimer) {
       clearTimeout(this.flushTimer);
       this.flushTimer = null;
     }
-    const batch = this.routine;
-    if (batch.length === 0) return this.flushing;
-    this.routine = [];
-    this.flushing = this.flushing
-      .then(() => writeRoutine(this.o.db, this.o.workerId, batch))
-      .catch((error) => this.o.onError?.(error));
-    return this.flushing;
+    if (this.batch.checks.length === 0) return;
+    if (this.routineWrites >= this.o.maxWrites) {
+      this.flushWanted = true;
+      return;
+    }
+    const batch = this.batch;
+    this.batch = emptyBatch();
+    this.routineWrites++;
+    const write = this.write(batch).finally(() => {
+      this.routineWrites--;
+      this.writes.delete(write);
+      if (this.flushWanted) {
+        this.flushWanted = false;
+        this.flush();
+      }
+    });
+    this.writes.add(write);
   }
+
+  private async write(batch: CheckBatch): Promise<void> {
+    let queued: QueuedAlert[];
+    try {
+      queued = await writeBatch(this.o.db, this.o.workerId, batch, this.o.alertLeaseMs);
+    } catch (error) {
+      // nothing of the batch was written: hand its products back so they are checked again soon
+      // (an alert seen now is seen again then); if that fails too, their leases expire
+      this.o.onError?.(error);
+      await releaseProducts(
+        this.o.db,
+        this.o.workerId,
+        batch.checks.map((c) => c.id),
+      ).catch((e) => this.o.onError?.(e));
+      return;
+    }
+    if (queued.length > 0) this.o.onAlertsQueued(queued);
+  }
+}
+
+/** previous due + interval (epoch ms), so schedules do not drift; when that is already past, now */
+export function nextDueMs(dueAt: number, intervalMs: number, now: number): number {
+  const next = dueAt + intervalMs;
+  return Math.max(next, now);
 }
 
 /** previous due + interval, so schedules do not drift; when that is already past, now */
 export function nextDue(dueAt: Date, intervalMs: number, now: Date): Date {
-  const next = dueAt.getTime() + intervalMs;
-  return new Date(Math.max(next, now.getTime()));
+  return new Date(nextDueMs(dueAt.getTime(), intervalMs, now.getTime()));
 }

@@ -60,7 +60,9 @@ export async function startEngine(opts: EngineOptions): Promise<Engine> {
     workerId,
     check: createCheckRunner(http, opts.adapters),
     stats,
-    onAlertsQueued: () => notifier.wake(),
+    onAlertsQueued: (alerts) => notifier.accept(alerts),
+    alertLeaseMs: notifier.leaseMs,
+    maxWrites: opts.database.kind === "pglite" ? 1 : 3,
     onError,
     ...opts.scheduler,
   });

@@ -1,9 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { notifications, products } from "../db/schema.js";
-import { logActivity } from "../services/activity.js";
-import type { Detection, EngineState, StoredState } from "./detect.js";
-import { alertSummary } from "./notify/alert.js";
+import type { ActivityDraft, EngineState, StoredState } from "./detect.js";
+import type { AlertPayload } from "./notify/alert.js";
 
 /** A product leased for one check: what the adapter needs plus the stored state detect compares. */
 export interface LeasedProduct extends StoredState {
@@ -18,18 +16,31 @@ export interface LeasedProduct extends StoredState {
 
 type Row = Record<string, unknown>;
 
+/**
+ * Size lists arrive as JSON text; most products share a few values ("[]", "[\"M\"]"), so parsed
+ * lists are kept by their text. They are frozen: detect only reads them.
+ */
+const parsedLists = new Map<string, readonly string[]>();
+const EMPTY: readonly string[] = Object.freeze([]);
+
 const parseList = (value: unknown): string[] => {
-  if (typeof value !== "string" || value === "") return [];
+  if (typeof value !== "string" || value === "" || value === "[]") return EMPTY as string[];
+  const known = parsedLists.get(value);
+  if (known) return known as string[];
+  let list: readonly string[] = EMPTY;
   try {
     const parsed = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.map(String) : [];
+    if (Array.isArray(parsed)) list = Object.freeze(parsed.map(String));
   } catch {
-    return [];
+    // not a list: treated as none
   }
+  if (parsedLists.size >= 5000) parsedLists.clear();
+  parsedLists.set(value, list);
+  return list as string[];
 };
 
-const asDate = (value: unknown): Date | null =>
-  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+const msDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : new Date(Number(value));
 
 function toLeased(r: Row): LeasedProduct {
   return {
@@ -51,9 +62,9 @@ function toLeased(r: Row): LeasedProduct {
       : r.engine_state) as EngineState | null,
     price: r.price === null || r.price === undefined ? null : String(r.price),
     imageUrl: (r.image_url as string | null) ?? null,
-    lastCheck: asDate(r.last_check),
+    lastCheck: msDate(r.last_check_ms),
     checkInterval: Number(r.check_interval),
-    dueAt: asDate(r.next_check_at) ?? new Date(),
+    dueAt: msDate(r.due_ms) ?? new Date(),
     webhookUrl: String(r.webhook_url ?? ""),
   };
 }
@@ -79,8 +90,9 @@ const LEASE_SQL = `
     order by next_check_at limit $2
     for update skip locked))
   returning id, user_id, name, url, platform, product_id, config, variants, status, available_sizes,
-    last_notified_status, last_notified_sizes, failure_streak, engine_state, price, image_url, last_check,
-    check_interval, next_check_at, webhook_url`;
+    last_notified_status, last_notified_sizes, failure_streak, engine_state, price, image_url,
+    (extract(epoch from last_check) * 1000)::float8 as last_check_ms, check_interval,
+    (extract(epoch from next_check_at) * 1000)::float8 as due_ms, webhook_url`;
 
 /**
  * Leases due active products in one statement; SKIP LOCKED keeps workers off each other's rows.
@@ -122,94 +134,190 @@ export async function releaseLeases(db: Db, workerId: string): Promise<void> {
   );
 }
 
-/** the bookkeeping of a check whose outcome changes nothing the user sees */
-export interface RoutineOutcome {
+/**
+ * One check's outcome, as the batch write takes it. `changes` holds only the columns that change
+ * (a key present = set it, even to null); times are epoch ms.
+ */
+export interface CheckWrite {
   id: number;
-  next: string;
+  next: number;
   ok: boolean;
   streak: number;
   err: string | null;
-  at: string;
+  at: number;
+  changes?: {
+    status?: string;
+    /** JSON text, as the column stores it */
+    sizes?: string;
+    notifiedStatus?: string | null;
+    /** JSON text */
+    notifiedSizes?: string;
+    price?: string | null;
+    image?: string | null;
+    state?: EngineState;
+  };
 }
 
-const ROUTINE_SQL = `
-  update products p set
-    last_check = case when u.ok then u.at else p.last_check end,
-    next_check_at = u.next,
-    failure_streak = u.streak,
-    last_error = u.err,
-    last_error_at = case when u.ok then p.last_error_at else u.at end,
-    lease_until = null, leased_by = null
-  from jsonb_to_recordset($2::jsonb)
-    as u(id int, next timestamptz, ok boolean, streak int, err text, at timestamptz)
-  where p.id = any($3::int[]) and p.id = u.id and p.leased_by = $1`;
-
-/** one statement for a whole batch of routine outcomes (the id list lets the planner use the key) */
-export async function writeRoutine(db: Db, workerId: string, outcomes: RoutineOutcome[]): Promise<void> {
-  if (outcomes.length === 0) return;
-  await rawClient(db).query(ROUTINE_SQL, [
-    workerId,
-    JSON.stringify(outcomes),
-    `{${outcomes.map((o) => o.id).join(",")}}`,
-  ]);
+export interface ActivityWrite {
+  productId: number;
+  action: ActivityDraft["action"];
+  message: string;
+  type: ActivityDraft["type"];
 }
+
+export interface AlertWrite {
+  productId: number;
+  payload: AlertPayload;
+  message: string;
+  type: string;
+}
+
+/** the outcomes of many checks, written together in one statement */
+export interface CheckBatch {
+  checks: CheckWrite[];
+  activities: ActivityWrite[];
+  alerts: AlertWrite[];
+}
+
+/** an outbox row the batch wrote already leased ('sending', attempt 1) for this process's notifier */
+export interface QueuedAlert {
+  id: number;
+  userId: number | null;
+  productId: number | null;
+  webhookUrl: string;
+  payload: AlertPayload;
+  message: string;
+  attempts: number;
+}
+
+export const emptyBatch = (): CheckBatch => ({ checks: [], activities: [], alerts: [] });
 
 /**
- * A change the user sees: new state, activity entries and outbox rows in one transaction. Returns
- * false when the lease was lost (another worker owns the product now): nothing is written, so no
- * alert is sent twice.
+ * One statement, so one transaction (DECISIONS §5): the checked products' new state, their activity
+ * entries and their outbox rows commit together or not at all. A product counts only while this
+ * worker still holds its lease (`leased_by`): one taken over by another worker writes nothing, not
+ * even its activity or alert, so no alert is sent twice. Outbox rows are born leased to this
+ * process's notifier, which gets them in memory at once instead of polling for them.
  */
-export async function applyDetection(
+const BATCH_SQL = `
+  with u as (
+    update products p set
+      last_check = case when x.ok then to_timestamp(x.at / 1000.0) else p.last_check end,
+      last_error_at = case when x.ok then p.last_error_at else to_timestamp(x.at / 1000.0) end,
+      next_check_at = to_timestamp(x.next / 1000.0),
+      failure_streak = x.streak,
+      last_error = x.err,
+      lease_until = null, leased_by = null,
+      status = case when x.changes ? 'status' then x.changes->>'status' else p.status end,
+      available_sizes = case when x.changes ? 'sizes' then x.changes->>'sizes' else p.available_sizes end,
+      last_notified_status = case when x.changes ? 'notifiedStatus' then x.changes->>'notifiedStatus'
+        else p.last_notified_status end,
+      last_notified_sizes = case when x.changes ? 'notifiedSizes' then x.changes->>'notifiedSizes'
+        else p.last_notified_sizes end,
+      price = case when x.changes ? 'price' then (x.changes->>'price')::numeric else p.price end,
+      image_url = case when x.changes ? 'image' then x.changes->>'image' else p.image_url end,
+      engine_state = case when x.changes ? 'state' then x.changes->'state' else p.engine_state end
+    from jsonb_to_recordset($2::jsonb)
+      as x(id int, next float8, ok boolean, streak int, err text, at float8, changes jsonb)
+    where p.id = any($3::int[]) and p.id = x.id and p.leased_by = $1
+    returning p.id, p.user_id, p.name, p.webhook_url
+  ),
+  a as (
+    insert into activity_logs (user_id, product_id, product_name, action, message, type)
+    select u.user_id, u.id, u.name, y.action, y.message, y.type
+    from jsonb_to_recordset($4::jsonb) as y(i int, pid int, action text, message text, type text)
+    join u on u.id = y.pid
+    order by y.i
+  )
+  insert into notifications (product_id, user_id, webhook_url, payload, message, type, status, attempts,
+    lease_until)
+  select u.id, u.user_id, u.webhook_url, z.payload, z.message, z.type, 'sending', 1,
+    now() + $6 * interval '1 millisecond'
+  from jsonb_to_recordset($5::jsonb) as z(i int, pid int, payload jsonb, message text, type text)
+  join u on u.id = z.pid
+  where u.webhook_url <> ''
+  order by z.i
+  returning id, user_id, product_id, webhook_url, payload, message, attempts`;
+
+/** the same for a batch in which nothing but the bookkeeping changes (most of them): fewer columns */
+const ROUTINE_SQL = `
+  update products p set
+    last_check = case when x.ok then to_timestamp(x.at / 1000.0) else p.last_check end,
+    last_error_at = case when x.ok then p.last_error_at else to_timestamp(x.at / 1000.0) end,
+    next_check_at = to_timestamp(x.next / 1000.0),
+    failure_streak = x.streak,
+    last_error = x.err,
+    lease_until = null, leased_by = null
+  from jsonb_to_recordset($2::jsonb) as x(id int, next float8, ok boolean, streak int, err text, at float8)
+  where p.id = any($3::int[]) and p.id = x.id and p.leased_by = $1`;
+
+const toQueued = (r: Row): QueuedAlert => ({
+  id: Number(r.id),
+  userId: r.user_id === null ? null : Number(r.user_id),
+  productId: r.product_id === null ? null : Number(r.product_id),
+  webhookUrl: String(r.webhook_url ?? ""),
+  payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) as AlertPayload,
+  message: String(r.message),
+  attempts: Number(r.attempts),
+});
+
+/**
+ * Writes a batch of check outcomes in one statement (see BATCH_SQL) and returns the outbox rows it
+ * queued, leased for `alertLeaseMs`. Throws when the statement fails: then nothing of the batch was
+ * written, and its products stay leased until `releaseProducts` or the lease's expiry, after which
+ * they are checked again and any alert is detected again (not lost, not doubled).
+ */
+export async function writeBatch(
   db: Db,
   workerId: string,
-  product: LeasedProduct,
-  detection: Detection,
-  opts: { next: Date; now: Date; notificationsEnabled: boolean },
-): Promise<{ applied: boolean; alerts: number }> {
-  const u = detection.update;
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(products)
-      .set({
-        ...(u.status !== undefined && { status: u.status }),
-        ...(u.availableSizes !== undefined && { availableSizes: JSON.stringify(u.availableSizes) }),
-        ...(u.lastNotifiedStatus !== undefined && { lastNotifiedStatus: u.lastNotifiedStatus }),
-        ...(u.lastNotifiedSizes !== undefined && { lastNotifiedSizes: JSON.stringify(u.lastNotifiedSizes) }),
-        ...(u.price !== undefined && { price: u.price }),
-        ...(u.imageUrl !== undefined && { imageUrl: u.imageUrl }),
-        ...(u.engineState !== undefined && { engineState: u.engineState }),
-        ...(u.checked ? { lastCheck: opts.now } : { lastErrorAt: opts.now }),
-        failureStreak: u.failureStreak,
-        lastError: u.lastError,
-        nextCheckAt: opts.next,
-        leaseUntil: null,
-        leasedBy: null,
-      })
-      .where(and(eq(products.id, product.id), eq(products.leasedBy, workerId)))
-      .returning({ id: products.id });
-    if (updated.length === 0) return { applied: false, alerts: 0 };
-    for (const a of detection.activities) {
-      await logActivity(tx, {
-        userId: product.userId,
-        productId: product.id,
-        productName: product.name,
-        ...a,
-      });
-    }
-    const alerts = opts.notificationsEnabled && product.webhookUrl ? detection.alerts : [];
-    if (alerts.length > 0) {
-      await tx.insert(notifications).values(
-        alerts.map((alert) => ({
-          productId: product.id,
-          userId: product.userId,
-          webhookUrl: product.webhookUrl,
-          payload: alert,
-          message: alertSummary(alert),
-          type: alert.kind,
-          status: "pending",
-        })),
-      );
-    }
-    return { applied: true, alerts: alerts.length };
-  });
+  batch: CheckBatch,
+  alertLeaseMs: number,
+): Promise<QueuedAlert[]> {
+  if (batch.checks.length === 0) return [];
+  let ids = "{";
+  for (let i = 0; i < batch.checks.length; i++) ids += (i ? "," : "") + batch.checks[i].id;
+  ids += "}";
+  const checks = JSON.stringify(batch.checks);
+  if (batch.activities.length === 0 && batch.alerts.length === 0 && !batch.checks.some((c) => c.changes)) {
+    await rawClient(db).query(ROUTINE_SQL, [workerId, checks, ids]);
+    return [];
+  }
+  const result = await rawClient(db).query(BATCH_SQL, [
+    workerId,
+    checks,
+    ids,
+    batch.activities.length === 0
+      ? "[]"
+      : JSON.stringify(
+          batch.activities.map((a, i) => ({
+            i,
+            pid: a.productId,
+            action: a.action,
+            message: a.message,
+            type: a.type,
+          })),
+        ),
+    batch.alerts.length === 0
+      ? "[]"
+      : JSON.stringify(
+          batch.alerts.map((a, i) => ({
+            i,
+            pid: a.productId,
+            payload: a.payload,
+            message: a.message,
+            type: a.type,
+          })),
+        ),
+    alertLeaseMs,
+  ]);
+  return result.rows.length === 0 ? [] : result.rows.map(toQueued);
+}
+
+/** hands leased products back at once (a batch that could not be written): checked again soon */
+export async function releaseProducts(db: Db, workerId: string, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await rawClient(db).query(
+    "update products set lease_until = null, leased_by = null where id = any($2::int[]) and leased_by = $1",
+    [workerId, `{${ids.join(",")}}`],
+  );
 }

@@ -78,6 +78,20 @@ export class Notifier {
     this.wakeUp?.();
   }
 
+  /** how long rows stay leased to this notifier ('sending') before another may take them */
+  get leaseMs(): number {
+    return this.o.leaseMs;
+  }
+
+  /**
+   * Rows the scheduler's batch just committed, already leased to this process: delivered at once,
+   * without waiting for a poll. Stopped, it leaves them to the lease's expiry (any notifier then).
+   */
+  accept(rows: OutboxRow[]): void {
+    if (!this.running) return;
+    for (const row of [...rows].sort((a, b) => a.id - b.id)) this.enqueue(row);
+  }
+
   async stop(): Promise<void> {
     this.running = false;
     this.wake();
