@@ -133,6 +133,8 @@ interface Row {
 
 async function measure(target: string, url: string, headers: Record<string, string>): Promise<Row> {
   // the load generator runs in its own thread so it does not share the server's event loop
+  // one second of warm-up first (JIT, first load of each answer), not counted
+  await autocannon({ url, connections: 100, duration: 1, headers, workers: 1 });
   const result = await autocannon({ url, connections: 100, duration: seconds, headers, workers: 1 });
   return {
     target,
@@ -147,7 +149,8 @@ async function measure(target: string, url: string, headers: Record<string, stri
 async function main() {
   const database = await openBenchDatabase();
   await seed(database);
-  const config = { ...loadConfig({ NODE_ENV: "test" }), logLevel: "silent" as const };
+  // the production defaults (log level info), not the tests' silence
+  const config = loadConfig({ NODE_ENV: "production" });
   const app = await buildApp({ database, config, clientDir: null });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

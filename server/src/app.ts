@@ -47,6 +47,9 @@ const BODY_LIMIT = 4 * 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.config.logLevel },
+    // one line per request at info would be most of the log and of a cached answer's cost;
+    // requests are logged at debug (below), errors by the error handler
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -64,6 +67,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) {
       if (method !== "HEAD") routeTable.push(`${method} ${route.url}`);
     }
+  });
+
+  app.addHook("onResponse", (request, reply, done) => {
+    request.log.debug(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime },
+      "pedido",
+    );
+    done();
   });
 
   await app.register(errorsPlugin);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../http-error.js";
 import { ReadCache } from "../db/read-cache.js";
-import { findSession, hashToken, SESSION_COOKIE, type SessionUser } from "../services/sessions.js";
+import { findSession, SESSION_COOKIE, type SessionUser } from "../services/sessions.js";
 import type { UserRow } from "../services/users.js";
 
 declare module "fastify" {
@@ -33,7 +33,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     refreshAfterMs: 60_000,
   });
   const findUser = async (token: string) => {
-    const { found } = await cache.get(hashToken(token), ["sessions", "users"], async () => ({
+    // keyed by the token itself: hashing it is needed only to look the session up
+    const { found } = await cache.get(token, ["sessions", "users"], async () => ({
       found: await findSession(app.db, token),
     }));
     return found && found.expiresAt.getTime() > Date.now() ? found.user : null;
