@@ -14,7 +14,7 @@ const BASE: Record<string, string> = {
   "sec-ch-ua-platform": '"Windows"',
 };
 
-const PAGE: Record<string, string> = {
+const PAGE: Readonly<Record<string, string>> = Object.freeze({
   ...BASE,
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8",
   "sec-fetch-dest": "document",
@@ -22,7 +22,7 @@ const PAGE: Record<string, string> = {
   "sec-fetch-site": "none",
   "sec-fetch-user": "?1",
   "upgrade-insecure-requests": "1",
-};
+});
 
 const API: Record<string, string> = {
   ...BASE,
@@ -44,9 +44,18 @@ const API_PLATFORMS = new Set([
   "aliexpress",
 ]);
 
+/** the API set with each origin's Referer, built once per origin (read-only: callers copy to add) */
+const apiSets = new Map<string, Readonly<Record<string, string>>>();
+
 /** headers for a request: the platform's set, the page set for HTML-looking URLs, plus a Referer */
 export function browserHeaders(profile: string | undefined, url: URL): Record<string, string> {
   const looksLikePage = /\.html?$|\/$/.test(url.pathname) && !url.search.includes("ajax=");
-  const set = profile && API_PLATFORMS.has(profile) && !looksLikePage ? API : PAGE;
-  return set === API ? { ...set, referer: `${url.origin}/` } : set;
+  if (!profile || !API_PLATFORMS.has(profile) || looksLikePage) return PAGE as Record<string, string>;
+  let set = apiSets.get(url.origin);
+  if (!set) {
+    if (apiSets.size >= 1000) apiSets.clear();
+    set = Object.freeze({ ...API, referer: `${url.origin}/` });
+    apiSets.set(url.origin, set);
+  }
+  return set as Record<string, string>;
 }

@@ -68,11 +68,13 @@ export class EngineHttp {
         host,
       );
     }
-    const limits = this.transport.isLoopbackTarget(req.url) ? this.loopbackLimits : this.hostLimits;
+    const limits = this.transport.isLoopbackOrigin(url.origin) ? this.loopbackLimits : this.hostLimits;
+    const base = browserHeaders(req.profile, url);
+    const headers = req.headers ? { ...base, ...req.headers } : base;
     return this.limiter.run(host, limits, async () => {
       const res = await this.transport.send(req.url, {
         method: req.method,
-        headers: { ...browserHeaders(req.profile, url), ...req.headers },
+        headers,
         body: req.body,
         timeoutMs: req.timeoutMs ?? this.defaultTimeoutMs,
         maxRedirects: 5,

@@ -1,10 +1,9 @@
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
-import { Agent, type Dispatcher, ProxyAgent, request } from "undici";
+import { Agent, type Dispatcher, ProxyAgent, util } from "undici";
 import { assertPublicUrl, isPublicAddress, type Resolver, UnsafeUrlError } from "../../net/address-guard.js";
 import { CheckFailure, type HttpResponse } from "../platforms/types.js";
 import type { CookieJars } from "./cookie-jars.js";
-import { rewriteUrl } from "./redirect.js";
 import { systemResolver } from "./resolver.js";
 
 export interface TransportOptions {
@@ -46,6 +45,8 @@ export class Transport {
   private readonly proxyAgents: ProxyAgent[];
   private proxyIndex = 0;
   private readonly maxBodyBytes: number;
+  /** origin → whether MONITOR_REDIRECT sends it to this machine */
+  private readonly loopbackOrigins = new Map<string, boolean>();
 
   constructor(private readonly options: TransportOptions = {}) {
     this.redirects = options.redirects ?? new Map();
@@ -65,10 +66,27 @@ export class Transport {
 
   /** true when the URL is sent to a MONITOR_REDIRECT target on this machine */
   isLoopbackTarget(raw: string): boolean {
-    const { url, redirected } = rewriteUrl(raw, this.redirects);
-    if (!redirected) return false;
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-    return host === "localhost" || (ipaddr.isValid(host) && ipaddr.parse(host).range() === "loopback");
+    let origin: string;
+    try {
+      origin = new URL(raw).origin;
+    } catch {
+      return false;
+    }
+    return this.isLoopbackOrigin(origin);
+  }
+
+  /** the same for an origin ("https://shop.example"), remembered */
+  isLoopbackOrigin(origin: string): boolean {
+    let known = this.loopbackOrigins.get(origin);
+    if (known === undefined) {
+      const target = this.redirects.get(origin);
+      const host = target ? new URL(target).hostname.replace(/^\[|\]$/g, "") : "";
+      known =
+        target !== undefined &&
+        (host === "localhost" || (ipaddr.isValid(host) && ipaddr.parse(host).range() === "loopback"));
+      this.loopbackOrigins.set(origin, known);
+    }
+    return known;
   }
 
   async send(raw: string, opts: SendOptions): Promise<HttpResponse> {
@@ -76,13 +94,18 @@ export class Transport {
     let method = opts.method ?? "GET";
     let body = opts.body;
     for (let hop = 0; ; hop++) {
-      const { url: target, redirected } = rewriteUrl(current, this.redirects);
-      const dispatcher = await this.dispatcherFor(current, redirected);
-      const host = new URL(current).hostname;
-      const headers = { ...opts.headers };
+      // MONITOR_REDIRECT: the origin is swapped, path and query kept (see redirect.ts)
+      const url = new URL(current);
+      const redirectTo = this.redirects.size > 0 ? this.redirects.get(url.origin) : undefined;
+      const pending = this.dispatcherFor(current, redirectTo !== undefined);
+      const dispatcher = pending instanceof Promise ? await pending : pending;
+      const host = url.hostname;
+      // the header sets are shared and frozen; a cookie, or a proxy agent (it adds `host`), needs a copy
+      let headers = opts.headers ?? {};
       const cookie = opts.cookies?.cookieHeader(host, current);
-      if (cookie) headers.cookie = cookie;
-      const res = await this.exchange(target, {
+      if (cookie) headers = { ...headers, cookie };
+      else if (this.proxyAgents.length > 0) headers = { ...headers };
+      const res = await this.exchange(redirectTo ?? url.origin, url.pathname + url.search, {
         method,
         headers,
         body,
@@ -107,16 +130,24 @@ export class Transport {
     await Promise.all([this.direct.close(), this.guarded.close(), ...this.proxyAgents.map((p) => p.close())]);
   }
 
-  private async dispatcherFor(raw: string, redirected: boolean): Promise<Dispatcher> {
-    if (!redirected && !this.options.allowPrivate) {
-      try {
-        const { url, addresses } = await assertPublicUrl(raw, { resolve: this.resolve });
-        this.checkedAddresses.set(url.hostname, { addresses, expires: Date.now() + DNS_TTL_MS });
-      } catch (error) {
-        const message = error instanceof UnsafeUrlError ? error.message : "URL inválido";
-        throw new CheckFailure("network", `Pedido recusado: ${message}`);
-      }
+  /** the dispatcher for a request; a promise only when the address guard has to look (DNS) */
+  private dispatcherFor(raw: string, redirected: boolean): Dispatcher | Promise<Dispatcher> {
+    if (!redirected && !this.options.allowPrivate) return this.guardedDispatcher(raw);
+    return this.pickDispatcher(redirected);
+  }
+
+  private async guardedDispatcher(raw: string): Promise<Dispatcher> {
+    try {
+      const { url, addresses } = await assertPublicUrl(raw, { resolve: this.resolve });
+      this.checkedAddresses.set(url.hostname, { addresses, expires: Date.now() + DNS_TTL_MS });
+    } catch (error) {
+      const message = error instanceof UnsafeUrlError ? error.message : "URL inválido";
+      throw new CheckFailure("network", `Pedido recusado: ${message}`);
     }
+    return this.pickDispatcher(false);
+  }
+
+  private pickDispatcher(redirected: boolean): Dispatcher {
     if (this.proxyAgents.length > 0) {
       this.proxyIndex = (this.proxyIndex + 1) % this.proxyAgents.length;
       return this.proxyAgents[this.proxyIndex];
@@ -152,8 +183,14 @@ export class Transport {
     );
   }) as unknown as LookupFunction;
 
-  private async exchange(
-    target: string,
+  /**
+   * One request/response on undici's dispatcher with a plain handler: the body is collected as it
+   * arrives (capped at maxBodyBytes), without the stream and async-resource machinery of
+   * `request()`, which cost more CPU than the exchange itself at thousands of checks a second.
+   */
+  private exchange(
+    origin: string,
+    path: string,
     init: {
       method: string;
       headers: Record<string, string>;
@@ -162,41 +199,62 @@ export class Transport {
       timeoutMs: number;
     },
   ): Promise<{ response: Omit<HttpResponse, "url">; setCookie?: string[] }> {
-    try {
-      const res = await request(target, {
-        method: init.method as "GET",
-        headers: init.headers,
-        body: init.body,
-        dispatcher: init.dispatcher,
-        headersTimeout: init.timeoutMs,
-        bodyTimeout: init.timeoutMs,
-      });
-      const text = await this.readBody(res.body);
-      const headers: Record<string, string> = {};
-      let setCookie: string[] | undefined;
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (value === undefined) continue;
-        if (name === "set-cookie") setCookie = Array.isArray(value) ? value : [value];
-        headers[name] = Array.isArray(value) ? value.join(", ") : value;
-      }
-      return { response: { status: res.statusCode, headers, body: text }, setCookie };
-    } catch (error) {
-      throw toCheckFailure(error);
-    }
-  }
-
-  private async readBody(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of body) {
-      size += chunk.length;
-      if (size > this.maxBodyBytes) {
-        body.destroy();
-        throw new CheckFailure("unexpected", "Formato inesperado: resposta demasiado grande");
-      }
-      chunks.push(chunk);
-    }
-    return chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8");
+    const maxBodyBytes = this.maxBodyBytes;
+    return new Promise((resolve, reject) => {
+      let status = 0;
+      let rawHeaders: Buffer[] = [];
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let abort: ((reason?: Error) => void) | null = null;
+      const handler: Dispatcher.DispatchHandler = {
+        onConnect(abortRequest: (reason?: Error) => void) {
+          abort = abortRequest;
+        },
+        onHeaders(statusCode: number, headers: Buffer[]) {
+          status = statusCode;
+          rawHeaders = headers;
+          return true;
+        },
+        onData(chunk: Buffer) {
+          size += chunk.length;
+          if (size > maxBodyBytes) {
+            abort?.(new CheckFailure("unexpected", "Formato inesperado: resposta demasiado grande"));
+            return false;
+          }
+          chunks.push(chunk);
+          return true;
+        },
+        onComplete() {
+          const headers: Record<string, string> = {};
+          let setCookie: string[] | undefined;
+          const parsed = util.parseHeaders(rawHeaders) as Record<string, string | string[] | undefined>;
+          for (const name in parsed) {
+            const value = parsed[name];
+            if (value === undefined) continue;
+            if (name === "set-cookie") setCookie = Array.isArray(value) ? value : [value];
+            headers[name] = Array.isArray(value) ? value.join(", ") : value;
+          }
+          const text =
+            chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8");
+          resolve({ response: { status, headers, body: text }, setCookie });
+        },
+        onError(error: Error) {
+          reject(toCheckFailure(error));
+        },
+      };
+      init.dispatcher.dispatch(
+        {
+          origin,
+          path,
+          method: init.method as Dispatcher.HttpMethod,
+          headers: init.headers,
+          body: init.body,
+          headersTimeout: init.timeoutMs,
+          bodyTimeout: init.timeoutMs,
+        },
+        handler,
+      );
+    });
   }
 }
 

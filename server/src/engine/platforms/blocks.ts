@@ -23,10 +23,14 @@ const CHALLENGE_MARKERS: { marker: RegExp; name: string }[] = [
   },
 ];
 
+/** every marker in one pattern: a normal answer is scanned once, not once per marker */
+const ANY_MARKER = new RegExp(CHALLENGE_MARKERS.map((m) => `(?:${m.marker.source})`).join("|"), "i");
+
 /** the name of the protection whose challenge page this is, or null */
 export function detectChallenge(body: string): string | null {
   // challenge pages are short and put their marker near the top; product pages can be megabytes
   const head = body.length > 200_000 ? body.slice(0, 200_000) : body;
+  if (!ANY_MARKER.test(head)) return null;
   for (const { marker, name } of CHALLENGE_MARKERS) if (marker.test(head)) return name;
   return null;
 }
