@@ -1,12 +1,20 @@
 /**
- * `npm run bench:engine [-- --monitors 5000 --seconds 20 --db both|pglite|postgres --concurrency 200]`
+ * `npm run bench:engine [-- --monitors 5000 --seconds 20 --db both|pglite|postgres --concurrency 200
+ *   --capacity on|off --capacity-seconds 8 --cpu-prof DIR]`
  *
  * N monitors at 1 s against the stand-in retailer (a child process), on PGlite and on PostgreSQL
  * (a scratch database, dropped after). Prints checks/s, schedule lag p50/p99, restock→alert latency
  * p50/p99 (from the check that saw the flip to the stand-in webhook's receipt), CPU ms per check
- * of this process, RSS per monitor, and the bare loopback requests/s of the stand-in as a ceiling.
+ * of the engine's process, RSS per monitor, and the bare loopback requests/s of the stand-in as a
+ * ceiling. Each run has a fresh process of its own, so one database's heap does not tax the next.
+ *
+ * Then the capacity figure (docs/decisions.md, Engine): the most monitors at 1 s whose p99 schedule
+ * lag stays under 250 ms, found by bisection over short runs, printed as "sustained checks/s with
+ * p99 lag < 250 ms". When the N-monitor run itself stays under 250 ms, that run is the figure
+ * ("≥ N monitors": the benchmark does not look further).
  */
 import { type ChildProcess, fork } from "node:child_process";
+import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -28,6 +36,11 @@ const FLIPS_PER_SECOND = Number(arg("flips", "10"));
 const PG_URL = arg("pg", process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
 /** `--cpu-prof DIR`: a V8 CPU profile of this process over each measured window (not the set-up) */
 const PROFILE_DIR = arg("cpu-prof", "");
+const CAPACITY = arg("capacity", "on") !== "off";
+const CAPACITY_SECONDS = Number(arg("capacity-seconds", "8"));
+/** the lag bound of the capacity figure, and the monitor-count step of its search */
+const LAG_BOUND_MS = 250;
+const SEARCH_STEP = 250;
 
 /** starts the V8 profiler; the returned function stops it and writes DIR/engine-<label>.cpuprofile */
 async function startProfile(label: string): Promise<() => Promise<void>> {
@@ -126,6 +139,7 @@ async function scratchPostgres(): Promise<{ database: Database; drop(): Promise<
 
 interface Figures {
   db: string;
+  monitors: number;
   checksPerSecond: number;
   lagP50: number;
   lagP99: number;
@@ -138,7 +152,23 @@ interface Figures {
   rssMb: number;
 }
 
-async function runOn(kind: "pglite" | "postgres", shop: string, hook: string): Promise<Figures> {
+interface RunSpec {
+  kind: "pglite" | "postgres";
+  monitors: number;
+  seconds: number;
+  shop: string;
+  hook: string;
+  profile: boolean;
+}
+
+async function runOn({
+  kind,
+  monitors: MONITORS,
+  seconds: SECONDS,
+  shop,
+  hook,
+  profile,
+}: RunSpec): Promise<Figures> {
   const scratch =
     kind === "pglite"
       ? { database: await openDatabase({ dataDir: null }), drop: async () => {} }
@@ -193,7 +223,7 @@ async function runOn(kind: "pglite" | "postgres", shop: string, hook: string): P
   await post(`${hook}/__received/reset`, {});
 
   const statsBefore = await getJson<{ requests: number }>(`${shop}/__stats`);
-  const stopProfile = await startProfile(kind);
+  const stopProfile = profile ? await startProfile(kind) : async () => {};
   const cpuBefore = process.cpuUsage();
   const started = Date.now();
   engine.stats.collect();
@@ -224,6 +254,7 @@ async function runOn(kind: "pglite" | "postgres", shop: string, hook: string): P
     .map((d) => d.at - Date.parse(d.body.embeds![0].timestamp));
   return {
     db: kind,
+    monitors: MONITORS,
     checksPerSecond: Math.round(checks / elapsed),
     lagP50: Math.round(pct(lags, 0.5)),
     lagP99: Math.round(pct(lags, 0.99)),
@@ -237,31 +268,118 @@ async function runOn(kind: "pglite" | "postgres", shop: string, hook: string): P
   };
 }
 
+/** one run in a fresh process (this script with --child): its figures */
+function runIsolated(spec: RunSpec): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const child = fork(
+      path.join(root, "bench/engine.ts"),
+      ["--child", JSON.stringify(spec), ...passThrough()],
+      {
+        execArgv: ["--import", "tsx"],
+        stdio: ["ignore", "inherit", "inherit", "ipc"],
+      },
+    );
+    let figures: Figures | null = null;
+    child.on("message", (m) => {
+      figures = m as Figures;
+    });
+    child.once("error", reject);
+    child.once("exit", (code) =>
+      figures ? resolve(figures) : reject(new Error(`run ${spec.kind}/${spec.monitors} exited ${code}`)),
+    );
+  });
+}
+
+/** the options a child needs from the command line */
+function passThrough(): string[] {
+  const out: string[] = [];
+  for (const name of ["concurrency", "flips", "pg", "cpu-prof"]) {
+    const i = process.argv.indexOf(`--${name}`);
+    if (i > 0) out.push(`--${name}`, process.argv[i + 1]);
+  }
+  return out;
+}
+
+const line = (f: Figures) =>
+  `checks/s ${f.checksPerSecond} · lag p50 ${f.lagP50} ms p99 ${f.lagP99} ms · ` +
+  `restock→alert p50 ${f.alertP50} ms p99 ${f.alertP99} ms (${f.alerts}/${f.flips} flips) · ` +
+  `CPU ${f.cpuMsPerCheck} ms/check`;
+
+/**
+ * The most monitors at 1 s with p99 lag < LAG_BOUND_MS: bisection between a count assumed to pass
+ * and one seen to fail, in SEARCH_STEP steps; the first probe is near the full run's throughput.
+ */
+async function capacity(full: Figures, spec: Omit<RunSpec, "monitors" | "seconds">): Promise<Figures | null> {
+  if (full.lagP99 < LAG_BOUND_MS) return full;
+  let best: Figures | null = null;
+  let lo = 0;
+  let hi = full.monitors;
+  const round = (n: number) => Math.max(SEARCH_STEP, Math.round(n / SEARCH_STEP) * SEARCH_STEP);
+  let probe = Math.min(hi - SEARCH_STEP, round(full.checksPerSecond * 0.8));
+  while (hi - lo > SEARCH_STEP && probe > lo && probe < hi) {
+    const f = await runIsolated({ ...spec, monitors: probe, seconds: CAPACITY_SECONDS, profile: false });
+    const ok = f.lagP99 < LAG_BOUND_MS;
+    console.log(
+      `  ${spec.kind} capacity probe ${probe} monitors: ${line(f)} → ${ok ? "under" : "over"} ${LAG_BOUND_MS} ms`,
+    );
+    if (ok) {
+      lo = probe;
+      best = f;
+    } else hi = probe;
+    probe = round((lo + hi) / 2);
+    if (probe <= lo) probe = lo + SEARCH_STEP;
+    if (probe >= hi) probe = hi - SEARCH_STEP;
+  }
+  return best;
+}
+
+async function child(spec: RunSpec) {
+  const figures = await runOn(spec);
+  await new Promise<void>((resolve) => process.send?.(figures, () => resolve()));
+}
+
 async function main() {
+  const childSpec = arg("child", "");
+  if (childSpec) return child(JSON.parse(childSpec) as RunSpec);
   const retailer = await standIn("tools/fake-retailer.ts");
   const webhook = await standIn("tools/fake-webhook.ts");
   try {
     await post(`${retailer.origin}/__control`, { product: "b0", status: "out_of_stock" });
     const ceiling = await loopbackCeiling(retailer.origin);
+    const load = () =>
+      os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ");
     console.log(
       `\nStock Monitor engine benchmark: ${MONITORS} monitors at 1 s, ${SECONDS} s per database, ${CONCURRENCY} checks at once`,
     );
+    console.log(`load average at start: ${load()} (${os.cpus().length} CPUs)`);
     console.log(
       `stand-in bare loopback ceiling: ${Math.round(ceiling)} requests/s (128 keep-alive connections)\n`,
     );
     const kinds = DBS === "both" ? (["pglite", "postgres"] as const) : ([DBS] as ("pglite" | "postgres")[]);
-    const rows: Figures[] = [];
+    const rows: (Figures & { capacity: Figures | null })[] = [];
     for (const kind of kinds) {
-      const figures = await runOn(kind, retailer.origin, webhook.origin);
-      rows.push(figures);
+      const spec = { kind, shop: retailer.origin, hook: webhook.origin };
+      const figures = await runIsolated({ ...spec, monitors: MONITORS, seconds: SECONDS, profile: true });
       console.log(
-        `${kind.padEnd(9)} checks/s ${figures.checksPerSecond} · lag p50 ${figures.lagP50} ms p99 ${figures.lagP99} ms · ` +
-          `restock→alert p50 ${figures.alertP50} ms p99 ${figures.alertP99} ms (${figures.alerts}/${figures.flips} flips) · ` +
-          `CPU ${figures.cpuMsPerCheck} ms/check · RSS ${figures.rssMb} MB (${figures.rssPerMonitorKb} kB/monitor)`,
+        `${kind.padEnd(9)} ${line(figures)} · RSS ${figures.rssMb} MB (${figures.rssPerMonitorKb} kB/monitor)`,
       );
+      const cap = CAPACITY ? await capacity(figures, { ...spec, profile: false }) : null;
+      if (CAPACITY) {
+        console.log(
+          cap
+            ? `${kind.padEnd(9)} sustained checks/s with p99 lag < ${LAG_BOUND_MS} ms: ${cap.checksPerSecond} ` +
+                `(${cap === figures ? "≥ " : ""}${cap.monitors} monitors at 1 s: ${line(cap)})`
+            : `${kind.padEnd(9)} sustained checks/s with p99 lag < ${LAG_BOUND_MS} ms: none found down to ${SEARCH_STEP} monitors`,
+        );
+      }
+      rows.push({ ...figures, capacity: cap === figures ? { ...figures } : cap });
     }
+    console.log(`load average at end: ${load()}`);
     console.log(
-      `\n${JSON.stringify({ monitors: MONITORS, seconds: SECONDS, ceiling: Math.round(ceiling), rows })}`,
+      `\n${JSON.stringify({ monitors: MONITORS, seconds: SECONDS, ceiling: Math.round(ceiling), load: os.loadavg(), rows })}`,
     );
   } finally {
     retailer.child.kill();

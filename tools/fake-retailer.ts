@@ -68,7 +68,8 @@ export class FakeRetailer {
   maxInFlight = 0;
   readonly paths = new Map<string, number>();
   private server: http.Server | null = null;
-  private readonly cache = new Map<string, string>();
+  /** rendered bodies per product id, then per format; a change drops the product's entry */
+  private readonly cache = new Map<string, Map<string, string>>();
   origin = "";
 
   /** adds or changes a product; status defaults to in_stock when sizes are given */
@@ -85,7 +86,7 @@ export class FakeRetailer {
       block: change.block ?? current?.block ?? "off",
     };
     this.products.set(id, product);
-    for (const key of this.cache.keys()) if (key.endsWith(`|${id}`)) this.cache.delete(key);
+    this.cache.delete(id);
     return product;
   }
 
@@ -245,11 +246,15 @@ export class FakeRetailer {
         json ? '{"error":"not found"}' : "Não encontrado",
       );
     if (this.blocked(res, product.block, json)) return;
-    const key = `${format}|${id}`;
-    let body = this.cache.get(key);
+    let bodies = this.cache.get(id);
+    if (!bodies) {
+      bodies = new Map();
+      this.cache.set(id, bodies);
+    }
+    let body = bodies.get(format);
     if (body === undefined) {
       body = render(id, product, this.origin);
-      this.cache.set(key, body);
+      bodies.set(format, body);
     }
     this.send(res, 200, json ? "application/json; charset=utf-8" : "text/html; charset=utf-8", body);
   }
