@@ -112,7 +112,7 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
     w.retailer.setProduct("flaky", { status: "out_of_stock" });
     const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/flaky` });
     const errors: unknown[] = [];
-    await w.start({ onError: (e) => errors.push(e) });
+    await w.start({ onError: (e) => errors.push(e), scheduler: { leaseMs: 2000 } });
     await eventually(async () => expect((await w.product(id)).lastCheck).not.toBeNull());
 
     // every outbox insert fails from now on, so the whole statement of the restock's batch fails
@@ -133,7 +133,7 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
       await db().execute(sql`alter table notifications drop constraint batch_test_refuse`);
     }
 
-    // the products were handed back, so the next check sees the restock again and alerts once
+    // the refused product's lease expired, so a later check saw the restock again and alerted once
     await w.webhook.waitForAccepted(1);
     await sleep(2500);
     expect(w.webhook.received).toHaveLength(1);
@@ -149,6 +149,27 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
         (a) => a.action === "stock_check" && a.type === "success",
       ),
     ).toHaveLength(1);
+  });
+
+  it("a product whose values the database refuses does not hold back the others written with it", async () => {
+    // 1 000 000 000 € does not fit numeric(10,2): that product's row breaks its batch statement
+    w.retailer.setProduct("absurd", { sizes: ["M"], price: "1000000000.00" });
+    w.retailer.setProduct("fine", { sizes: ["M"] });
+    const absurd = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/absurd` });
+    const fine = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/fine` });
+    const errors: unknown[] = [];
+    await w.start({ onError: (e) => errors.push(e) });
+    await w.webhook.waitForAccepted(1);
+    await sleep(2000);
+    expect(w.webhook.received).toHaveLength(1);
+    const rows = await w.notificationRows();
+    expect(rows.filter((r) => r.productId === fine)).toHaveLength(1);
+    expect(rows.filter((r) => r.productId === absurd)).toHaveLength(0);
+    expect(await w.product(fine)).toMatchObject({ status: "in_stock", lastNotifiedStatus: "in_stock" });
+    // the refused one wrote nothing and keeps its lease until it expires (then it is tried again)
+    expect(await w.product(absurd)).toMatchObject({ status: "unknown", lastCheck: null });
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    expect((errors[0] as { code?: string }).code).toBe("22003");
   });
 
   it("many products changing at once: each one's alert is written and delivered once", async () => {

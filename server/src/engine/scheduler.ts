@@ -306,9 +306,19 @@ export class Scheduler {
     try {
       queued = await writeBatch(this.o.db, this.o.workerId, batch, this.o.alertLeaseMs);
     } catch (error) {
-      // nothing of the batch was written: hand its products back so they are checked again soon
-      // (an alert seen now is seen again then); if that fails too, their leases expire
+      // nothing of the batch was written (one statement), and the lease guard makes a second try
+      // harmless even if it was: a committed product is no longer leased and writes nothing again
+      if (isDataError(error) && batch.checks.length > 1) {
+        // one product's values broke the statement: write the others, isolating it by halves
+        const [first, second] = splitBatch(batch);
+        await this.write(first);
+        await this.write(second);
+        return;
+      }
       this.o.onError?.(error);
+      if (isDataError(error)) return; // that product keeps its lease: checked again when it expires
+      // the database failed: hand the products back so they are checked again (and any change seen
+      // again) as soon as it answers; if that fails too, their leases expire
       await releaseProducts(
         this.o.db,
         this.o.workerId,
@@ -318,6 +328,24 @@ export class Scheduler {
     }
     if (queued.length > 0) this.o.onAlertsQueued(queued);
   }
+}
+
+/** SQLSTATE classes 22 (data exception) and 23 (integrity constraint): the values, not the database */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("22") || code.startsWith("23"));
+}
+
+/** two batches, each product's check, activities and alerts kept together */
+export function splitBatch(batch: CheckBatch): [CheckBatch, CheckBatch] {
+  const half = Math.ceil(batch.checks.length / 2);
+  const firstIds = new Set(batch.checks.slice(0, half).map((c) => c.id));
+  const part = (inFirst: boolean): CheckBatch => ({
+    checks: batch.checks.filter((c) => firstIds.has(c.id) === inFirst),
+    activities: batch.activities.filter((a) => firstIds.has(a.productId) === inFirst),
+    alerts: batch.alerts.filter((a) => firstIds.has(a.productId) === inFirst),
+  });
+  return [part(true), part(false)];
 }
 
 /** previous due + interval (epoch ms), so schedules do not drift; when that is already past, now */
