@@ -18,8 +18,11 @@ export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
   vinted_vacation: "Férias",
 };
 
+/** the statuses a reseller can buy at */
+export const AVAILABLE_STATUSES: readonly string[] = ["in_stock", "low_stock"];
+
 export const isAvailableStatus = (status: string | null | undefined) =>
-  status === "in_stock" || status === "low_stock";
+  status != null && AVAILABLE_STATUSES.includes(status);
 
 /** Inventory item statuses (SPEC §4) */
 export const INVENTORY_STATUSES = ["in_stock", "sold", "pending", "transit"] as const;

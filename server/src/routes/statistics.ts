@@ -1,9 +1,8 @@
 import type { DashboardStatistics } from "@common/schemas/products.js";
-import { isAvailableStatus } from "@common/status.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cachedJson } from "../plugins/cached-answers.js";
 import { countTodayActivity } from "../services/activity-history.js";
-import { listProducts } from "../services/products.js";
+import { countProductsByStatus } from "../services/products.js";
 import { getUserSettings } from "../services/settings.js";
 
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,15 +12,15 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       app,
       ["products", "activity_logs", "users", "user_settings", "app_settings"],
       async (user): Promise<DashboardStatistics> => {
-        const [products, settings] = await Promise.all([
-          listProducts(app.db, user.id),
+        const [counts, settings] = await Promise.all([
+          countProductsByStatus(app.db, user.id),
           getUserSettings(app.db, user.id),
         ]);
         return {
-          inStockProducts: products.filter((p) => isAvailableStatus(p.status)).length,
-          outOfStockProducts: products.filter((p) => p.status === "out_of_stock").length,
+          inStockProducts: counts.available,
+          outOfStockProducts: counts.outOfStock,
           todayActivities: await countTodayActivity(app.db, user, settings.timezone),
-          totalProducts: products.length,
+          totalProducts: counts.total,
         };
       },
     ),

@@ -1,5 +1,6 @@
 import type { ProductDto, ProductValues } from "@common/schemas/products.js";
-import { and, count, desc, eq } from "drizzle-orm";
+import { AVAILABLE_STATUSES } from "@common/status.js";
+import { and, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Conn, Db } from "../db/client.js";
 import { products, users } from "../db/schema.js";
 import { badRequest, forbidden, notFound } from "../http-error.js";
@@ -9,7 +10,16 @@ import { getGlobalSettings } from "./settings.js";
 
 export type ProductRow = typeof products.$inferSelect;
 
-export function toProductDto(p: ProductRow): ProductDto {
+/** what the API shows of a product: not the engine's lease and memory (engine_state can be long) */
+const {
+  leaseUntil: _lease,
+  leasedBy: _leasedBy,
+  engineState: _state,
+  ...shownColumns
+} = getTableColumns(products);
+type ShownProduct = Omit<ProductRow, "leaseUntil" | "leasedBy" | "engineState">;
+
+export function toProductDto(p: ShownProduct): ProductDto {
   return {
     id: p.id,
     userId: p.userId,
@@ -94,9 +104,9 @@ function editableColumns(input: ProductValues) {
   };
 }
 
-export async function listProducts(db: Conn, userId: number): Promise<ProductRow[]> {
+export async function listProducts(db: Conn, userId: number): Promise<ShownProduct[]> {
   return db
-    .select()
+    .select(shownColumns)
     .from(products)
     .where(eq(products.userId, userId))
     .orderBy(desc(products.createdAt), desc(products.id));
@@ -115,6 +125,19 @@ export async function findOwnProduct(
     .where(and(eq(products.id, id), eq(products.userId, userId)));
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw notFound("Produto não encontrado");
+  return row;
+}
+
+/** the dashboard's counts */
+export async function countProductsByStatus(db: Conn, userId: number) {
+  const [row] = await db
+    .select({
+      total: count(),
+      available: sql<number>`(count(*) filter (where ${inArray(products.status, [...AVAILABLE_STATUSES])}))::int`,
+      outOfStock: sql<number>`(count(*) filter (where ${eq(products.status, "out_of_stock")}))::int`,
+    })
+    .from(products)
+    .where(eq(products.userId, userId));
   return row;
 }
 
