@@ -49,6 +49,7 @@ export interface SchedulerOptions {
 /** a batch this big is written at once */
 const BATCH_MAX = 500;
 const IDLE_POLL_MAX_MS = 1000;
+/** between leases while checks run and the last lease found fewer due products than it asked for */
 const BUSY_POLL_MS = 15;
 
 /**
@@ -64,6 +65,8 @@ export class Scheduler {
   private readonly checks = new Set<Promise<void>>();
   private wakeUp: (() => void) | null = null;
   private woken = false;
+  /** the last lease took as many as it asked for: more products may be due now */
+  private moreDue = false;
   private batch: CheckBatch = emptyBatch();
   /**
    * outcomes that queue alerts: written on their own right after the I/O callbacks of this turn of
@@ -176,7 +179,9 @@ export class Scheduler {
           if (leased.length === 0 && this.inFlight === 0) {
             const next = await msUntilNextDue(this.o.db);
             pause = next === null ? IDLE_POLL_MAX_MS : Math.min(IDLE_POLL_MAX_MS, Math.max(5, next));
-          } else if (leased.length === room) {
+          }
+          this.moreDue = leased.length === room;
+          if (this.moreDue) {
             pause = 0;
           }
         }
@@ -198,7 +203,9 @@ export class Scheduler {
           this.inFlight--;
           this.checks.delete(task);
           this.startChecks();
-          if (this.queue.length + this.inFlight < this.cap) this.wake();
+          // a finished check frees a slot; lease again at once only if more were due than the last
+          // lease took (otherwise every check would cost a lease query: the next poll is near)
+          if (this.moreDue && this.queue.length + this.inFlight < this.cap) this.wake();
         });
       this.checks.add(task);
     }
