@@ -179,7 +179,10 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
       ids.push(await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/many${i}` }));
     }
     await w.settings({ maxConcurrentChecks: 50 });
-    await w.start({ notifier: { perWebhook: { count: 100, windowMs: 1000 }, globalPerSecond: 1000 } });
+    // the notifier holds 4 rows at most: the rest of the batch's rows go back to the table for later
+    await w.start({
+      notifier: { perWebhook: { count: 100, windowMs: 1000 }, globalPerSecond: 1000, maxInFlight: 4 },
+    });
     await eventually(async () => {
       const r = await db().execute(
         sql`select count(*)::int as n from ${products} where last_check is null and id = any(${`{${ids.join(",")}}`}::int[])`,

@@ -16,6 +16,8 @@ export interface NotifierOptions {
   /** Discord: 50 requests per second per IP, whoever's webhook it is */
   globalPerSecond?: number;
   maxAttempts?: number;
+  /** rows being delivered or waiting their turn in this process (the rest wait in the table) */
+  maxInFlight?: number;
   leaseMs?: number;
   pollMs?: number;
   retryBaseMs?: number;
@@ -35,7 +37,6 @@ interface OutboxRow {
 
 /** a webhook that is gone or refuses us for good: recorded as failed, never retried */
 const FINAL_STATUSES = new Set([400, 401, 403, 404, 405, 410, 413, 422]);
-const MAX_IN_FLIGHT = 200;
 
 /**
  * Delivers the notifications outbox. Rows are leased with SKIP LOCKED (several processes never send
@@ -59,6 +60,7 @@ export class Notifier {
       perWebhook: { count: 5, windowMs: 2000 },
       globalPerSecond: 50,
       maxAttempts: 8,
+      maxInFlight: 200,
       leaseMs: 60_000,
       pollMs: 1000,
       retryBaseMs: 1000,
@@ -89,7 +91,21 @@ export class Notifier {
    */
   accept(rows: OutboxRow[]): void {
     if (!this.running) return;
-    for (const row of [...rows].sort((a, b) => a.id - b.id)) this.enqueue(row);
+    const sorted = [...rows].sort((a, b) => a.id - b.id);
+    const room = Math.max(0, this.o.maxInFlight - this.inFlight);
+    for (const row of sorted.slice(0, room)) this.enqueue(row);
+    // beyond maxInFlight, rows go back to the table (pending, the attempt not counted), so a long
+    // queue in memory does not outlive their lease; the loop takes them as room frees up
+    const rest = sorted.slice(room);
+    if (rest.length === 0) return;
+    const ids = `{${rest.map((r) => r.id).join(",")}}`;
+    this.o.db
+      .execute(sql`update notifications set status = 'pending', lease_until = null, attempts = attempts - 1
+        where id = any(${ids}::int[]) and status = 'sending'`)
+      .then(
+        () => this.wake(),
+        (error) => this.o.onError?.(error), // left leased: delivered when the lease expires
+      );
   }
 
   async stop(): Promise<void> {
@@ -123,7 +139,7 @@ export class Notifier {
     while (this.running) {
       let pause = this.o.pollMs;
       try {
-        const room = MAX_IN_FLIGHT - this.inFlight;
+        const room = this.o.maxInFlight - this.inFlight;
         if (room > 0) {
           const rows = await this.lease(Math.min(room, 100));
           for (const row of rows) this.enqueue(row);
