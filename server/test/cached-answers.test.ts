@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Database, openDatabase } from "../src/db/client.js";
-import { inventoryItems, sales, users } from "../src/db/schema.js";
+import { inventoryItems, products, sales, users } from "../src/db/schema.js";
 import { createTestApp, createTestDatabase, dbKinds, type TestApp, testConfig } from "./harness.js";
 
 /** retries until the expectation holds: PostgreSQL announces other connections' commits a moment later */
@@ -100,6 +100,37 @@ describe.each(dbKinds())("cached answers (%s)", (kind) => {
     expect((await get(lia, "/api/products")).statusCode).toBe(200);
     await t.app.inject({ method: "POST", url: "/api/logout", headers: { cookie: lia } });
     expect((await get(lia, "/api/products")).statusCode).toBe(401);
+  });
+
+  it("a product's status change is announced, the engine's per-check clock is not", async () => {
+    const [p] = await t.database.db
+      .insert(products)
+      .values({
+        userId: anaId,
+        name: "Labubu",
+        productId: "1",
+        url: "https://www.popmart.com/pt/products/1/labubu",
+        webhookUrl: "https://discord.com/api/webhooks/1/x",
+        platform: "popmart",
+      })
+      .returning();
+    const listed = async () => (await get(ana, "/api/products")).json()[0];
+    await eventually(async () => expect((await listed()).name).toBe("Labubu"));
+    const before = await listed();
+    // a check's bookkeeping (lease, clock) alone leaves the cached list as it was
+    await t.database.db
+      .update(products)
+      .set({ lastCheck: new Date(), nextCheckAt: new Date(Date.now() + 1000), leasedBy: "w1" })
+      .where(eq(products.id, p.id));
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await listed()).lastCheck).toBe(before.lastCheck);
+    // what the reseller waits for is seen at once
+    await t.database.db
+      .update(products)
+      .set({ status: "in_stock", availableSizes: JSON.stringify(["M"]), lastCheck: new Date() })
+      .where(eq(products.id, p.id));
+    await eventually(async () => expect((await listed()).status).toBe("in_stock"));
+    expect((await listed()).lastCheck).not.toBe(before.lastCheck);
   });
 
   it("large answers go compressed to clients that accept it, the same JSON", async () => {

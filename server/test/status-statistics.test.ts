@@ -198,7 +198,15 @@ describe.each(dbKinds())("GET /api/status/statistics (%s)", (kind) => {
   });
 
   it("takes the best month on the user's own calendar", async () => {
-    await saveUserSettings(t.database.db, anaId, { timezone: "UTC" });
+    // through the API, as the Settings screen does: a write straight to PostgreSQL would reach the
+    // cached answer only a moment later (docs/decisions.md, "Answers kept in memory")
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings",
+      headers: { cookie: ana },
+      payload: { user: { timezone: "UTC" } },
+    });
+    expect(put.statusCode, put.body).toBe(200);
     const stats = await get(ana);
     // in UTC the 70 falls in March 2024, so March 2025 (100) wins
     expect(stats.salesPerformance.bestMonth).toBe("03/2025");
