@@ -37,7 +37,9 @@ async function main() {
 
   const port = 5600 + Math.floor(Math.random() * 300);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sm-bench-client-"));
-  const server = spawn("npx", ["tsx", "server/src/index.ts"], {
+  // node itself, not npx: SIGTERM must reach the server, or it outlives the benchmark holding its
+  // output open
+  const server = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
     cwd: root,
     env: {
       ...process.env,
