@@ -14,9 +14,7 @@ async function freshUserWithItem(page: import("@playwright/test").Page) {
   expect(created.ok(), await created.text()).toBeTruthy();
 }
 
-test("a sessão que termina noutro lado: o Inventário avisa na próxima atualização", async ({
-  page,
-}) => {
+test("a sessão que termina noutro lado: o Inventário avisa na próxima atualização", async ({ page }) => {
   await page.clock.install();
   await freshUserWithItem(page);
   await page.goto("/inventory");

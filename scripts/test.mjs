@@ -60,7 +60,7 @@ if (!pgUrl) {
 const vitestJson = path.join(outDir, "vitest.json");
 fs.rmSync(vitestJson, { force: true });
 run(
-  "Vitest (unitários, API em PGlite" + (pgUrl ? " e PostgreSQL" : "") + ", motor)",
+  `Vitest (unitários, API em PGlite${pgUrl ? " e PostgreSQL" : ""}, motor)`,
   "npx",
   ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
   pgUrl ? { TEST_PG_URL: pgUrl } : {},
