@@ -76,9 +76,13 @@ describe.each(dbKinds())("cached answers (%s)", (kind) => {
       .insert(inventoryItems)
       .values({ userId: anaId, name: "Mala", price: "10", status: "sold" })
       .returning();
-    await t.database.db
-      .insert(sales)
-      .values({ userId: anaId, inventoryItemId: item.id, salePrice: "1000", profit: "990", platform: "Vinted" });
+    await t.database.db.insert(sales).values({
+      userId: anaId,
+      inventoryItemId: item.id,
+      salePrice: "1000",
+      profit: "990",
+      platform: "Vinted",
+    });
     await eventually(async () => {
       const top = (await get(rui, "/api/ranking")).json()[0];
       expect(top.username).toBe("ana");
