@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import type { ActivityDraft, EngineState, StoredState } from "./detect.js";
 import type { AlertPayload } from "./notify/alert.js";
+import type { OutboxRow } from "./notify/outbox.js";
 
 /** A product leased for one check: what the adapter needs plus the stored state detect compares. */
 export interface LeasedProduct extends StoredState {
@@ -180,15 +181,7 @@ export interface CheckBatch {
 }
 
 /** an outbox row the batch wrote already leased ('sending', attempt 1) for this process's notifier */
-export interface QueuedAlert {
-  id: number;
-  userId: number | null;
-  productId: number | null;
-  webhookUrl: string;
-  payload: AlertPayload;
-  message: string;
-  attempts: number;
-}
+export type QueuedAlert = OutboxRow;
 
 export const emptyBatch = (): CheckBatch => ({ checks: [], activities: [], alerts: [] });
 

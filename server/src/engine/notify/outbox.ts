@@ -25,7 +25,8 @@ export interface NotifierOptions {
   onError?: (error: unknown) => void;
 }
 
-interface OutboxRow {
+/** an outbox row as the notifier delivers it */
+export interface OutboxRow {
   id: number;
   userId: number | null;
   productId: number | null;
