@@ -4,21 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { inventoryItems, products, sales, users } from "../src/db/schema.js";
-import { createTestApp, createTestDatabase, dbKinds, type TestApp, testConfig } from "./harness.js";
+import {
+  createTestApp,
+  createTestDatabase,
+  dbKinds,
+  eventually as pollUntil,
+  type TestApp,
+  testConfig,
+} from "./harness.js";
 
-/** retries until the expectation holds: PostgreSQL announces other connections' commits a moment later */
-async function eventually(check: () => Promise<void>, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-}
+/** PostgreSQL announces other connections' commits a moment later: retry for up to 3 s */
+const eventually = (check: () => Promise<void>, ms = 3000) => pollUntil(check, ms);
 
 describe.each(dbKinds())("cached answers (%s)", (kind) => {
   let t: TestApp;

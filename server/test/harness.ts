@@ -110,3 +110,16 @@ export async function createTestApp(
     },
   };
 }
+
+/** polls until the assertion stops throwing (real time passes: the engine works at 1 s intervals) */
+export async function eventually<T>(fn: () => Promise<T> | T, timeoutMs = 10_000, everyMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  }
+}
