@@ -74,8 +74,4 @@ export class ReadCache<T extends object> {
     }
     return pending;
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }
