@@ -16,9 +16,9 @@ const METRICS_ROW_ID = 1;
 async function liveTotals(db: Conn): Promise<LiveFinancialTotals> {
   const [saleTotals] = await db
     .select({
-      revenue: sql<string>`coalesce(sum(${sales.salePrice}), 0)::numeric(14,2)::text`,
-      profit: sql<string>`coalesce(sum(${sales.profit}), 0)::numeric(14,2)::text`,
-      margin: sql<string>`coalesce(round(sum(${sales.profit}) * 100 / nullif(sum(${sales.salePrice}), 0), 2), 0)::numeric(14,2)::text`,
+      revenue: sql<string>`round(coalesce(sum(${sales.salePrice}), 0), 2)::text`,
+      profit: sql<string>`round(coalesce(sum(${sales.profit}), 0), 2)::text`,
+      margin: sql<string>`round(coalesce(sum(${sales.profit}) * 100 / nullif(sum(${sales.salePrice}), 0), 0), 2)::text`,
       sold: sql<number>`count(*)::int`,
     })
     .from(sales);

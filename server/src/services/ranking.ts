@@ -16,14 +16,12 @@ export async function ranking(db: Conn): Promise<RankingEntry[]> {
       username: users.username,
       fullName: users.fullName,
       avatar: users.avatar,
-      totalRevenue: sql<string>`${revenue}::numeric(14,2)::text`,
-      totalProfit: sql<string>`${profit}::numeric(14,2)::text`,
-      profitMargin: sql<
-        string | null
-      >`round(${profit} * 100 / nullif(${revenue}, 0), 2)::numeric(14,2)::text`,
+      totalRevenue: sql<string>`round(${revenue}, 2)::text`,
+      totalProfit: sql<string>`round(${profit}, 2)::text`,
+      profitMargin: sql<string | null>`round(${profit} * 100 / nullif(${revenue}, 0), 2)::text`,
       soldItems: sql<number>`count(${sales.id})::int`,
       totalItems: sql<number>`(select count(*) from ${inventoryItems} where ${inventoryItems.userId} = ${users.id})::int`,
-      averageProfit: sql<string>`round(${profit} / count(${sales.id}), 2)::numeric(14,2)::text`,
+      averageProfit: sql<string>`round(${profit} / count(${sales.id}), 2)::text`,
     })
     .from(users)
     .innerJoin(sales, eq(sales.userId, users.id))

@@ -7,7 +7,7 @@ import type { Conn } from "../db/client.js";
 import { activityLogs, inventoryItems, sales } from "../db/schema.js";
 
 const DAY_MS = 86_400_000;
-const money = (expr: ReturnType<typeof sql>) => sql<string>`coalesce(${expr}, 0)::numeric(14,2)::text`;
+const money = (expr: ReturnType<typeof sql>) => sql<string>`round(coalesce(${expr}, 0), 2)::text`;
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
@@ -105,7 +105,7 @@ async function salesFigures(db: Conn, userId: number, now: Date) {
       soldCost: money(sql`sum(${inventoryItems.price} + ${inventoryItems.shippingPrice})`),
       averageMargin: sql<
         string | null
-      >`round(avg(${sales.profit} * 100 / nullif(${sales.salePrice}, 0)), 2)::numeric(14,2)::text`,
+      >`round(avg(${sales.profit} * 100 / nullif(${sales.salePrice}, 0)), 2)::text`,
     })
     .from(sales)
     .leftJoin(inventoryItems, eq(inventoryItems.id, sales.inventoryItemId))
@@ -126,7 +126,7 @@ async function bestMonth(db: Conn, userId: number, timeZone: string) {
   const [row] = await db
     .select({
       key: monthly.key,
-      profit: sql<string>`sum(${monthly.profit})::numeric(14,2)::text`,
+      profit: sql<string>`round(sum(${monthly.profit}), 2)::text`,
     })
     .from(monthly)
     .groupBy(monthly.key)

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, dbKinds, type TestApp } from "./harness.js";
+
+describe.each(dbKinds())("issue 13: what a hostile user found (%s)", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it("1: one user's extreme loss does not break the ranking or Status for anyone", async () => {
+    await t.createUser({ username: "extremo" });
+    await t.createUser({ username: "vizinho" });
+    const extremo = await t.login("extremo");
+    const vizinho = await t.login("vizinho");
+    const item = await t.app.inject({
+      method: "POST",
+      url: "/api/inventory",
+      headers: { cookie: extremo },
+      payload: { name: "caro", price: "99999999.99", shippingPrice: "0.99" },
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    const sale = await t.app.inject({
+      method: "POST",
+      url: "/api/sales",
+      headers: { cookie: extremo },
+      payload: { inventoryItemId: item.json().id, salePrice: "0.01", platform: "Vinted" },
+    });
+    expect(sale.statusCode, sale.body).toBe(201);
+    for (const cookie of [extremo, vizinho]) {
+      const ranking = await t.app.inject({ method: "GET", url: "/api/ranking", headers: { cookie } });
+      expect(ranking.statusCode, ranking.body).toBe(200);
+      expect(ranking.json()[0]).toMatchObject({
+        totalProfit: "-100000000.97",
+        profitMargin: "-1000000009700.00",
+      });
+    }
+    const status = await t.app.inject({
+      method: "GET",
+      url: "/api/status/statistics",
+      headers: { cookie: extremo },
+    });
+    expect(status.statusCode, status.body).toBe(200);
+    const admin = await t.createUser({ username: "chefe1", role: "admin" });
+    expect(admin).toBeGreaterThan(0);
+    const metrics = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/financial-metrics",
+      headers: { cookie: await t.login("chefe1") },
+    });
+    expect(metrics.statusCode).not.toBe(400);
+  });
+});
