@@ -1,3 +1,5 @@
+import { eq, sql } from "drizzle-orm";
+import { users } from "../src/db/schema.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 
@@ -49,5 +51,28 @@ describe.each(dbKinds())("issue 13: what a hostile user found (%s)", (kind) => {
       headers: { cookie: await t.login("chefe1") },
     });
     expect(metrics.statusCode).not.toBe(400);
+  });
+
+  it("4: two admins demoting each other at once always leave one admin", async () => {
+    for (let round = 0; round < 10; round++) {
+      const a = await t.createUser({ username: `admin_a${round}`, role: "admin" });
+      const b = await t.createUser({ username: `admin_b${round}`, role: "admin" });
+      // only these two are admins
+      await t.database.db.execute(
+        sql`update users set role = 'user' where role = 'admin' and id not in (${a}, ${b})`,
+      );
+      const [ca, cb] = [await t.login(`admin_a${round}`), await t.login(`admin_b${round}`)];
+      const demote = (cookie: string, id: number) =>
+        t.app.inject({
+          method: "PUT",
+          url: `/api/admin/users/${id}`,
+          headers: { cookie },
+          payload: { role: "user" },
+        });
+      const answers = await Promise.all([demote(ca, b), demote(cb, a)]);
+      const admins = await t.database.db.select().from(users).where(eq(users.role, "admin"));
+      expect(admins.length, `round ${round}`).toBe(1);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    }
   });
 });

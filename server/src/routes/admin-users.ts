@@ -5,7 +5,7 @@ import { users } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../http-error.js";
 import { currentUser, requireAdmin } from "../plugins/auth.js";
 import { hashPassword } from "../services/passwords.js";
-import { countAdmins, toPublicUser } from "../services/users.js";
+import { countAdminsLocked, toPublicUser } from "../services/users.js";
 
 const LAST_ADMIN = "Não é possível remover o último administrador";
 
@@ -35,9 +35,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const { password, ...changes } = request.body;
       return app.db.transaction(async (tx) => {
+        const admins = await countAdminsLocked(tx);
         const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update");
         if (!target) throw notFound("Utilizador não encontrado");
-        if (target.role === "admin" && changes.role === "user" && (await countAdmins(tx)) <= 1) {
+        if (target.role === "admin" && changes.role === "user" && admins <= 1) {
           throw badRequest(LAST_ADMIN);
         }
         const values = { ...changes, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
@@ -52,9 +53,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id } = request.params;
     if (id === currentUser(request).id) throw badRequest("Não pode excluir a própria conta");
     return app.db.transaction(async (tx) => {
+      const admins = await countAdminsLocked(tx);
       const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update");
       if (!target) throw notFound("Utilizador não encontrado");
-      if (target.role === "admin" && (await countAdmins(tx)) <= 1) throw badRequest(LAST_ADMIN);
+      if (target.role === "admin" && admins <= 1) throw badRequest(LAST_ADMIN);
       // sessions, products, items and sales go with the user (ON DELETE CASCADE)
       await tx.delete(users).where(eq(users.id, id));
       return { message: "Utilizador eliminado" };

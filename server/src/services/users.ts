@@ -20,9 +20,20 @@ export function toPublicUser(u: UserRow): PublicUser {
   };
 }
 
-export async function countAdmins(db: Conn): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, "admin"));
-  return row.n;
+/**
+ * The number of admins, locking their rows until the transaction ends: two admins demoting or
+ * deleting each other at once are serialized, and the second sees that only one is left. Call it
+ * first in the transaction (before locking the target row), so two such transactions lock in the
+ * same order and never deadlock.
+ */
+export async function countAdminsLocked(tx: Conn): Promise<number> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(users.id)
+    .for("update");
+  return rows.length;
 }
 
 /**
