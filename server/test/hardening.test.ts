@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "../src/db/schema.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, dbKinds, type TestApp } from "./harness.js";
+import { createTestApp, dbKinds, PASSWORD, type TestApp } from "./harness.js";
 
 describe.each(dbKinds())("issue 13: what a hostile user found (%s)", (kind) => {
   let t: TestApp;
@@ -74,5 +74,28 @@ describe.each(dbKinds())("issue 13: what a hostile user found (%s)", (kind) => {
       expect(admins.length, `round ${round}`).toBe(1);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     }
+  });
+
+  it("2: parallel guesses are counted before hashing, and a stranger's guesses do not lock the owner out", async () => {
+    await t.createUser({ username: "alvo" });
+    const guess = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { username: "alvo", password: "errada" },
+        remoteAddress: "203.0.113.9",
+      });
+    const answers = await Promise.all(Array.from({ length: 15 }, guess));
+    const checked = answers.filter((r) => r.statusCode === 401).length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(answers.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
+    // the owner, from their own address, still gets in
+    const owner = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { username: "alvo", password: PASSWORD },
+      remoteAddress: "198.51.100.7",
+    });
+    expect(owner.statusCode, owner.body).toBe(200);
   });
 });

@@ -23,16 +23,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      if (throttle.isBlocked(username)) {
+      const attempt = await throttle.begin(username.normalize("NFKC").toLowerCase(), request.ip);
+      if (attempt.refused) {
         throw new HttpError(429, "Demasiadas tentativas. Tente novamente dentro de alguns minutos.");
       }
       const [user] = await app.db.select().from(users).where(eq(users.username, username)).limit(1);
       const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-      if (!user || !ok) {
-        throttle.recordFailure(username);
-        throw new HttpError(401, WRONG_CREDENTIALS);
-      }
-      throttle.reset(username);
+      if (!user || !ok) throw new HttpError(401, WRONG_CREDENTIALS);
+      attempt.succeeded();
       // a fresh session id at every login; an old cookie's session ends
       const old = request.cookies[SESSION_COOKIE];
       if (old) await deleteSession(app.db, old);
