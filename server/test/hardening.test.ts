@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { users } from "../src/db/schema.js";
+import { sessions, users } from "../src/db/schema.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, dbKinds, PASSWORD, type TestApp } from "./harness.js";
 
@@ -97,5 +97,37 @@ describe.each(dbKinds())("issue 13: what a hostile user found (%s)", (kind) => {
       remoteAddress: "198.51.100.7",
     });
     expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  it("6: a password change ends the user's other sessions, and expired sessions are pruned", async () => {
+    const id = await t.createUser({ username: "mudanca" });
+    await t.createUser({ username: "chefe6", role: "admin" });
+    const userCookie = await t.login("mudanca");
+    const admin = await t.login("chefe6");
+    const otherAdmin = await t.login("chefe6");
+    const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } });
+    const change = await t.app.inject({
+      method: "PUT",
+      url: `/api/admin/users/${id}`,
+      headers: { cookie: admin },
+      payload: { password: "nova-senha-1" },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect((await me(userCookie)).statusCode).toBe(401);
+    // the admin's own password: the session that changed it stays, the other ends
+    const adminId = (await me(admin)).json().id;
+    await t.app.inject({
+      method: "PUT",
+      url: `/api/admin/users/${adminId}`,
+      headers: { cookie: admin },
+      payload: { password: "nova-senha-2" },
+    });
+    expect((await me(admin)).statusCode).toBe(200);
+    expect((await me(otherAdmin)).statusCode).toBe(401);
+    await t.database.db
+      .insert(sessions)
+      .values({ id: "expirada", userId: id, expiresAt: new Date(Date.now() - 1000) });
+    await t.login("mudanca", "nova-senha-1");
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.id, "expirada"))).toEqual([]);
   });
 });

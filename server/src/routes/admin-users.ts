@@ -5,6 +5,7 @@ import { users } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../http-error.js";
 import { currentUser, requireAdmin } from "../plugins/auth.js";
 import { hashPassword } from "../services/passwords.js";
+import { deleteOtherSessions, SESSION_COOKIE } from "../services/sessions.js";
 import { countAdminsLocked, toPublicUser } from "../services/users.js";
 
 const LAST_ADMIN = "Não é possível remover o último administrador";
@@ -44,6 +45,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         const values = { ...changes, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
         if (Object.keys(values).length === 0) return toPublicUser(target);
         const [updated] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+        if (password) {
+          const keep = id === currentUser(request).id ? request.cookies[SESSION_COOKIE] : undefined;
+          await deleteOtherSessions(tx, id, keep);
+        }
         return toPublicUser(updated);
       });
     },

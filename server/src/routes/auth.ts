@@ -7,7 +7,13 @@ import { HttpError } from "../http-error.js";
 import { currentUser } from "../plugins/auth.js";
 import { createLoginThrottle } from "../services/login-throttle.js";
 import { DUMMY_HASH, verifyPassword } from "../services/passwords.js";
-import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_MS } from "../services/sessions.js";
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+} from "../services/sessions.js";
 import { toPublicUser } from "../services/users.js";
 
 const WRONG_CREDENTIALS = "Utilizador ou senha incorretos";
@@ -35,6 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const old = request.cookies[SESSION_COOKIE];
       if (old) await deleteSession(app.db, old);
       const session = await createSession(app.db, user.id);
+      // expired sessions are never read again; the login that creates one clears them out
+      await deleteExpiredSessions(app.db);
       reply.setCookie(SESSION_COOKIE, session.token, {
         path: "/",
         httpOnly: true,

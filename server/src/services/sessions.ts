@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { sessions, users } from "../db/schema.js";
 
@@ -37,4 +37,10 @@ export async function deleteSession(db: Conn, token: string): Promise<void> {
 
 export async function deleteExpiredSessions(db: Conn): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+/** after a password change: every session of the user ends but the one that made the change */
+export async function deleteOtherSessions(db: Conn, userId: number, keepToken?: string): Promise<void> {
+  const keep = keepToken ? ne(sessions.id, hashToken(keepToken)) : undefined;
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keep));
 }
