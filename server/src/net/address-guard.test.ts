@@ -83,4 +83,10 @@ describe("assertPublicUrl", () => {
       }),
     ).rejects.toThrow(/resolver/);
   });
+
+  it("refuses IPv4-compatible IPv6 such as [::127.0.0.1] (issue 13)", () => {
+    expect(isPublicAddress("::7f00:1")).toBe(false);
+    expect(isPublicAddress("::a00:1")).toBe(false);
+    expect(() => checkUrlShape("http://[::127.0.0.1]/")).toThrow(/privado/);
+  });
 });

@@ -11,7 +11,10 @@ export function isPublicAddress(address: string): boolean {
   let ip = ipaddr.parse(address);
   if (ip.kind() === "ipv6") {
     const v6 = ip as ipaddr.IPv6;
-    if (v6.isIPv4MappedAddress()) ip = v6.toIPv4Address();
+    // IPv4-mapped (::ffff:a.b.c.d) and the deprecated IPv4-compatible (::a.b.c.d, which URL
+    // parsing writes as ::7f00:1) both reach the IPv4 address on many stacks
+    const compatible = v6.parts.slice(0, 6).every((p) => p === 0) && (v6.parts[6] !== 0 || v6.parts[7] > 1);
+    if (v6.isIPv4MappedAddress() || compatible) ip = ipaddr.fromByteArray(v6.toByteArray().slice(12));
     else if (v6.range() === "rfc6052" || v6.range() === "6to4" || v6.range() === "teredo") return false;
   }
   return ip.range() === "unicast";
