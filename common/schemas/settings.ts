@@ -66,10 +66,11 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   weeklyReport: true,
 };
 
-export const updateSettingsSchema = z.object({
-  global: globalSettingsSchema.partial().optional(),
-  system: systemSettingsSchema.partial().optional(),
-  user: userSettingsSchema.partial().optional(),
+/** strict: an unknown key (a typo, an old field) is a 400, never silently dropped */
+export const updateSettingsSchema = z.strictObject({
+  global: globalSettingsSchema.strict().partial().optional(),
+  system: systemSettingsSchema.strict().partial().optional(),
+  user: userSettingsSchema.strict().partial().optional(),
 });
 export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;
 

@@ -130,4 +130,36 @@ describe.each(dbKinds())("issue 13: what a hostile user found (%s)", (kind) => {
     await t.login("mudanca", "nova-senha-1");
     expect(await t.database.db.select().from(sessions).where(eq(sessions.id, "expirada"))).toEqual([]);
   });
+
+  it("9: a user gets 403 on admin routes before any field error", async () => {
+    await t.createUser({ username: "curioso" });
+    const cookie = await t.login("curioso");
+    for (const [method, url] of [
+      ["POST", "/api/admin/users"],
+      ["PUT", "/api/admin/users/1"],
+      ["PUT", "/api/admin/financial-metrics"],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { cookie },
+        payload: { username: 1, totalRevenue: "x" },
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it("9: settings refuse unknown keys and a loopback default webhook; a user's global edit is 403 first", async () => {
+    await t.createUser({ username: "chefe9", role: "admin" });
+    const admin = await t.login("chefe9");
+    const put = (cookie: string, payload: object) =>
+      t.app.inject({ method: "PUT", url: "/api/settings", headers: { cookie }, payload });
+    expect((await put(admin, { global: { defaultCheckIntervall: 5 } })).statusCode).toBe(400);
+    expect((await put(admin, { globals: {} })).statusCode).toBe(400);
+    const loopback = await put(admin, { global: { defaultWebhookUrl: "https://127.0.0.1/hook" } });
+    expect(loopback.statusCode).toBe(400);
+    await t.createUser({ username: "curioso9" });
+    const user = await t.login("curioso9");
+    expect((await put(user, { global: { defaultCheckInterval: "abc" } })).statusCode).toBe(403);
+  });
 });

@@ -71,7 +71,8 @@ async function readMetrics(db: Conn): Promise<FinancialMetricsResponse> {
 }
 
 export const adminMetricsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("preHandler", requireAdmin);
+  // before validation: a user learns nothing about an admin route's fields
+  app.addHook("preValidation", requireAdmin);
 
   app.get("/api/admin/financial-metrics", async () => readMetrics(app.db));
 

@@ -11,7 +11,8 @@ import { countAdminsLocked, toPublicUser } from "../services/users.js";
 const LAST_ADMIN = "Não é possível remover o último administrador";
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("preHandler", requireAdmin);
+  // before validation: a user learns nothing about an admin route's fields
+  app.addHook("preValidation", requireAdmin);
 
   app.get("/api/admin/users", async () => {
     const rows = await app.db.select().from(users).orderBy(asc(users.id));

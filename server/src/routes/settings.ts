@@ -5,9 +5,11 @@ import {
   updateSettingsSchema,
   userSettingsSchema,
 } from "@common/schemas/settings.js";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Conn } from "../db/client.js";
-import { forbidden } from "../http-error.js";
+import { badRequest, forbidden } from "../http-error.js";
+import { checkUrlShape, UnsafeUrlError } from "../net/address-guard.js";
 import { currentUser } from "../plugins/auth.js";
 import { applyLogLevel } from "../services/log-level.js";
 import {
@@ -34,29 +36,49 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/api/settings", async (request) => readAll(app.db, currentUser(request).id));
 
-  app.put("/api/settings", { schema: { body: updateSettingsSchema } }, async (request) => {
-    const me = currentUser(request);
-    const { global, system, user } = request.body;
-    if ((global || system) && me.role !== "admin") throw forbidden("Acesso negado");
+  const adminGroupsNeedAdmin = async (request: FastifyRequest) => {
+    // before validation: a user touching an admin group learns nothing about its fields
+    const body = request.body as Record<string, unknown> | null;
+    const touchesAdminGroup = body && typeof body === "object" && ("global" in body || "system" in body);
+    if (touchesAdminGroup && currentUser(request).role !== "admin") throw forbidden("Acesso negado");
+  };
 
-    const saved = await app.db.transaction(async (tx) => {
-      // partial groups are merged over what is stored, then checked whole
-      if (global) {
-        const merged = globalSettingsSchema.parse({ ...(await getGlobalSettings(tx)), ...global });
-        await saveAppSettings(tx, "global", merged);
+  app.put(
+    "/api/settings",
+    { schema: { body: updateSettingsSchema }, preValidation: adminGroupsNeedAdmin },
+    async (request) => {
+      const me = currentUser(request);
+      const { global, system, user } = request.body;
+      if (global?.defaultWebhookUrl && !app.config.allowPrivateWebhooks) {
+        try {
+          checkUrlShape(global.defaultWebhookUrl, { httpsOnly: true });
+        } catch (error) {
+          if (!(error instanceof UnsafeUrlError)) throw error;
+          throw badRequest(`Webhook: ${error.message}`, [
+            { path: "global.defaultWebhookUrl", message: error.message },
+          ]);
+        }
       }
-      if (system) {
-        const merged = systemSettingsSchema.parse({ ...(await getSystemSettings(tx)), ...system });
-        await saveAppSettings(tx, "system", merged);
-      }
-      if (user) {
-        const merged = userSettingsSchema.parse({ ...(await getUserSettings(tx, me.id)), ...user });
-        await saveUserSettings(tx, me.id, merged);
-      }
-      return readAll(tx, me.id);
-    });
 
-    if (global) applyLogLevel(app.log, saved.global, app.config.logLevel);
-    return saved;
-  });
+      const saved = await app.db.transaction(async (tx) => {
+        // partial groups are merged over what is stored, then checked whole
+        if (global) {
+          const merged = globalSettingsSchema.parse({ ...(await getGlobalSettings(tx)), ...global });
+          await saveAppSettings(tx, "global", merged);
+        }
+        if (system) {
+          const merged = systemSettingsSchema.parse({ ...(await getSystemSettings(tx)), ...system });
+          await saveAppSettings(tx, "system", merged);
+        }
+        if (user) {
+          const merged = userSettingsSchema.parse({ ...(await getUserSettings(tx, me.id)), ...user });
+          await saveUserSettings(tx, me.id, merged);
+        }
+        return readAll(tx, me.id);
+      });
+
+      if (global) applyLogLevel(app.log, saved.global, app.config.logLevel);
+      return saved;
+    },
+  );
 };
