@@ -43,6 +43,9 @@ export const defaultClientDir = path.resolve(
 
 /** photos and avatars arrive as data URLs of up to 2 MB decoded (~2.7 MB of base64) */
 const BODY_LIMIT = 4 * 1024 * 1024;
+/** a whole request, body included (4 MB at ~1 Mbit/s is ~35 s) */
+const REQUEST_TIMEOUT_MS = 60_000;
+const HEADERS_TIMEOUT_MS = 15_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -51,8 +54,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // requests are logged at debug (below), errors by the error handler
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    // one hop: the proxy's own X-Forwarded-For entry is the client, earlier (forgeable) ones are not
+    trustProxy: deps.config.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
+    // a client trickling its body or headers cannot hold a connection open for long
+    requestTimeout: REQUEST_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>();
+  (app.server as import("node:http").Server).headersTimeout = HEADERS_TIMEOUT_MS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -95,7 +102,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split("?")[0];
-    if (urlPath.startsWith("/api/") || urlPath === "/api" || request.method !== "GET") {
+    if (
+      urlPath.startsWith("/api/") ||
+      urlPath === "/api" ||
+      (request.method !== "GET" && request.method !== "HEAD")
+    ) {
       throw new HttpError(404, "Rota não encontrada");
     }
     if (!hasClient) throw new HttpError(404, "Cliente não compilado: execute npm run build");

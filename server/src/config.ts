@@ -16,6 +16,8 @@ const envSchema = z.object({
   MONITOR_REDIRECT: z.string().optional(),
   /** "true" lets product webhooks point at loopback/private addresses: tests and demos only */
   ALLOW_PRIVATE_WEBHOOKS: z.enum(["true", "false"]).default("false"),
+  /** "true" behind one reverse proxy (TLS): X-Forwarded-For/-Proto of that one hop are believed */
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   /** folder of the built client to serve instead of dist/client (e2e runs build their own) */
   CLIENT_DIR: z.string().optional(),
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .filter(Boolean),
     monitorRedirect: parseRedirects(e.MONITOR_REDIRECT),
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS === "true",
+    trustProxy: e.TRUST_PROXY === "true",
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
   };

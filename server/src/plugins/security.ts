@@ -31,6 +31,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     strictTransportSecurity: false,
   });
   app.addHook("onRequest", (request, reply, done) => {
+    // https reaches us only through a trusted proxy (TRUST_PROXY); browsers honour HSTS only there
+    if (request.protocol === "https") reply.header("strict-transport-security", "max-age=31536000");
     setSecurityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
 
