@@ -57,8 +57,12 @@ export async function openDatabase(opts: {
   let client: PGlite;
   if (opts.dataDir) {
     const dir = path.join(opts.dataDir, "pglite");
-    fs.mkdirSync(dir, { recursive: true });
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // new files: owner only (PGlite creates them 0666 less the umask); existing ones: fixed now
+    process.umask(0o077);
+    makePrivate(dir);
     client = await PGlite.create(dir);
+    makePrivate(dir);
   } else {
     client = await PGlite.create();
   }
@@ -73,6 +77,21 @@ export async function openDatabase(opts: {
     close: async () => {
       await changes.close();
       await client.close();
+      // files PGlite wrote with its own modes (pg_internal.init is 0644); the 0700 folder
+      // already keeps others out while it runs
+      if (opts.dataDir) makePrivate(path.join(opts.dataDir, "pglite"));
     },
   };
+}
+
+/** folders 0700 and files 0600 under `root`: the database holds users and sessions */
+export function makePrivate(root: string): void {
+  const st = fs.lstatSync(root);
+  if (st.isSymbolicLink()) return;
+  if (st.isDirectory()) {
+    fs.chmodSync(root, 0o700);
+    for (const name of fs.readdirSync(root)) makePrivate(path.join(root, name));
+  } else if ((st.mode & 0o077) !== 0) {
+    fs.chmodSync(root, st.mode & 0o700);
+  }
 }
