@@ -124,6 +124,21 @@ describe("automatic backups of the embedded database", { timeout: 180_000 }, () 
     expect(names).toEqual(["ana", "rui"]);
   });
 
+  it("moves nothing when the archive is not a backup (issue 13, item 5)", async () => {
+    const target = tempDir();
+    const live = await openDatabase({ dataDir: target });
+    await live.db.insert(users).values({ username: "vivo", passwordHash: "x" });
+    await live.close();
+    const before = fs.readdirSync(target).sort();
+    const garbage = path.join(tempDir(), "garbage.tar.gz");
+    fs.writeFileSync(garbage, "isto não é um backup");
+    await expect(restoreBackup(garbage, target)).rejects.toThrow(/backup/i);
+    expect(fs.readdirSync(target).sort()).toEqual(before);
+    const reopened = await openDatabase({ dataDir: target });
+    cleanups.push(() => reopened.close());
+    expect((await reopened.db.select().from(users)).map((u) => u.username)).toEqual(["vivo"]);
+  });
+
   it("restores through `npm run restore -- <file>`", async () => {
     const source = tempDir();
     const database = await embeddedWithRows(source);

@@ -71,18 +71,30 @@ export async function restoreBackup(
 ): Promise<{ restoredTo: string; previousMovedTo: string | null }> {
   if (!fs.existsSync(file)) throw new Error(`Ficheiro de backup não encontrado: ${file}`);
   const target = path.join(dataDir, "pglite");
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  // opened and checked in a scratch folder first: a bad archive leaves the live data where it is
+  const scratch = `${target}.restoring-${stamp}`;
+  fs.mkdirSync(scratch, { recursive: true, mode: 0o700 });
+  try {
+    const restored = await PGlite.create(scratch, { loadDataDir: new Blob([fs.readFileSync(file)]) });
+    try {
+      await restored.query("select count(*) from users");
+    } finally {
+      await restored.close();
+    }
+  } catch (error) {
+    fs.rmSync(scratch, { recursive: true, force: true });
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`O ficheiro não é um backup válido (${reason}); nada foi alterado.`);
+  }
   let previousMovedTo: string | null = null;
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
-    previousMovedTo = `${target}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    previousMovedTo = `${target}.before-restore-${stamp}`;
     fs.renameSync(target, previousMovedTo);
+  } else {
+    fs.rmSync(target, { recursive: true, force: true });
   }
-  fs.mkdirSync(target, { recursive: true });
-  const restored = await PGlite.create(target, { loadDataDir: new Blob([fs.readFileSync(file)]) });
-  try {
-    await restored.query("select 1");
-  } finally {
-    await restored.close();
-  }
+  fs.renameSync(scratch, target);
   return { restoredTo: target, previousMovedTo };
 }
 
