@@ -8,6 +8,14 @@ const emailOrEmpty = z
   .optional()
   .transform((v) => (v ? v : null));
 
+/** format, control and separator characters other than the plain space: look-alike bait */
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\u00a0\u2000-\u200a\u202f\u205f\u3000\u115f\u1160\u3164\uffa0]/u;
+
+/** one spelling per name: NFKC, so "José" typed as NFC or NFD (or with full-width letters) is one name */
+export function normalizeUsername(username: string): string {
+  return username.trim().normalize("NFKC");
+}
+
 export const monitorLimitSchema = z.coerce
   .number({ error: "Limite deve ser um número" })
   .int("Limite deve ser um número inteiro")
@@ -19,7 +27,9 @@ export const createUserSchema = z.object({
     .string({ error: "Nome de utilizador e password são obrigatórios" })
     .trim()
     .min(3, "Username deve ter pelo menos 3 caracteres")
-    .max(50, "Username deve ter no máximo 50 caracteres"),
+    .max(50, "Username deve ter no máximo 50 caracteres")
+    .refine((v) => !INVISIBLE.test(v), "Username não pode ter caracteres invisíveis ou de controlo")
+    .transform(normalizeUsername),
   password: z
     .string({ error: "Nome de utilizador e password são obrigatórios" })
     .min(6, "Password deve ter pelo menos 6 caracteres")

@@ -162,4 +162,21 @@ describe.each(dbKinds())("issue 13: what a hostile user found (%s)", (kind) => {
     const user = await t.login("curioso9");
     expect((await put(user, { global: { defaultCheckInterval: "abc" } })).statusCode).toBe(403);
   });
+
+  it("8: look-alike usernames are refused: case, invisible characters, NFC/NFD", async () => {
+    await t.createUser({ username: "chefe8", role: "admin" });
+    const admin = await t.login("chefe8");
+    const create = (username: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/admin/users",
+        headers: { cookie: admin },
+        payload: { username, password: "segredo123" },
+      });
+    expect((await create("josé")).statusCode).toBe(201);
+    expect((await create("jose\u0301")).statusCode).toBe(409);
+    expect((await create("JOSÉ")).statusCode).toBe(409);
+    expect((await create("chefe8\u200b")).statusCode).toBe(400);
+    expect((await create("Chefe8")).statusCode).toBe(409);
+  });
 });

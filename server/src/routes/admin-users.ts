@@ -24,7 +24,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     const [created] = await app.db
       .insert(users)
       .values({ ...rest, avatar: rest.avatar ?? null, passwordHash: await hashPassword(password) })
-      .onConflictDoNothing({ target: users.username })
+      .onConflictDoNothing()
       .returning();
     if (!created) throw conflict("Nome de utilizador já existe");
     return reply.status(201).send(toPublicUser(created));

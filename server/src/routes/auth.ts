@@ -1,6 +1,6 @@
 import { loginSchema } from "@common/schemas/auth.js";
-import { updateProfileSchema } from "@common/schemas/users.js";
-import { eq } from "drizzle-orm";
+import { normalizeUsername, updateProfileSchema } from "@common/schemas/users.js";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { users } from "../db/schema.js";
 import { HttpError } from "../http-error.js";
@@ -29,11 +29,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const attempt = await throttle.begin(username.normalize("NFKC").toLowerCase(), request.ip);
+      const attempt = await throttle.begin(normalizeUsername(username).toLowerCase(), request.ip);
       if (attempt.refused) {
         throw new HttpError(429, "Demasiadas tentativas. Tente novamente dentro de alguns minutos.");
       }
-      const [user] = await app.db.select().from(users).where(eq(users.username, username)).limit(1);
+      const [user] = await app.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${normalizeUsername(username)})`)
+        .limit(1);
       const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !ok) throw new HttpError(401, WRONG_CREDENTIALS);
       attempt.succeeded();
