@@ -57,6 +57,12 @@ describe("csv", () => {
     expect(csvCell(-3)).toBe("-3");
   });
 
+  it("quotes commas too, and neutralises a formula behind leading spaces (issue 13)", () => {
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell(" =1+1")).toBe("' =1+1");
+    expect(csvCell("  -12,50")).toBe('"  -12,50"');
+  });
+
   it("quotes separators, quotes and line breaks", () => {
     expect(csvCell('a;b "c"\nd')).toBe('"a;b ""c""\nd"');
   });
@@ -71,7 +77,10 @@ describe("csv", () => {
           rows.forEach((row, i) => {
             row.forEach((value, j) => {
               const expected =
-                /^[=+\-@\t\r]/.test(value) && !/^-?\d+(?:,\d+)?$/.test(value) ? `'${value}` : value;
+                /^[=+\-@\t\r]/.test(value.replace(/^ +| +$/g, "")) &&
+                !/^-?\d+(?:,\d+)?$/.test(value.replace(/^ +| +$/g, ""))
+                  ? `'${value}`
+                  : value;
               expect(parsed[i + 1][j]).toBe(expected);
             });
           });

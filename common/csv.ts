@@ -29,8 +29,12 @@ export function csvDecimal(value: string | number | null | undefined, decimals =
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   let text = typeof value === "number" ? csvNumber(value) : String(value);
-  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
-  if (/[;"\r\n]/.test(text)) text = `"${text.replaceAll('"', '""')}"`;
+  // spreadsheets skip leading spaces before a formula, so the guard looks at the trimmed cell
+  const trimmed = text.replace(/^ +| +$/g, "");
+  if (FORMULA_START.test(trimmed) && !PLAIN_NUMBER.test(trimmed)) text = `'${text}`;
+  // ',' too (but not in a plain decimal): a file opened where ',' separates must not split a cell
+  if (/[;"\r\n]/.test(text) || (text.includes(",") && !PLAIN_NUMBER.test(text)))
+    text = `"${text.replaceAll('"', '""')}"`;
   return text;
 }
 
