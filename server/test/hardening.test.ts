@@ -179,4 +179,21 @@ describe.each(dbKinds())("issue 13: what a hostile user found (%s)", (kind) => {
     expect((await create("chefe8\u200b")).statusCode).toBe(400);
     expect((await create("Chefe8")).statusCode).toBe(409);
   });
+
+  it("9: product preview is rate-limited per user", async () => {
+    await t.createUser({ username: "espreita" });
+    const cookie = await t.login("espreita");
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/products/preview",
+        headers: { cookie },
+        payload: { platform: "nenhuma", url: "https://www.zara.com/pt/pt/x-p1.html" },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 30).every((c) => c === 400)).toBe(true);
+    expect(codes[30]).toBe(429);
+  });
 });

@@ -35,36 +35,46 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook("onClose", () => http.close());
 
-  app.post("/api/products/preview", { schema: { body: previewSchema } }, async (request) => {
-    currentUser(request);
-    const { platform, url } = request.body;
-    const adapter = getAdapter(platform);
-    if (!adapter) throw badRequest("Plataforma inválida");
-    try {
-      const result = await adapter.check({
-        http: http.forPlatform(platform),
-        product: { url, productId: "", config: {}, variants: [] },
-      });
-      const preview: ProductPreview & { status: string } = {
-        name: result.name ?? null,
-        productId: productCodeFromUrl(platform, url),
-        imageUrl: result.imageUrl ?? null,
-        price: result.kind === "product" ? result.price : null,
-        sizes: result.kind === "product" ? (result.allSizes?.map((s) => s.name) ?? result.sizes) : [],
-        status: result.status,
-      };
-      return preview;
-    } catch (error) {
-      if (!(error instanceof CheckFailure)) throw error;
-      if (error.message.startsWith("Pedido recusado")) {
-        throw badRequest("Endereço privado ou local não permitido", [
-          { path: "url", message: error.message },
-        ]);
+  app.post(
+    "/api/products/preview",
+    {
+      schema: { body: previewSchema },
+      // each preview fetches a retailer's page for the caller: 30 a minute per user
+      config: {
+        rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: (r) => `preview:${r.user?.id ?? r.ip}` },
+      },
+    },
+    async (request) => {
+      currentUser(request);
+      const { platform, url } = request.body;
+      const adapter = getAdapter(platform);
+      if (!adapter) throw badRequest("Plataforma inválida");
+      try {
+        const result = await adapter.check({
+          http: http.forPlatform(platform),
+          product: { url, productId: "", config: {}, variants: [] },
+        });
+        const preview: ProductPreview & { status: string } = {
+          name: result.name ?? null,
+          productId: productCodeFromUrl(platform, url),
+          imageUrl: result.imageUrl ?? null,
+          price: result.kind === "product" ? result.price : null,
+          sizes: result.kind === "product" ? (result.allSizes?.map((s) => s.name) ?? result.sizes) : [],
+          status: result.status,
+        };
+        return preview;
+      } catch (error) {
+        if (!(error instanceof CheckFailure)) throw error;
+        if (error.message.startsWith("Pedido recusado")) {
+          throw badRequest("Endereço privado ou local não permitido", [
+            { path: "url", message: error.message },
+          ]);
+        }
+        throw new HttpError(
+          422,
+          `Não foi possível ler a página (${FAILURE_LABELS[error.reason]}): ${error.message}`,
+        );
       }
-      throw new HttpError(
-        422,
-        `Não foi possível ler a página (${FAILURE_LABELS[error.reason]}): ${error.message}`,
-      );
-    }
-  });
+    },
+  );
 };
