@@ -1,4 +1,5 @@
 import { evaluateExpression } from "../expression.js";
+import { dateInputSchema } from "./dates.js";
 import { parseMoney, toCents } from "../money.js";
 import { INVENTORY_STATUSES } from "../status.js";
 import { z } from "../zod-pt.js";
@@ -82,7 +83,7 @@ export const createInventoryItemSchema = z
     image: imageDataUrlSchema,
     size: optionalText(50),
     purchaseLocation: optionalText(200),
-    purchaseDate: z.coerce.date({ error: "Data inválida" }).nullish(),
+    purchaseDate: dateInputSchema("Data inválida").nullish(),
     notes: optionalText(2000),
     tags: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
   })

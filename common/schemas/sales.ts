@@ -1,4 +1,5 @@
 import { z } from "../zod-pt.js";
+import { dateInputSchema } from "./dates.js";
 import { amountSchema, optionalAmountSchema, optionalText } from "./inventory.js";
 
 /** POST /api/sales (SPEC §5, §7). A profit sent by the client is ignored: the server computes it. */
@@ -8,7 +9,7 @@ export const createSaleSchema = z.object({
     .int("Selecione um item")
     .min(1, "Selecione um item"),
   salePrice: amountSchema("Preço de venda obrigatório"),
-  saleDate: z.coerce.date({ error: "Data da venda obrigatória" }).optional(),
+  saleDate: dateInputSchema("Data da venda obrigatória").optional(),
   buyer: optionalText(200),
   platform: z
     .string({ error: "Plataforma obrigatória" })

@@ -196,4 +196,22 @@ describe.each(dbKinds())("issue 13: what a hostile user found (%s)", (kind) => {
     expect(codes.slice(0, 30).every((c) => c === 400)).toBe(true);
     expect(codes[30]).toBe(429);
   });
+
+  it("9: dates out of 1900–2100 or not dates at all are refused, never stored as something else", async () => {
+    await t.createUser({ username: "datas" });
+    const cookie = await t.login("datas");
+    const add = (purchaseDate: unknown) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/inventory",
+        headers: { cookie },
+        payload: { name: "x", price: "1", purchaseDate },
+      });
+    expect((await add("0001-01-01")).statusCode).toBe(400);
+    expect((await add(true)).statusCode).toBe(400);
+    expect((await add(0)).statusCode).toBe(400);
+    const ok = await add("2026-11-22");
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().purchaseDate).toMatch(/^2026-11-2/);
+  });
 });
