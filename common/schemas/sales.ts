@@ -18,6 +18,13 @@ export const createSaleSchema = z.object({
   fees: optionalAmountSchema("0.00"),
   profit: z.unknown().optional(),
 });
+/** PUT /api/sales/{id}: the sale's own fields; a field left out keeps its value */
+export const updateSaleSchema = createSaleSchema
+  .pick({ salePrice: true, saleDate: true, buyer: true, platform: true, fees: true })
+  .partial();
+export type UpdateSaleInput = z.input<typeof updateSaleSchema>;
+export type UpdateSale = z.output<typeof updateSaleSchema>;
+
 export type CreateSaleInput = z.input<typeof createSaleSchema>;
 export type CreateSale = z.output<typeof createSaleSchema>;
 

@@ -42,8 +42,8 @@ export function ItemCard({ item, layout, onSell, onChangeStatus, onDelete, isDel
           isList ? "min-h-24 w-24 sm:w-32" : "aspect-[16/10] w-full",
         )}
       >
-        {item.image ? (
-          <img src={item.image} alt={item.name} className="absolute inset-0 size-full object-cover" />
+        {item.thumbnail ? (
+          <img src={item.thumbnail} alt={item.name} className="absolute inset-0 size-full object-cover" />
         ) : (
           <div className="absolute inset-0 flex items-center justify-center text-muted-foreground">
             <ImageOff className="size-8" aria-label="Sem fotografia" />
