@@ -1,4 +1,5 @@
 import { evaluateExpression } from "../expression.js";
+import { canonicalPlatform } from "../sale-platforms.js";
 import { parseMoney, toCents } from "../money.js";
 import { INVENTORY_STATUSES } from "../status.js";
 import { z } from "../zod-pt.js";
@@ -65,7 +66,7 @@ export const saleFieldsSchema = z.object({
   salePrice: nullableAmountSchema(),
   fees: optionalAmountSchema("0.00"),
   buyer: optionalText(200),
-  platform: optionalText(100),
+  platform: optionalText(100).transform((v) => (v === null ? null : canonicalPlatform(v))),
 });
 
 export const createInventoryItemSchema = z

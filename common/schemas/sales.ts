@@ -1,3 +1,4 @@
+import { canonicalPlatform } from "../sale-platforms.js";
 import { z } from "../zod-pt.js";
 import { amountSchema, optionalAmountSchema, optionalText } from "./inventory.js";
 
@@ -14,7 +15,8 @@ export const createSaleSchema = z.object({
     .string({ error: "Plataforma obrigatória" })
     .trim()
     .min(1, "Plataforma obrigatória")
-    .max(100, "Máximo 100 caracteres"),
+    .max(100, "Máximo 100 caracteres")
+    .transform(canonicalPlatform),
   fees: optionalAmountSchema("0.00"),
   profit: z.unknown().optional(),
 });

@@ -17,3 +17,9 @@ FROM "inventory_items"
 WHERE "image" ~ '^data:image/(png|jpeg|webp|gif);base64,';
 --> statement-breakpoint
 ALTER TABLE "inventory_items" DROP COLUMN "image";
+--> statement-breakpoint
+-- sale platforms: known names take their one spelling, so "vinted" and "Vinted" chart as one
+UPDATE "sales" SET "platform" = CASE lower(trim("platform"))
+  WHEN 'vinted' THEN 'Vinted' WHEN 'olx' THEN 'OLX' WHEN 'wallapop' THEN 'Wallapop'
+  WHEN 'ebay' THEN 'eBay' WHEN 'stockx' THEN 'StockX' WHEN 'outra' THEN 'Outra' END
+WHERE lower(trim("platform")) IN ('vinted', 'olx', 'wallapop', 'ebay', 'stockx', 'outra');
