@@ -1,5 +1,14 @@
 /** where resellers sell; the sale dialogs offer these, and "Outra" leaves a free name */
-export const SALE_PLATFORMS = ["Vinted", "OLX", "Wallapop", "eBay", "StockX", "Outra"] as const;
+export const SALE_PLATFORMS = [
+  "Vinted",
+  "OLX",
+  "Wallapop",
+  "eBay",
+  "StockX",
+  "Facebook Marketplace",
+  "Loja física",
+  "Outra",
+] as const;
 
 /** a known platform written in any case or spacing ("vinted ", "EBAY") takes its one spelling,
  * so the charts do not split one platform in two; other names are kept as typed */

@@ -21,5 +21,7 @@ ALTER TABLE "inventory_items" DROP COLUMN "image";
 -- sale platforms: known names take their one spelling, so "vinted" and "Vinted" chart as one
 UPDATE "sales" SET "platform" = CASE lower(trim("platform"))
   WHEN 'vinted' THEN 'Vinted' WHEN 'olx' THEN 'OLX' WHEN 'wallapop' THEN 'Wallapop'
-  WHEN 'ebay' THEN 'eBay' WHEN 'stockx' THEN 'StockX' WHEN 'outra' THEN 'Outra' END
-WHERE lower(trim("platform")) IN ('vinted', 'olx', 'wallapop', 'ebay', 'stockx', 'outra');
+  WHEN 'ebay' THEN 'eBay' WHEN 'stockx' THEN 'StockX' WHEN 'facebook marketplace' THEN 'Facebook Marketplace'
+  WHEN 'loja física' THEN 'Loja física' WHEN 'outra' THEN 'Outra' END
+WHERE lower(trim("platform")) IN
+  ('vinted', 'olx', 'wallapop', 'ebay', 'stockx', 'facebook marketplace', 'loja física', 'outra');
