@@ -1,6 +1,6 @@
 /**
  * `npm run bench:api`: autocannon at 100 connections against the main reads, with a realistic
- * account (100 monitors, 500 inventory items, their sales) and a ranking of 200 sellers, beside a
+ * account (100 monitors, 500 inventory items with photos, their sales) and a ranking of 200 sellers, beside a
  * bare Fastify route in the same run as the machine's ceiling. Target: p99 under 25 ms each.
  * Flags: --db pglite|postgres (default pglite), --seconds N (default 5), --only <text> (the
  * targets whose path contains it).
@@ -9,10 +9,12 @@ import os from "node:os";
 import autocannon from "autocannon";
 import Fastify from "fastify";
 import pg from "pg";
+import sharp from "sharp";
 import { buildApp } from "../server/src/app.js";
 import { loadConfig } from "../server/src/config.js";
 import { type Database, openDatabase } from "../server/src/db/client.js";
-import { inventoryItems, products, sales, users } from "../server/src/db/schema.js";
+import { inventoryItems, itemPhotos, products, sales, users } from "../server/src/db/schema.js";
+import { makeThumbnail } from "../server/src/services/item-photos.js";
 import { hashPassword } from "../server/src/services/passwords.js";
 
 const args = process.argv.slice(2);
@@ -82,6 +84,20 @@ async function seed(database: Database) {
       })),
     )
     .returning({ id: inventoryItems.id });
+  // every item has a photo (one 1200×800 JPEG shared by all, to keep the seed quick)
+  const full = await sharp(Buffer.alloc(1200 * 800 * 3, 128), {
+    raw: { width: 1200, height: 800, channels: 3 },
+  })
+    .jpeg()
+    .toBuffer();
+  const thumbnail = await makeThumbnail(full);
+  for (let i = 0; i < items.length; i += 100) {
+    await db
+      .insert(itemPhotos)
+      .values(
+        items.slice(i, i + 100).map((item) => ({ itemId: item.id, mime: "image/jpeg", full, thumbnail })),
+      );
+  }
   await db.insert(sales).values(
     items.slice(0, 250).map((item, i) => ({
       userId: me.id,
@@ -165,6 +181,17 @@ async function main() {
   bare.get("/", async () => ({ ok: true }));
   await bare.listen({ port: 0, host: "127.0.0.1" });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/`;
+
+  // the inventory list's size: photos travel apart, so 500 items with photos stay small
+  const list = await fetch(`${base}/api/inventory`, { headers: { cookie, "accept-encoding": "identity" } });
+  const listBytes = (await list.arrayBuffer()).byteLength;
+  const listGzip = await fetch(`${base}/api/inventory`, { headers: { cookie, "accept-encoding": "gzip" } });
+  const gzipBytes = Number(
+    listGzip.headers.get("content-length") ?? (await listGzip.arrayBuffer()).byteLength,
+  );
+  console.log(
+    `GET /api/inventory, 500 items with photos: ${Math.round(listBytes / 1024)} KB (${Math.round(gzipBytes / 1024)} KB gzip); target < 300 KB`,
+  );
 
   const rows: Row[] = [await measure("bare Fastify route (ceiling)", bareUrl, {})];
   for (const path of [

@@ -69,7 +69,14 @@ test("adicionar um item com foto, vendê-lo com taxas '2+1,5', ver o lucro em Ve
   await expect(dialog).toBeHidden();
 
   const card = page.getByTestId("inventory-item").filter({ hasText: ITEM });
-  await expect(card.getByAltText(ITEM)).toHaveAttribute("src", /^data:image\/png;base64,/);
+  // the list carries the thumbnail's URL, never the photo itself
+  await expect(card.getByAltText(ITEM)).toHaveAttribute(
+    "src",
+    /^\/api\/inventory\/\d+\/photo\/thumbnail\?v=\d+$/,
+  );
+  await expect
+    .poll(() => card.getByAltText(ITEM).evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(2);
   await expect(card.getByText("Em Stock")).toBeVisible();
   await expect(card.getByText(euro("50,00"))).toBeVisible(); // total cost 45,10 + 4,90
   await expect(card.getByText(/\d{2}\/\d{2}\/\d{4}/)).toBeVisible();
@@ -214,4 +221,58 @@ test("'Nova Venda' oferece só itens em stock e calcula o preço escrito como co
     .filter({ hasText: "Mala em stock" });
   await expect(sale.getByText(euro("23,00"))).toBeVisible();
   await expect(sale.getByText(euro("45,50"))).toBeVisible();
+});
+
+test("editar um item: todos os campos do diálogo, a data de compra e a fotografia", async ({ page }) => {
+  await loginAsFreshUser(page, "editar");
+  const created = await page.request.post("/api/inventory", {
+    data: { name: "Casaco antigo", price: "20", sku: "C-1", notes: "sem etiqueta" },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  await page.goto("/inventory");
+  const card = page.getByTestId("inventory-item").filter({ hasText: "Casaco antigo" });
+  await card.getByRole("button", { name: "Editar Casaco antigo" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Editar Item" })).toBeVisible();
+  await expect(dialog.getByLabel("Nome")).toHaveValue("Casaco antigo");
+  await expect(dialog.getByLabel("Preço de compra (€)")).toHaveValue("20,00");
+  await expect(dialog.getByLabel("SKU (opcional)")).toHaveValue("C-1");
+  await expect(dialog.getByLabel("Notas (opcional)")).toHaveValue("sem etiqueta");
+  // the status has its own dialog
+  await expect(dialog.getByLabel("Estado")).toHaveCount(0);
+
+  await dialog.getByLabel("Nome").fill("Casaco de lã");
+  await dialog.getByLabel("Preço de compra (€)").fill("18+4");
+  await dialog.getByLabel("Data de compra (opcional)").fill("2026-10-03");
+  await dialog
+    .getByLabel("Fotografia (opcional)")
+    .setInputFiles({ name: "casaco.png", mimeType: "image/png", buffer: PHOTO });
+  await screenshot(page, "inventory-edit-item");
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(toast(page, "Item atualizado!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const edited = page.getByTestId("inventory-item").filter({ hasText: "Casaco de lã" });
+  await expect(edited.getByText(euro("22,00"))).toBeVisible();
+  await expect(edited.getByText("03/10/2026")).toBeVisible();
+  await expect(edited.getByAltText("Casaco de lã")).toHaveAttribute("src", /\/photo\/thumbnail\?v=/);
+  await expect
+    .poll(() => edited.getByAltText("Casaco de lã").evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(2);
+  for (const width of [null, 800]) {
+    if (width) await page.setViewportSize({ width, height: 900 });
+    for (const theme of ["light", "dark"] as const) {
+      await setTheme(page, theme);
+      await expect(edited.getByAltText("Casaco de lã")).toBeVisible();
+      await screenshot(page, `inventory-edited${width ? `-${width}` : ""}-${theme}`);
+    }
+  }
+  await setTheme(page, "light");
+
+  // removing the photo in the dialog removes it from the card
+  await edited.getByRole("button", { name: "Editar Casaco de lã" }).click();
+  await dialog.getByRole("button", { name: /Remover fotografia/ }).click();
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(edited.getByLabel("Sem fotografia")).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { evaluateExpression } from "../expression.js";
+import { canonicalPlatform } from "../sale-platforms.js";
 import { dateInputSchema } from "./dates.js";
 import { parseMoney, toCents } from "../money.js";
 import { INVENTORY_STATUSES } from "../status.js";
@@ -66,7 +67,7 @@ export const saleFieldsSchema = z.object({
   salePrice: nullableAmountSchema(),
   fees: optionalAmountSchema("0.00"),
   buyer: optionalText(200),
-  platform: optionalText(100),
+  platform: optionalText(100).transform((v) => (v === null ? null : canonicalPlatform(v))),
 });
 
 export const createInventoryItemSchema = z
@@ -91,6 +92,27 @@ export const createInventoryItemSchema = z
 export type CreateInventoryItemInput = z.input<typeof createInventoryItemSchema>;
 export type CreateInventoryItem = z.output<typeof createInventoryItemSchema>;
 
+/**
+ * PATCH /api/inventory/{id}: the edit dialog. A field left out keeps its value; image null or ""
+ * removes the photo. Status and sale go through their own routes.
+ */
+export const updateInventoryItemSchema = createInventoryItemSchema
+  .pick({
+    name: true,
+    price: true,
+    shippingPrice: true,
+    sku: true,
+    image: true,
+    size: true,
+    purchaseLocation: true,
+    purchaseDate: true,
+    notes: true,
+    tags: true,
+  })
+  .partial();
+export type UpdateInventoryItemInput = z.input<typeof updateInventoryItemSchema>;
+export type UpdateInventoryItem = z.output<typeof updateInventoryItemSchema>;
+
 /** PUT /api/inventory/{id}: the change-status dialog (SPEC §7); `id` in the body is tolerated */
 export const updateInventoryStatusSchema = z
   .object({ id: z.coerce.number().int().optional(), status: inventoryStatusSchema })
@@ -111,7 +133,10 @@ export interface InventorySale {
 export interface InventoryItem {
   id: number;
   name: string;
+  /** URL of the photo (served apart, cacheable), null without one */
   image: string | null;
+  /** URL of a small version of the photo for lists and cards */
+  thumbnail: string | null;
   size: string | null;
   sku: string | null;
   price: string;

@@ -1,3 +1,4 @@
+import { canonicalPlatform } from "../sale-platforms.js";
 import { z } from "../zod-pt.js";
 import { dateInputSchema } from "./dates.js";
 import { amountSchema, optionalAmountSchema, optionalText } from "./inventory.js";
@@ -15,10 +16,18 @@ export const createSaleSchema = z.object({
     .string({ error: "Plataforma obrigatória" })
     .trim()
     .min(1, "Plataforma obrigatória")
-    .max(100, "Máximo 100 caracteres"),
+    .max(100, "Máximo 100 caracteres")
+    .transform(canonicalPlatform),
   fees: optionalAmountSchema("0.00"),
   profit: z.unknown().optional(),
 });
+/** PUT /api/sales/{id}: the sale's own fields; a field left out keeps its value */
+export const updateSaleSchema = createSaleSchema
+  .pick({ salePrice: true, saleDate: true, buyer: true, platform: true, fees: true })
+  .partial();
+export type UpdateSaleInput = z.input<typeof updateSaleSchema>;
+export type UpdateSale = z.output<typeof updateSaleSchema>;
+
 export type CreateSaleInput = z.input<typeof createSaleSchema>;
 export type CreateSale = z.output<typeof createSaleSchema>;
 

@@ -104,6 +104,16 @@ export const ROUTES: Record<string, RouteCase> = {
     body: (f) => ({ id: f.itemId, status: "pending" }),
     expect: ownerOnly(200),
   },
+  "PATCH /api/inventory/:id": {
+    path: (f) => `/api/inventory/${f.itemId}`,
+    body: () => ({ name: "Casaco azul", purchaseDate: "2026-10-01" }),
+    expect: ownerOnly(200),
+  },
+  "GET /api/inventory/:id/photo": { path: (f) => `/api/inventory/${f.itemId}/photo`, expect: ownerOnly(200) },
+  "GET /api/inventory/:id/photo/thumbnail": {
+    path: (f) => `/api/inventory/${f.itemId}/photo/thumbnail`,
+    expect: ownerOnly(200),
+  },
   "DELETE /api/inventory/:id": { path: (f) => `/api/inventory/${f.itemId}`, expect: ownerOnly(200) },
   "GET /api/sales": { expect: everyone(200) },
   "POST /api/sales": {
@@ -116,10 +126,18 @@ export const ROUTES: Record<string, RouteCase> = {
     // for anyone but the owner the item is someone else's: 404
     expect: ownerOnly(201),
   },
+  "PUT /api/sales/:id": {
+    path: (f) => `/api/sales/${f.saleId}`,
+    body: () => ({ salePrice: "14", platform: "OLX" }),
+    expect: ownerOnly(200),
+  },
   "DELETE /api/sales/:id": { path: (f) => `/api/sales/${f.saleId}`, expect: ownerOnly(200) },
   "GET /api/status/statistics": { expect: everyone(200) },
   "GET /api/ranking": { expect: everyone(200) },
 };
+
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 /** a product, an in-stock item and a sale of the owner; the owner's older products are removed
  * first so the monitor limit never interferes */
@@ -133,7 +151,7 @@ export async function createFixture(
     t.app.inject({ method: "POST", url, headers: { cookie: ownerCookie }, payload });
   await t.database.db.delete(products).where(eq(products.userId, ownerId));
   const product = (await call("/api/products", zaraProduct())).json();
-  const item = (await call("/api/inventory", { name: "Casaco", price: "30" })).json();
+  const item = (await call("/api/inventory", { name: "Casaco", price: "30", image: PNG })).json();
   const sold = (await call("/api/inventory", { name: "Saia", price: "5" })).json();
   const sale = (
     await call("/api/sales", {

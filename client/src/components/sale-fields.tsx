@@ -1,3 +1,4 @@
+import { SALE_PLATFORMS } from "@common/sale-platforms";
 import { evaluateExpression } from "@common/expression";
 import { subtractMoney } from "@common/money";
 import { FormField } from "@/components/form-field";
@@ -14,17 +15,6 @@ export interface SaleFieldValues {
 }
 
 export const EMPTY_SALE_FIELDS: SaleFieldValues = { salePrice: "", fees: "", buyer: "", platform: "" };
-
-/** where resellers in Portugal usually sell; any other name can be typed */
-const PLATFORM_SUGGESTIONS = [
-  "Vinted",
-  "OLX",
-  "Wallapop",
-  "eBay",
-  "Facebook Marketplace",
-  "StockX",
-  "Loja física",
-];
 
 interface SaleFieldsProps {
   idPrefix: string;
@@ -86,7 +76,7 @@ export function SaleFields({ idPrefix, values, onChange, errors, cost, platformR
           aria-invalid={errors.platform ? true : undefined}
         />
         <datalist id={id("platforms")}>
-          {PLATFORM_SUGGESTIONS.map((p) => (
+          {SALE_PLATFORMS.map((p) => (
             <option key={p} value={p} />
           ))}
         </datalist>

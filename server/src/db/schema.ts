@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -131,7 +132,6 @@ export const inventoryItems = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    image: text("image"),
     size: text("size"),
     sku: text("sku"),
     price: numeric("price", { precision: 10, scale: 2 }).notNull(),
@@ -146,6 +146,23 @@ export const inventoryItems = pgTable(
   },
   (t) => [index("inventory_user_idx").on(t.userId)],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => Buffer.from(v),
+});
+
+/** an item's photo, kept out of the item row so that lists carry only its URL */
+export const itemPhotos = pgTable("item_photos", {
+  itemId: integer("item_id")
+    .primaryKey()
+    .references(() => inventoryItems.id, { onDelete: "cascade" }),
+  mime: text("mime").notNull(),
+  full: bytea("full").notNull(),
+  /** made on upload; null for photos moved out of the item row, made on first request */
+  thumbnail: bytea("thumbnail"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const sales = pgTable(
   "sales",

@@ -1,9 +1,15 @@
-import { createInventoryItemSchema, updateInventoryStatusSchema } from "@common/schemas/inventory.js";
+import {
+  createInventoryItemSchema,
+  updateInventoryItemSchema,
+  updateInventoryStatusSchema,
+} from "@common/schemas/inventory.js";
 import { idParamSchema } from "@common/schemas/users.js";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../plugins/auth.js";
 import { cachedJson } from "../plugins/cached-answers.js";
-import { changeItemStatus, createItem, deleteItem, listItems } from "../services/sales.js";
+import { type PhotoKind, readPhoto } from "../services/item-photos.js";
+import { changeItemStatus, createItem, deleteItem, listItems, updateItem } from "../services/sales.js";
 import { inventoryStatistics } from "../services/statistics.js";
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,6 +39,39 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const [item] = await listItems(app.db, userId, request.params.id);
       return item;
     },
+  );
+
+  app.patch(
+    "/api/inventory/:id",
+    { schema: { params: idParamSchema, body: updateInventoryItemSchema } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await updateItem(app.db, userId, request.params.id, request.body);
+      const [item] = await listItems(app.db, userId, request.params.id);
+      return item;
+    },
+  );
+
+  // photo URLs carry the photo's version, so a browser may keep them for good; private: per user
+  const photoRoute =
+    (kind: PhotoKind) => async (request: { params: { id: number } }, reply: FastifyReply) => {
+      const photo = await readPhoto(
+        app.db,
+        currentUser(request as FastifyRequest).id,
+        request.params.id,
+        kind,
+      );
+      return reply
+        .type(photo.mime)
+        .header("cache-control", "private, max-age=31536000, immutable")
+        .header("last-modified", photo.updatedAt.toUTCString())
+        .send(photo.body);
+    };
+  app.get("/api/inventory/:id/photo", { schema: { params: idParamSchema } }, photoRoute("full"));
+  app.get(
+    "/api/inventory/:id/photo/thumbnail",
+    { schema: { params: idParamSchema } },
+    photoRoute("thumbnail"),
   );
 
   app.delete("/api/inventory/:id", { schema: { params: idParamSchema } }, async (request) => {

@@ -1,9 +1,9 @@
-import { createSaleSchema } from "@common/schemas/sales.js";
+import { createSaleSchema, updateSaleSchema } from "@common/schemas/sales.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../plugins/auth.js";
 import { cachedJson } from "../plugins/cached-answers.js";
-import { deleteSale, listSales, sellItem } from "../services/sales.js";
+import { deleteSale, listSales, sellItem, updateSale } from "../services/sales.js";
 
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,6 +15,10 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     const sale = await sellItem(app.db, currentUser(request).id, request.body);
     return reply.status(201).send(sale);
   });
+
+  app.put("/api/sales/:id", { schema: { params: idParamSchema, body: updateSaleSchema } }, async (request) =>
+    updateSale(app.db, currentUser(request).id, request.params.id, request.body),
+  );
 
   app.delete("/api/sales/:id", { schema: { params: idParamSchema } }, async (request) => {
     await deleteSale(app.db, currentUser(request).id, request.params.id);

@@ -1,11 +1,17 @@
-import type { CreateInventoryItem, InventoryItem, UpdateInventoryStatus } from "@common/schemas/inventory.js";
+import type {
+  CreateInventoryItem,
+  InventoryItem,
+  UpdateInventoryItem,
+  UpdateInventoryStatus,
+} from "@common/schemas/inventory.js";
 import { SELLABLE_STATUSES } from "@common/schemas/inventory.js";
-import type { CreateSale, Sale } from "@common/schemas/sales.js";
+import type { CreateSale, Sale, UpdateSale } from "@common/schemas/sales.js";
 import { subtractMoney } from "@common/money.js";
 import { and, desc, eq } from "drizzle-orm";
 import type { Conn, Db, Tx } from "../db/client.js";
-import { inventoryItems, sales } from "../db/schema.js";
+import { inventoryItems, itemPhotos, sales } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../http-error.js";
+import { decodePhoto, photoUrls, storePhoto } from "./item-photos.js";
 
 type ItemRow = typeof inventoryItems.$inferSelect;
 type SaleRow = typeof sales.$inferSelect;
@@ -135,9 +141,10 @@ function requireSalePrice(change: Pick<UpdateInventoryStatus, "salePrice" | "fee
 
 /** POST /api/inventory: an item created as sold gets its sale in the same transaction */
 export async function createItem(db: Db, userId: number, input: CreateInventoryItem): Promise<number> {
-  const { salePrice, fees, buyer, platform, ...fields } = input;
+  const { salePrice, fees, buyer, platform, image, ...fields } = input;
   const saleDetails =
     fields.status === "sold" ? requireSalePrice({ salePrice, fees, buyer, platform }) : null;
+  const photo = image ? await decodePhoto(image) : null;
   return db.transaction(async (tx) => {
     const [item] = await tx
       .insert(inventoryItems)
@@ -145,14 +152,66 @@ export async function createItem(db: Db, userId: number, input: CreateInventoryI
         ...fields,
         userId,
         status: saleDetails ? "in_stock" : fields.status,
-        image: fields.image ?? null,
         purchaseDate: fields.purchaseDate ?? null,
         tags: fields.tags ?? [],
       })
       .returning();
+    if (photo) await storePhoto(tx, item.id, photo);
     if (saleDetails) await recordSale(tx, item, saleDetails);
     return item.id;
   });
+}
+
+/** PATCH /api/inventory/{id}: the fields sent change; a new cost recomputes the sale's profit */
+export async function updateItem(db: Db, userId: number, itemId: number, input: UpdateInventoryItem) {
+  const { image, ...fields } = input;
+  const photo = typeof image === "string" ? await decodePhoto(image) : image;
+  await db.transaction(async (tx) => {
+    const item = await lockOwnItem(tx, userId, itemId);
+    const [updated] = await tx
+      .update(inventoryItems)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(inventoryItems.id, item.id))
+      .returning();
+    if (photo !== undefined) await storePhoto(tx, item.id, photo);
+    if (fields.price !== undefined || fields.shippingPrice !== undefined) {
+      const [sale] = await tx.select().from(sales).where(eq(sales.inventoryItemId, item.id));
+      if (sale) {
+        await tx
+          .update(sales)
+          .set({ profit: computeProfit(sale.salePrice, updated.price, updated.shippingPrice, sale.fees) })
+          .where(eq(sales.id, sale.id));
+      }
+    }
+  });
+}
+
+/** PUT /api/sales/{id}: edits a sale; its profit follows */
+export async function updateSale(db: Db, userId: number, saleId: number, input: UpdateSale): Promise<Sale> {
+  await db.transaction(async (tx) => {
+    const [sale] = await tx
+      .select()
+      .from(sales)
+      .where(and(eq(sales.id, saleId), eq(sales.userId, userId)))
+      .for("update");
+    if (!sale) throw notFound(SALE_NOT_FOUND);
+    const [item] = sale.inventoryItemId
+      ? await tx.select().from(inventoryItems).where(eq(inventoryItems.id, sale.inventoryItemId))
+      : [];
+    const next = { ...sale, ...input };
+    await tx
+      .update(sales)
+      .set({
+        ...input,
+        profit: computeProfit(next.salePrice, item?.price ?? "0", item?.shippingPrice ?? "0", next.fees),
+      })
+      .where(eq(sales.id, sale.id));
+    // the item row changes too, so that cached inventory answers learn of the new sale
+    if (item)
+      await tx.update(inventoryItems).set({ updatedAt: new Date() }).where(eq(inventoryItems.id, item.id));
+  });
+  const [sale] = await listSales(db, userId, saleId);
+  return sale;
 }
 
 export async function deleteItem(db: Db, userId: number, itemId: number): Promise<void> {
@@ -166,19 +225,20 @@ export async function deleteItem(db: Db, userId: number, itemId: number): Promis
 
 export async function listItems(db: Conn, userId: number, itemId?: number): Promise<InventoryItem[]> {
   const rows = await db
-    .select({ item: inventoryItems, sale: sales })
+    .select({ item: inventoryItems, sale: sales, photoAt: itemPhotos.updatedAt })
     .from(inventoryItems)
     .leftJoin(sales, eq(sales.inventoryItemId, inventoryItems.id))
+    .leftJoin(itemPhotos, eq(itemPhotos.itemId, inventoryItems.id))
     .where(
       itemId === undefined
         ? eq(inventoryItems.userId, userId)
         : and(eq(inventoryItems.userId, userId), eq(inventoryItems.id, itemId)),
     )
     .orderBy(desc(inventoryItems.createdAt), desc(inventoryItems.id));
-  return rows.map(({ item, sale }) => ({
+  return rows.map(({ item, sale, photoAt }) => ({
     id: item.id,
     name: item.name,
-    image: item.image,
+    ...photoUrls(item.id, photoAt),
     size: item.size,
     sku: item.sku,
     price: item.price,

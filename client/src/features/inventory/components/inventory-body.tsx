@@ -18,6 +18,7 @@ interface InventoryBodyProps {
   onClearFilters: () => void;
   onSell: (item: InventoryItem) => void;
   onChangeStatus: (item: InventoryItem) => void;
+  onEdit: (item: InventoryItem) => void;
   onDelete: (item: InventoryItem) => void;
   deletingId: number | null;
 }
@@ -91,6 +92,7 @@ export function InventoryBody(props: InventoryBodyProps) {
           layout={props.view}
           onSell={() => props.onSell(item)}
           onChangeStatus={() => props.onChangeStatus(item)}
+          onEdit={() => props.onEdit(item)}
           onDelete={() => props.onDelete(item)}
           isDeleting={props.deletingId === item.id}
         />

@@ -1,6 +1,6 @@
 import type { InventoryItem } from "@common/schemas/inventory";
 import { addMoney } from "@common/money";
-import { ImageOff, Pencil, ShoppingCart, Trash2 } from "lucide-react";
+import { ArrowRightLeft, ImageOff, Pencil, ShoppingCart, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -13,6 +13,7 @@ interface ItemCardProps {
   layout: "grid" | "list";
   onSell: () => void;
   onChangeStatus: () => void;
+  onEdit: () => void;
   onDelete: () => void;
   isDeleting: boolean;
 }
@@ -27,7 +28,15 @@ function Detail({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-export function ItemCard({ item, layout, onSell, onChangeStatus, onDelete, isDeleting }: ItemCardProps) {
+export function ItemCard({
+  item,
+  layout,
+  onSell,
+  onChangeStatus,
+  onEdit,
+  onDelete,
+  isDeleting,
+}: ItemCardProps) {
   const isList = layout === "list";
   const cost = addMoney(item.price, item.shippingPrice);
   return (
@@ -42,8 +51,8 @@ export function ItemCard({ item, layout, onSell, onChangeStatus, onDelete, isDel
           isList ? "min-h-24 w-24 sm:w-32" : "aspect-[16/10] w-full",
         )}
       >
-        {item.image ? (
-          <img src={item.image} alt={item.name} className="absolute inset-0 size-full object-cover" />
+        {item.thumbnail ? (
+          <img src={item.thumbnail} alt={item.name} className="absolute inset-0 size-full object-cover" />
         ) : (
           <div className="absolute inset-0 flex items-center justify-center text-muted-foreground">
             <ImageOff className="size-8" aria-label="Sem fotografia" />
@@ -74,6 +83,7 @@ export function ItemCard({ item, layout, onSell, onChangeStatus, onDelete, isDel
           {item.shippingPrice !== "0.00" && <Detail label="Custo total" value={formatEuro(cost)} />}
           <Detail label="Tamanho" value={item.size} />
           <Detail label="Comprado em" value={item.purchaseLocation} />
+          {item.purchaseDate && <Detail label="Data de compra" value={formatDate(item.purchaseDate)} />}
           {item.sale && <Detail label="Vendido por" value={formatEuro(item.sale.salePrice)} />}
           {item.sale && (
             <div className="flex justify-between gap-2">
@@ -98,8 +108,12 @@ export function ItemCard({ item, layout, onSell, onChangeStatus, onDelete, isDel
               Vender
             </Button>
           )}
-          <Button size="sm" variant="outline" onClick={onChangeStatus}>
+          <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Editar ${item.name}`}>
             <Pencil />
+            Editar
+          </Button>
+          <Button size="sm" variant="outline" onClick={onChangeStatus}>
+            <ArrowRightLeft />
             Estado
           </Button>
           <Button

@@ -11,6 +11,7 @@ const item = (
   id,
   name,
   image: null,
+  thumbnail: null,
   size: null,
   sku: null,
   price: "10.00",

@@ -27,6 +27,7 @@ export function InventoryPage() {
   const [adding, setAdding] = useState(false);
   const [selling, setSelling] = useState<InventoryItem | null>(null);
   const [changing, setChanging] = useState<InventoryItem | null>(null);
+  const [editing, setEditing] = useState<InventoryItem | null>(null);
 
   const visible = useMemo(
     () => filterItems(inventory.data ?? [], search, status),
@@ -80,10 +81,12 @@ export function InventoryPage() {
         }}
         onSell={setSelling}
         onChangeStatus={setChanging}
+        onEdit={setEditing}
         onDelete={(item) => remove.mutate(item.id)}
         deletingId={remove.isPending ? (remove.variables ?? null) : null}
       />
       <AddItemDialog open={adding} onOpenChange={setAdding} />
+      <AddItemDialog open={editing !== null} onOpenChange={() => setEditing(null)} item={editing} />
       <SellItemDialog item={selling} onClose={() => setSelling(null)} />
       <StatusDialog item={changing} onClose={() => setChanging(null)} />
     </PageShell>
