@@ -94,6 +94,30 @@ describe("webhook formats", () => {
     expect(chars(many)).toBeLessThanOrEqual(6000);
   });
 
+  it("Slack: third-party text cannot inject mrkdwn links or mentions (issue 13)", () => {
+    const hostile = "<!channel> <https://evil.example|Clique> & co";
+    const slack = formatAlert(
+      "https://hooks.slack.com/services/T/B/X",
+      alert({
+        kind: "vinted_new_items",
+        platform: "vinted",
+        productName: hostile,
+        sizes: ["<@U123>"],
+        items: [{ id: "1", title: hostile, url: "https://www.vinted.pt/items/1?a=b|c>d", price: "4.00" }],
+      }),
+    ) as { text: string; blocks: { text?: { text: string }; fields?: { text: string }[] }[] };
+    const texts = [
+      slack.text,
+      ...slack.blocks.flatMap((b) => [b.text?.text ?? "", ...(b.fields ?? []).map((f) => f.text)]),
+    ];
+    const all = texts.join("\n");
+    expect(all).not.toContain("<!channel>");
+    expect(all).not.toContain("<@U123>");
+    expect(all).not.toContain("<https://evil.example");
+    expect(all).toContain("&lt;!channel&gt; &lt;https://evil.example|Clique&gt; &amp; co");
+    expect(all).toContain("<https://www.vinted.pt/items/1?a=b%7Cc%3Ed|");
+  });
+
   it("Slack gets blocks with a text fallback; others get plain JSON", () => {
     const slack = formatAlert("https://hooks.slack.com/services/T/B/X", alert()) as {
       text: string;

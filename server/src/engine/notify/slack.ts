@@ -2,30 +2,43 @@ import { formatEur } from "@common/money.js";
 import { PRODUCT_STATUS_LABELS, type ProductStatus } from "@common/status.js";
 import { type AlertPayload, alertSummary, alertTitle } from "./alert.js";
 
+/**
+ * Slack reads `&`, `<` and `>` as control characters in mrkdwn: text from retailers and Vinted
+ * sellers is escaped so it cannot form links, @channel mentions or user pings.
+ */
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** Inside `<url|label>` a `|` or `>` in the URL would end it early. */
+function escapeUrl(url: string): string {
+  return url.replace(/\|/g, "%7C").replace(/>/g, "%3E").replace(/</g, "%3C");
+}
+
 /** Slack incoming webhook: a text fallback plus blocks (section with fields, image accessory). */
 export function slackMessage(alert: AlertPayload) {
   const status = PRODUCT_STATUS_LABELS[alert.status as ProductStatus] ?? alert.status;
   const fields = [
-    { type: "mrkdwn", text: `*Estado:*\n${status}` },
+    { type: "mrkdwn", text: `*Estado:*\n${escapeText(status)}` },
     ...(alert.price ? [{ type: "mrkdwn", text: `*Preço:*\n${formatEur(alert.price)}` }] : []),
     ...(alert.sizes.length
-      ? [{ type: "mrkdwn", text: `*Tamanhos:*\n${alert.sizes.join(", ").slice(0, 1900)}` }]
+      ? [{ type: "mrkdwn", text: `*Tamanhos:*\n${escapeText(alert.sizes.join(", ").slice(0, 1900))}` }]
       : []),
     ...(alert.newSizes.length
-      ? [{ type: "mrkdwn", text: `*Novos:*\n${alert.newSizes.join(", ").slice(0, 1900)}` }]
+      ? [{ type: "mrkdwn", text: `*Novos:*\n${escapeText(alert.newSizes.join(", ").slice(0, 1900))}` }]
       : []),
   ].slice(0, 10);
   const items = (alert.items ?? [])
     .slice(0, 20)
-    .map((i) => `• <${i.url}|${i.title}>${i.price ? ` — ${formatEur(i.price)}` : ""}`);
+    .map((i) => `• <${escapeUrl(i.url)}|${escapeText(i.title)}>${i.price ? ` — ${formatEur(i.price)}` : ""}`);
   return {
-    text: alertSummary(alert),
+    text: escapeText(alertSummary(alert)),
     blocks: [
       {
         type: "section",
         text: {
           type: "mrkdwn",
-          text: `*${alertTitle(alert.kind)}*: <${alert.productUrl}|${alert.productName.slice(0, 200)}>`,
+          text: `*${alertTitle(alert.kind)}*: <${escapeUrl(alert.productUrl)}|${escapeText(alert.productName.slice(0, 200))}>`,
         },
         ...(alert.imageUrl
           ? {
