@@ -115,7 +115,7 @@ export class Transport {
       opts.cookies?.store(host, current, res.setCookie);
       const location = res.response.headers.location;
       if (REDIRECT_STATUSES.has(res.response.status) && location && hop < opts.maxRedirects) {
-        current = new URL(location, current).toString();
+        current = nextHop(location, current);
         if (res.response.status === 303 || (res.response.status !== 307 && res.response.status !== 308)) {
           method = "GET";
           body = undefined;
@@ -273,4 +273,13 @@ export function toCheckFailure(error: unknown): CheckFailure {
     "network",
     `Erro de rede: ${e.cause?.code ?? e.code ?? e.message ?? "desconhecido"}`,
   );
+}
+
+/** a redirect's target; a Location no URL parser accepts fails the check like a bad answer */
+function nextHop(location: string, current: string): string {
+  try {
+    return new URL(location, current).toString();
+  } catch {
+    throw new CheckFailure("unexpected", `Redirecionamento inválido: ${location.slice(0, 200)}`);
+  }
 }
