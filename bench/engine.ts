@@ -12,6 +12,9 @@
  * lag stays under 250 ms, found by bisection over short runs, printed as "sustained checks/s with
  * p99 lag < 250 ms". When the N-monitor run itself stays under 250 ms, that run is the figure
  * ("≥ N monitors": the benchmark does not look further).
+ *
+ * Then the browser route (bench/browser.ts; `--browser N`, default 500, 0 skips it; `--db none`
+ * runs it alone).
  */
 import { type ChildProcess, fork } from "node:child_process";
 import os from "node:os";
@@ -22,6 +25,7 @@ import { request } from "undici";
 import { type Database, openDatabase } from "../server/src/db/client.js";
 import { products, users } from "../server/src/db/schema.js";
 import { startEngine } from "../server/src/engine/start.js";
+import { browserBenchmark, browserLine } from "./browser.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const arg = (name: string, fallback: string) => {
@@ -41,6 +45,7 @@ const CAPACITY_SECONDS = Number(arg("capacity-seconds", "8"));
 /** the lag bound of the capacity figure, and the monitor-count step of its search */
 const LAG_BOUND_MS = 250;
 const SEARCH_STEP = 250;
+const BROWSER_CHECKS = Number(arg("browser", "500"));
 
 /** starts the V8 profiler; the returned function stops it and writes DIR/engine-<label>.cpuprofile */
 async function startProfile(label: string): Promise<() => Promise<void>> {
@@ -358,7 +363,12 @@ async function main() {
     console.log(
       `stand-in bare loopback ceiling: ${Math.round(ceiling)} requests/s (128 keep-alive connections)\n`,
     );
-    const kinds = DBS === "both" ? (["pglite", "postgres"] as const) : ([DBS] as ("pglite" | "postgres")[]);
+    const kinds =
+      DBS === "both"
+        ? (["pglite", "postgres"] as const)
+        : DBS === "none"
+          ? []
+          : ([DBS] as ("pglite" | "postgres")[]);
     const rows: (Figures & { capacity: Figures | null })[] = [];
     for (const kind of kinds) {
       const spec = { kind, shop: retailer.origin, hook: webhook.origin };
@@ -377,9 +387,20 @@ async function main() {
       }
       rows.push({ ...figures, capacity: cap === figures ? { ...figures } : cap });
     }
+    const browser =
+      BROWSER_CHECKS > 0
+        ? await browserBenchmark({
+            checks: BROWSER_CHECKS,
+            pages: 2,
+            pageUses: 50,
+            capMb: 768,
+            log: console.log,
+          })
+        : null;
+    if (browser) console.log(browserLine(browser));
     console.log(`load average at end: ${load()}`);
     console.log(
-      `\n${JSON.stringify({ monitors: MONITORS, seconds: SECONDS, ceiling: Math.round(ceiling), load: os.loadavg(), rows })}`,
+      `\n${JSON.stringify({ monitors: MONITORS, seconds: SECONDS, ceiling: Math.round(ceiling), load: os.loadavg(), rows, browser })}`,
     );
   } finally {
     retailer.child.kill();

@@ -4,6 +4,9 @@
  * Cells that a spreadsheet would run as a formula are neutralised (CSV injection).
  */
 
+// the browser build: this module runs in the client too, where Node's Buffer does not exist
+import { stringify } from "csv-stringify/browser/esm/sync";
+
 export type CsvValue = string | number | bigint | boolean | null | undefined;
 
 export const CSV_SEPARATOR = ";";
@@ -25,27 +28,39 @@ export function csvDecimal(value: string | number | null | undefined, decimals =
   return `${sign}${whole || "0"}${fraction}`;
 }
 
+const STRINGIFY_OPTIONS = {
+  delimiter: CSV_SEPARATOR,
+  record_delimiter: "windows",
+  // ',' too (but not in a plain decimal): a file opened where ',' separates must not split a cell
+  quoted_match: /^(?!-?\d+(?:,\d+)?$).*,/s,
+  cast: {
+    string: neutralise,
+    number: csvNumber,
+    bigint: (n: bigint) => String(n),
+    boolean: (b: boolean) => (b ? "true" : "false"),
+  },
+} as const;
+
+/** a cell a spreadsheet would run as a formula gets a leading apostrophe */
+function neutralise(text: string): string {
+  // spreadsheets skip leading spaces before a formula, so the guard looks at the trimmed cell
+  const trimmed = text.replace(/^ +| +$/g, "");
+  return FORMULA_START.test(trimmed) && !PLAIN_NUMBER.test(trimmed) ? `'${text}` : text;
+}
+
 /** one cell, neutralised and quoted when needed */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
-  let text = typeof value === "number" ? csvNumber(value) : String(value);
-  // spreadsheets skip leading spaces before a formula, so the guard looks at the trimmed cell
-  const trimmed = text.replace(/^ +| +$/g, "");
-  if (FORMULA_START.test(trimmed) && !PLAIN_NUMBER.test(trimmed)) text = `'${text}`;
-  // ',' too (but not in a plain decimal): a file opened where ',' separates must not split a cell
-  if (/[;"\r\n]/.test(text) || (text.includes(",") && !PLAIN_NUMBER.test(text)))
-    text = `"${text.replaceAll('"', '""')}"`;
-  return text;
+  return stringify([[value]], { ...STRINGIFY_OPTIONS, record_delimiter: "" });
 }
 
 function csvNumber(n: number): string {
   return Number.isInteger(n) ? String(n) : String(n).replace(".", ",");
 }
 
-/** the whole file: BOM, header row, then the rows */
+/** the whole file: BOM, header row, then the rows; quoting by csv-stringify */
 export function toCsv(headers: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  const lines = [headers, ...rows].map((row) => row.map(csvCell).join(CSV_SEPARATOR));
-  return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
+  return CSV_BOM + stringify([headers, ...rows] as unknown[][], STRINGIFY_OPTIONS);
 }
 
 /** "inventario_2026-11-22.csv" */

@@ -1,5 +1,5 @@
 /**
- * The arithmetic of the sale price and fee fields (SPEC §5): digits, + - * / . , and parentheses,
+ * The arithmetic of the sale price and fee fields: digits, + - * / . , and parentheses,
  * a comma being a decimal point. A small recursive-descent parser over exact fractions (BigInt),
  * so "0,1+0,2" is 0.30 and nothing is ever handed to eval or Function.
  *

@@ -67,6 +67,30 @@ export function subtractMoney(from: string, ...values: (string | null | undefine
   return centsToDecimal(values.reduce<bigint>((rest, v) => rest - (v ? toCents(v) : 0n), toCents(from)));
 }
 
+/** numerator ÷ denominator × 100 on decimal texts, rounded half away from zero to 2 decimals */
+export function percentage(numerator: string, denominator: string): string | null {
+  const num = toCents(numerator);
+  const den = toCents(denominator);
+  if (den === 0n) return null;
+  const scaled = num * 10_000n;
+  const absDen = den < 0n ? -den : den;
+  const sign = scaled < 0n !== den < 0n ? -1n : 1n;
+  const absScaled = scaled < 0n ? -scaled : scaled;
+  const hundredths = (absScaled * 2n + absDen) / (2n * absDen);
+  const text = `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, "0")}`;
+  return sign < 0n && hundredths !== 0n ? `-${text}` : text;
+}
+
+/** change of `recent` against `previous` in %, measured on the size of `previous`; null when it is 0 */
+export function growth(recent: string, previous: string): string | null {
+  const prev = toCents(previous);
+  if (prev === 0n) return null;
+  const diff = toCents(recent) - prev;
+  const abs = (v: bigint) => (v < 0n ? -v : v);
+  const sign = diff < 0n ? "-" : "";
+  return percentage(`${sign}${centsToDecimal(abs(diff))}`, centsToDecimal(abs(prev)));
+}
+
 const eurFormatter = new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" });
 
 /** "1234.5" → "1234,50 €" as pt-PT writes it */
@@ -74,4 +98,21 @@ export function formatEur(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === "") return eurFormatter.format(0);
   const n = typeof value === "number" ? value : Number(value);
   return eurFormatter.format(Number.isFinite(n) ? n : 0);
+}
+
+const formatters = new Map<string, Intl.NumberFormat>([["EUR", eurFormatter]]);
+
+/**
+ * An amount in its own currency as pt-PT writes it: "19800.00", "JPY" → "19 800 JP¥"; "12.5", "PLN" →
+ * "12,50 PLN". An amount is never shown with € unless its currency is EUR.
+ */
+export function formatMoney(value: string | number | null | undefined, currency = "EUR"): string {
+  const code = /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : "EUR";
+  let formatter = formatters.get(code);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat("pt-PT", { style: "currency", currency: code });
+    formatters.set(code, formatter);
+  }
+  const n = typeof value === "number" ? value : Number(value ?? "");
+  return formatter.format(Number.isFinite(n) ? n : 0);
 }

@@ -1,6 +1,6 @@
 /**
  * The platform catalogue: one entry per supported retailer. The product modal, the server's
- * validation and the engine all read it. Defaults are in milliseconds (DECISIONS §1).
+ * validation and the engine all read it. Defaults are in milliseconds.
  */
 export const PLATFORM_KEYS = [
   "zara",
@@ -27,6 +27,11 @@ export interface PlatformInfo {
   defaultInterval: number;
   /** host names (and their subdomains) whose URLs belong to the platform */
   hosts: string[];
+  /**
+   * behind a bot manager that answers plain HTTP clients with a JavaScript challenge: a blocked
+   * check may be retried in headless Chromium when the browser route is on
+   */
+  browser?: true;
 }
 
 export const PLATFORMS: Record<PlatformKey, PlatformInfo> = {
@@ -38,6 +43,7 @@ export const PLATFORMS: Record<PlatformKey, PlatformInfo> = {
     sampleUrl: "https://www.zara.com/pt/pt/casaco-comprido-la-p02015602.html?v1=364118231",
     defaultInterval: 5_000,
     hosts: ["zara.com"],
+    browser: true,
   },
   aliexpress: {
     key: "aliexpress",
@@ -48,6 +54,7 @@ export const PLATFORMS: Record<PlatformKey, PlatformInfo> = {
     sampleUrl: "https://pt.aliexpress.com/item/1005006123456789.html",
     defaultInterval: 3_000,
     hosts: ["aliexpress.com", "aliexpress.us"],
+    browser: true,
   },
   popmart: {
     key: "popmart",
@@ -66,6 +73,7 @@ export const PLATFORMS: Record<PlatformKey, PlatformInfo> = {
     sampleUrl: "https://www2.hm.com/pt_pt/productpage.1234567001.html",
     defaultInterval: 75_000,
     hosts: ["hm.com"],
+    browser: true,
   },
   calzedonia: {
     key: "calzedonia",
@@ -104,6 +112,7 @@ export const PLATFORMS: Record<PlatformKey, PlatformInfo> = {
     sampleUrl: "https://www.worten.pt/produtos/consola-ps5-slim-7196053",
     defaultInterval: 90_000,
     hosts: ["worten.pt"],
+    browser: true,
   },
   fnac: {
     key: "fnac",
@@ -113,6 +122,7 @@ export const PLATFORMS: Record<PlatformKey, PlatformInfo> = {
     sampleUrl: "https://www.fnac.pt/Consola-PlayStation-5-Slim/a12345678",
     defaultInterval: 90_000,
     hosts: ["fnac.pt"],
+    browser: true,
   },
   levis: {
     key: "levis",
@@ -141,6 +151,11 @@ export function isPlatformKey(value: unknown): value is PlatformKey {
   return typeof value === "string" && (PLATFORM_KEYS as readonly string[]).includes(value);
 }
 
+/** platforms whose blocked checks may take the browser route */
+export function isBrowserCapable(key: string): boolean {
+  return isPlatformKey(key) && PLATFORMS[key].browser === true;
+}
+
 /** true when the URL's host is one of the platform's hosts or a subdomain of one */
 export function urlBelongsToPlatform(url: string, key: PlatformKey): boolean {
   let host: string;
@@ -150,6 +165,41 @@ export function urlBelongsToPlatform(url: string, key: PlatformKey): boolean {
     return false;
   }
   return PLATFORMS[key].hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+/** configuration keys that hold a URL the engine fetches, per platform */
+const CONFIG_URL_KEYS: Partial<Record<PlatformKey, string[]>> = { levis: ["stockUrl"] };
+
+/**
+ * What is wrong with the URLs of a product's configuration (JSON text), or null: a URL the engine
+ * fetches must be http(s) on one of the platform's hosts, exactly as the product URL.
+ */
+export function configUrlProblem(key: PlatformKey, config: string | null | undefined): string | null {
+  const keys = CONFIG_URL_KEYS[key];
+  if (!keys || !config) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(config);
+  } catch {
+    return null; // the JSON rule reports it
+  }
+  if (!parsed || typeof parsed !== "object") return null;
+  for (const name of keys) {
+    const value = (parsed as Record<string, unknown>)[name];
+    if (value === undefined || value === null) continue;
+    const platform = PLATFORMS[key];
+    let protocol = "";
+    try {
+      protocol = typeof value === "string" ? new URL(value).protocol : "";
+    } catch {
+      // not a URL
+    }
+    if (protocol !== "https:" && protocol !== "http:") return `O ${name} da configuração não é um URL válido`;
+    if (!urlBelongsToPlatform(value as string, key)) {
+      return `O ${name} da configuração não pertence à plataforma ${platform.label} (${platform.hosts.join(", ")})`;
+    }
+  }
+  return null;
 }
 
 /** the first capture of the first pattern that matches `text` */
@@ -168,7 +218,11 @@ const ID_FROM_URL: Record<PlatformKey, (url: URL) => string | null> = {
     const v1 = u.searchParams.get("v1");
     return v1 && /^\d+$/.test(v1) ? v1 : firstMatch(u.pathname, [/-p(\d{8})\.html$/i]);
   },
-  aliexpress: (u) => firstMatch(u.pathname, [/\/item\/(?:[^/]+\/)?(\d{6,20})\.html$/i]),
+  aliexpress: (u) => {
+    const fromPath = firstMatch(u.pathname, [/\/item\/(?:[^/]+\/)?(\d{6,20})\.html$/i]);
+    const fromQuery = u.searchParams.get("productId");
+    return fromPath ?? (fromQuery && /^\d{6,20}$/.test(fromQuery) ? fromQuery : null);
+  },
   popmart: (u) => {
     const segments = u.pathname.split("/").filter(Boolean);
     const kind = segments.findIndex((s) => s === "products" || s === "pop-now");
@@ -185,10 +239,18 @@ const ID_FROM_URL: Record<PlatformKey, (url: URL) => string | null> = {
   nudeproject: (u) => firstMatch(u.pathname, [/\/products\/([^/]+?)(?:\.js|\.json)?\/?$/]),
 };
 
-/** the platform's product id in a pasted URL; null for garbage, another site or a non-product page */
-export function productIdFromUrl(key: PlatformKey, url: string): string | null {
-  if (!urlBelongsToPlatform(url, key)) return null;
-  const parsed = new URL(url);
+/**
+ * The platform's product id in a URL, whatever its host: the adapters read it from a product's URL
+ * (already checked to belong to the platform when it was saved). The one rule per platform: the
+ * product form, the server's schema, the preview and the engine all come here.
+ */
+export function productIdInUrl(key: PlatformKey, url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
   const id = ID_FROM_URL[key](parsed);
   try {
@@ -196,4 +258,9 @@ export function productIdFromUrl(key: PlatformKey, url: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** the platform's product id in a pasted URL; null for garbage, another site or a non-product page */
+export function productIdFromUrl(key: PlatformKey, url: string): string | null {
+  return urlBelongsToPlatform(url, key) ? productIdInUrl(key, url) : null;
 }

@@ -1,4 +1,4 @@
-/** Product statuses (DECISIONS §5) and their labels (SPEC §4). */
+/** Product statuses and their labels. */
 export const PRODUCT_STATUSES = [
   "in_stock",
   "out_of_stock",
@@ -24,7 +24,7 @@ export const AVAILABLE_STATUSES: readonly string[] = ["in_stock", "low_stock"];
 export const isAvailableStatus = (status: string | null | undefined) =>
   status != null && AVAILABLE_STATUSES.includes(status);
 
-/** Inventory item statuses (SPEC §4) */
+/** Inventory item statuses */
 export const INVENTORY_STATUSES = ["in_stock", "sold", "pending", "transit"] as const;
 export type InventoryStatus = (typeof INVENTORY_STATUSES)[number];
 
@@ -41,7 +41,7 @@ export const INVENTORY_STATUS_LABELS: Record<string, string> = {
   unknown: "Desconhecido",
 };
 
-/** activity actions (DECISIONS §5) and their History titles (SPEC §8) */
+/** activity actions and their History titles */
 export const ACTIVITY_TITLES: Record<string, string> = {
   product_added: "Produto adicionado",
   product_deleted: "Produto removido",

@@ -138,11 +138,47 @@ test.describe("página de administração", () => {
     await expect(page.getByTestId(`admin-user-${victim.username}`)).toHaveCount(0);
   });
 
+  test("/admin também cria utilizadores e muda o limite de monitores", async ({ page }) => {
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "Novo Utilizador" }).click();
+    const dialog = page.getByRole("dialog");
+    const username = uniqueName("adm");
+    await dialog.getByLabel("Nome de utilizador").fill(username);
+    await dialog.getByLabel("Password").fill("password-adm");
+    await dialog.getByLabel("Nome completo (opcional)").fill("Ana Admin");
+    await dialog.getByLabel("Limite de monitores").fill("3");
+    await dialog.getByRole("button", { name: "Criar Utilizador" }).click();
+    await expect(page.getByText("Usuário criado com sucesso")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const row = page.getByTestId(`admin-user-${username}`).filter({ visible: true });
+    await expect(row).toContainText("Ana Admin");
+    await expect(row.getByTestId("monitor-limit")).toHaveText("3");
+    await row.getByRole("button", { name: `Editar limite de ${username}` }).click();
+    const limit = row.getByLabel(`Limite de monitores de ${username}`);
+    await limit.fill("9");
+    await limit.press("Enter");
+    await expect(page.getByText("Usuário atualizado com sucesso")).toBeVisible();
+    await expect(row.getByTestId("monitor-limit")).toHaveText("9");
+    const users = await (await page.request.get("/api/admin/users")).json();
+    expect(users.find((u: { username: string }) => u.username === username).monitorLimit).toBe(9);
+    const loaded = async () => {
+      await expect(row.getByTestId("monitor-limit")).toHaveText("9");
+    };
+    await screenshotBothThemes(page, "admin-users-limits", loaded);
+    if (!isMobileProject()) {
+      await page.setViewportSize({ width: 800, height: 900 });
+      await screenshotBothThemes(page, "admin-users-800", loaded);
+    }
+  });
+
   test("métricas financeiras: ver, validar, guardar e copiar os valores atuais", async ({ page }) => {
     await page.goto("/admin");
     await page.getByRole("tab", { name: "Métricas Financeiras" }).click();
     await expect(page.getByText("Métricas registadas")).toBeVisible();
     await expect(page.getByText("Valores atuais")).toBeVisible();
+    await expect(page.getByText("Introduzidas à mão")).toBeVisible();
+    await expect(page.getByText("Ao vivo")).toBeVisible();
     await screenshotBothThemes(page, "admin-metrics", async () => {
       await page.getByRole("tab", { name: "Métricas Financeiras" }).click();
       await expect(page.getByText("Valores atuais")).toBeVisible();
@@ -166,7 +202,7 @@ test.describe("página de administração", () => {
     await page.getByRole("button", { name: "Guardar" }).click();
     await expect(page.getByText("Métricas financeiras atualizadas com sucesso")).toBeVisible();
     await expect(page.getByText("1234,50 €").or(page.getByText("1 234,50 €"))).toBeVisible();
-    await expect(page.getByText("24,3%")).toBeVisible();
+    await expect(page.getByText("24,3\u00a0%")).toBeVisible();
     await expect(page.getByText(/Atualizado em .* por admin/)).toBeVisible();
 
     await page.getByRole("button", { name: "Copiar para o formulário" }).click();

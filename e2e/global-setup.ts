@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { FakeRetailer } from "../tools/fake-retailer";
 import { ADMIN_PASSWORD, adminStatePath } from "./constants";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -67,6 +68,9 @@ export default async function globalSetup() {
   const logPath = path.join(root, "test-results", `e2e-server-${port}.log`);
   fs.mkdirSync(path.dirname(logPath), { recursive: true });
   const log = fs.openSync(logPath, "w");
+  // "Testar agora" reads real pages: the stand-in retailer answers for the Shopify store and Vinted
+  const retailer = new FakeRetailer();
+  const retailerUrl = await retailer.listen();
 
   const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["server/src/index.ts"], {
     cwd: root,
@@ -80,6 +84,7 @@ export default async function globalSetup() {
       ENGINE: "off",
       ADMIN_PASSWORD,
       DATABASE_URL: "",
+      MONITOR_REDIRECT: `https://nudeproject.com=${retailerUrl},https://www.vinted.pt=${retailerUrl}`,
     },
     stdio: ["ignore", log, log],
   });
@@ -88,10 +93,12 @@ export default async function globalSetup() {
     await waitForHealth(baseURL, child, 240_000);
   } catch (error) {
     child.kill("SIGTERM");
+    await retailer.close();
     throw new Error(`${(error as Error).message}; registo em ${logPath}`);
   }
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_RUN_ID = String(port);
+  process.env.E2E_RETAILER_URL = retailerUrl;
   // specs that start an app of their own (quality.spec.ts) serve this run's build too
   process.env.E2E_CLIENT_DIR = clientDir;
 
@@ -105,6 +112,7 @@ export default async function globalSetup() {
         resolve();
       }, 5000).unref();
     });
+    await retailer.close();
     fs.rmSync(runDir, { recursive: true, force: true });
     fs.rmSync(path.join(root, adminStatePath(String(port))), { force: true });
   };

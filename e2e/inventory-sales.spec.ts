@@ -29,9 +29,18 @@ async function loginAsFreshUser(page: Page, prefix: string) {
   return username;
 }
 
+/** the platform is picked from the list of sale platforms */
+async function choosePlatform(page: Page, dialog: ReturnType<Page["getByRole"]>, name: string) {
+  await dialog.getByLabel("Plataforma").click();
+  await page.getByRole("option", { name, exact: true }).click();
+}
+
 async function bothThemes(page: Page, name: string) {
   await screenshot(page, `${name}-light`);
   await setTheme(page, "dark");
+  // the theme change reloads the page: wait for it to be drawn again
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator("[data-slot=skeleton]")).toHaveCount(0);
   await screenshot(page, `${name}-dark`);
   await setTheme(page, "light");
 }
@@ -100,7 +109,7 @@ test("adicionar um item com foto, vendê-lo com taxas '2+1,5', ver o lucro em Ve
   await expect(sell.getByRole("heading", { name: "Registrar Venda" })).toBeVisible();
   await sell.getByLabel("Preço de venda (€)").fill("100");
   await sell.getByLabel("Taxas (€)").fill("2+1,5");
-  await sell.getByLabel("Plataforma").fill("Vinted");
+  await choosePlatform(page, sell, "Vinted");
   await expect(sell.getByLabel("Taxas (€)")).toHaveValue("3,50");
   await expect(sell.getByTestId("profit-preview")).toHaveText(euro("46,50"));
   await screenshot(page, "inventory-sell");
@@ -130,6 +139,9 @@ test("adicionar um item com foto, vendê-lo com taxas '2+1,5', ver o lucro em Ve
   await expect(inventoryStatus.getByText(euro("100,00"))).toBeVisible();
   await expect(page.getByText("Lucro por Mês")).toBeVisible();
   await expect(page.getByTestId("profit-by-platform").getByText("Vinted")).toBeVisible();
+  // the best month in words, percentages spaced as pt-PT writes them
+  await expect(page.getByText(/^[a-zç]+ de \d{4} · 46,50\s€$/)).toBeVisible();
+  await expect(page.getByText("46,5\u00a0%")).toBeVisible();
   await bothThemes(page, "status");
 
   // Ranking
@@ -210,7 +222,7 @@ test("'Nova Venda' oferece só itens em stock e calcula o preço escrito como co
   await page.getByRole("option", { name: /Mala em stock/ }).click();
   await expect(dialog.getByText("Selecione um item", { exact: true })).toBeHidden();
   await dialog.getByLabel("Preço de venda (€)").fill("40+5,5");
-  await dialog.getByLabel("Plataforma").fill("OLX");
+  await choosePlatform(page, dialog, "OLX");
   await expect(dialog.getByLabel("Preço de venda (€)")).toHaveValue("45,50");
   await expect(dialog.getByTestId("profit-preview")).toHaveText(euro("23,00"));
   await screenshot(page, "sales-new-sale");
@@ -275,4 +287,157 @@ test("editar um item: todos os campos do diálogo, a data de compra e a fotograf
   await dialog.getByRole("button", { name: "Guardar" }).click();
   await expect(dialog).toBeHidden();
   await expect(edited.getByLabel("Sem fotografia")).toBeVisible();
+});
+
+test("vender com data passada, editar a venda e anular a remoção de um item (com venda e foto)", async ({
+  page,
+}) => {
+  const mobile = isMobileProject();
+  await loginAsFreshUser(page, "anular");
+  const image = `data:image/png;base64,${PHOTO.toString("base64")}`;
+  const created = await page.request.post("/api/inventory", {
+    data: { name: "Mala de couro", price: "20", shippingPrice: "2", image },
+  });
+  expect(created.ok()).toBeTruthy();
+  for (const [name, price] of [
+    ["Boné azul", "5"],
+    ["Camisola verde", "12"],
+    ["Calças pretas", "18"],
+    ["Ténis brancos", "30"],
+  ]) {
+    expect((await page.request.post("/api/inventory", { data: { name, price } })).ok()).toBeTruthy();
+  }
+
+  // before any sale the monthly chart says so instead of drawing an empty axis
+  await page.goto("/status");
+  await expect(
+    page.getByTestId("profit-by-month").getByText("Sem vendas nos últimos 12 meses."),
+  ).toBeVisible();
+  await expect(page.getByText("Resumo de Atividade")).toBeVisible();
+  await bothThemes(page, "status-empty");
+
+  await page.goto("/inventory");
+  const card = page.getByTestId("inventory-item").filter({ hasText: "Mala de couro" });
+  await expect(card).toBeVisible();
+  if (mobile) {
+    // compact cards: once the list is reached, at least four items fit in one 390 × 844 screen
+    await page
+      .getByTestId("inventory-item")
+      .first()
+      .evaluate((c) => window.scrollBy(0, c.getBoundingClientRect().top - 72));
+    const inView = await page
+      .getByTestId("inventory-item")
+      .evaluateAll(
+        (cards) =>
+          cards.filter(
+            (c) =>
+              c.getBoundingClientRect().top >= 0 && c.getBoundingClientRect().bottom <= window.innerHeight,
+          ).length,
+      );
+    expect(inView).toBeGreaterThanOrEqual(4);
+    const height = await card.evaluate((c) => c.getBoundingClientRect().height);
+    expect(height).toBeLessThan(140);
+  }
+  await bothThemes(page, "inventory-compact");
+
+  // sell with a past date: the '+' key adds to the sum on phones
+  await card.getByRole("button", { name: "Vender" }).click();
+  const sell = page.getByRole("dialog");
+  const price = sell.getByLabel("Preço de venda (€)");
+  await price.fill("40");
+  if (mobile) {
+    await price.focus();
+    await sell.getByRole("button", { name: "Somar (+)" }).first().click();
+    await expect(price).toBeFocused();
+    await price.pressSequentially("5,5");
+    await expect(price).toHaveValue("40+5,5");
+  } else {
+    await price.fill("40+5,5");
+  }
+  await choosePlatform(page, sell, "Wallapop");
+  await expect(price).toHaveValue("45,50");
+  await sell.getByLabel("Data da venda").fill("2026-10-15");
+  await screenshot(page, "inventory-sell-dated");
+  await sell.getByRole("button", { name: "Registrar Venda" }).click();
+  await expect(toast(page, "Venda registrada com sucesso!")).toBeVisible();
+  await expect(card.getByText(euro("23,50"))).toBeVisible();
+
+  // Sales: the day alone, no invented time; the sale can be edited
+  await page.goto("/sales");
+  const sale = page.getByTestId(mobile ? "sale-card" : "sale-row").filter({ hasText: "Mala de couro" });
+  await expect(sale.getByText("15/10/2026", { exact: true })).toBeVisible();
+  await expect(sale.getByText(/15\/10\/2026 \d{2}:\d{2}/)).toHaveCount(0);
+  await sale.getByRole("button", { name: "Editar venda de Mala de couro" }).click();
+  const edit = page.getByRole("dialog");
+  await expect(edit.getByLabel("Preço de venda (€)")).toHaveValue("45,50");
+  await expect(edit.getByLabel("Plataforma")).toHaveText("Wallapop");
+  await edit.getByLabel("Preço de venda (€)").fill("50");
+  await edit.getByLabel("Taxas (€)").fill("2,5");
+  await choosePlatform(page, edit, "eBay");
+  await edit.getByLabel("Data da venda").fill("2026-10-16");
+  await edit.getByLabel("Comprador (opcional)").fill("Joana");
+  await screenshot(page, "sales-edit");
+  await edit.getByRole("button", { name: "Guardar" }).click();
+  await expect(toast(page, "Venda atualizada com sucesso!")).toBeVisible();
+  await expect(sale.getByText(euro("25,50"))).toBeVisible(); // 50 − 20 − 2 − 2,50
+  await expect(sale.getByText("eBay")).toBeVisible();
+  await expect(sale.getByText("16/10/2026", { exact: true })).toBeVisible();
+  await bothThemes(page, "sales-edited");
+
+  // delete without confirmation, then 'Anular' brings back item, sale and photo
+  await page.goto("/inventory");
+  await card.getByRole("button", { name: "Remover Mala de couro" }).click();
+  const removed = toast(page, "Item removido do inventário!");
+  await expect(removed).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await screenshot(page, "inventory-undo-toast");
+  await removed.getByRole("button", { name: "Anular" }).click();
+  await expect(toast(page, "Item reposto no inventário")).toBeVisible();
+  await expect(card.getByText("Vendido", { exact: true })).toBeVisible();
+  await expect(card.getByText(euro("25,50"))).toBeVisible();
+  await expect
+    .poll(() => card.getByAltText("Mala de couro").evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(2);
+  await page.goto("/sales");
+  await expect(sale.getByText("eBay")).toBeVisible();
+
+  // without 'Anular' the item stays gone
+  await page.goto("/inventory");
+  const cap = page.getByTestId("inventory-item").filter({ hasText: "Boné azul" });
+  await cap.getByRole("button", { name: "Remover Boné azul" }).click();
+  await expect(toast(page, "Item removido do inventário!")).toBeVisible();
+  await expect(toast(page, "Item removido do inventário!")).toBeHidden({ timeout: 15_000 });
+  await page.reload();
+  await expect(card).toBeVisible();
+  await expect(cap).toHaveCount(0);
+});
+
+test("os campos de venda a 800 px: data, plataforma da lista e edição", async ({ page }) => {
+  test.skip(isMobileProject(), "a width of the desktop project");
+  await page.setViewportSize({ width: 800, height: 900 });
+  await loginAsFreshUser(page, "venda800");
+  const item = (await (
+    await page.request.post("/api/inventory", { data: { name: "Casaco 800", price: "10" } })
+  ).json()) as {
+    id: number;
+  };
+  await page.request.post("/api/sales", {
+    data: {
+      inventoryItemId: item.id,
+      salePrice: "30",
+      platform: "vinted",
+      saleDate: "2026-09-01T00:00:00.000Z",
+    },
+  });
+  await page.goto("/sales");
+  const sale = page.getByTestId("sale-row").filter({ hasText: "Casaco 800" });
+  await expect(sale.getByText("01/09/2026", { exact: true })).toBeVisible();
+  await expect(sale.getByText("Vinted")).toBeVisible();
+  await sale.getByRole("button", { name: "Editar venda de Casaco 800" }).click();
+  for (const theme of ["light", "dark"] as const) {
+    await setTheme(page, theme);
+    await screenshot(page, `sales-edit-800-${theme}`);
+  }
+  await page.keyboard.press("Escape");
+  await setTheme(page, "light");
 });

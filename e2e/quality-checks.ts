@@ -27,7 +27,7 @@ export function watchPage(
 
 /**
  * The one allowed console error, logged out only: the app asks GET /api/user who is logged in and
- * the API answers 401 by contract (SPEC §7: 401 means nobody, the login screen follows). Chromium
+ * the API answers 401 by contract (401 means nobody, the login screen follows). Chromium
  * logs every 4xx resource as a console error, which the page cannot prevent.
  */
 function isSessionProbe401(message: ConsoleMessage): boolean {
@@ -53,7 +53,7 @@ export async function axeProblems(page: Page, where: string): Promise<Problems> 
 
 /**
  * Text that betrays an unfinished screen: English left over from libraries, values that leaked
- * unformatted, euros or dates not in the pt-PT form (SPEC §1, §9).
+ * unformatted, euros or dates not in the pt-PT form.
  */
 const TEXT_SMELLS: [RegExp, string][] = [
   [

@@ -1,23 +1,34 @@
 /**
- * A local stand-in retailer that speaks the platforms' formats (shapes of PLATFORMS.md, as the
+ * A local stand-in retailer that speaks the platforms' formats (the shapes in docs/platforms.md, as the
  * adapters' fixtures use them) with stock you can flip. Tests import it; `tsx tools/fake-retailer.ts
  * --port 7001` runs it alone. Point the engine at it with MONITOR_REDIRECT.
  *
  * Control API (JSON):
- *   POST /__control {product, status?, sizes?, allSizes?, price?, name?, block?}   one product
- *   POST /__control {block: "off" | "403" | "challenge" | "timeout" | "malformed", delayMs?}  every product
+ *   POST /__control {product, status?, sizes?, allSizes?, price?, currency?, name?, block?}   one product
+ *   POST /__control {block: "off" | "403" | "challenge" | "timeout" | "malformed" | "drip" | "js-challenge",
+ *     delayMs?, dripMs?, pagePadBytes?}  every product ("drip": headers, then one body byte every dripMs,
+ *     never the end; pagePadBytes: markup added to every HTML page, for pages of real sizes)
+ *   POST /__control/expire-passes  the js-challenge passes issued so far stop working
  *   POST /__control/vinted {member, holiday?, items?: [{id, title, price}]}
  *   GET  /__stats  → {requests, inFlight, maxInFlight}; POST /__stats/reset
  *
  * Formats: Shopify `/products/<id>.js` and `/products/<id>` (JSON-LD page); Zara
  * `/pt/pt/<slug>-p<ref>.html?v1=<id>` (window.zara payload) and
- * `/api/storefront/1/stores/<store>/products/id/<id>`; generic `/jsonld/<id>.html`; Vinted `/` (sets
+ * `/api/storefront/1/stores/<store>/products/id/<id>`; generic `/jsonld/<id>.html`; SFRA (Havaianas,
+ * Calzedonia) `/pt/pt/<slug>/<id>-<COLOUR>.html` and its `Product-Variation?pid=<id>` answer in the
+ * real shape where every size says `selectable: false` and `orderable`/`inStock` tell; Vinted `/` (sets
  * access_token_web), `/api/v2/users/<id>`, `/api/v2/wardrobe/<id>/items` (401 without the cookie).
  */
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type BlockMode = "off" | "403" | "challenge" | "timeout" | "malformed";
+/**
+ * "drip": 200 and headers at once, then one body byte every `dripMs`, never the whole body.
+ * "js-challenge": only a browser passes. A request without a valid pass cookie gets 403 and a page
+ * whose script computes a token from a nonce, stores it as the `sm_pass` cookie and reloads.
+ */
+export type BlockMode = "off" | "403" | "challenge" | "timeout" | "malformed" | "drip" | "js-challenge";
 
 export interface FakeProduct {
   name: string;
@@ -27,6 +38,10 @@ export interface FakeProduct {
   /** every size the product has; defaults to S, M, L, XL plus the available ones */
   allSizes: string[];
   price: string;
+  /** ISO code the formats that state one (SFRA, JSON-LD, Vinted) announce; EUR by default */
+  currency: string;
+  /** SFRA: the product says IN_STOCK (ATS 38) while no size is orderable, an answer at odds with itself */
+  contradictory: boolean;
   block: BlockMode;
 }
 
@@ -34,6 +49,7 @@ export interface FakeVintedItem {
   id: string;
   title: string;
   price: string;
+  currency?: string;
 }
 
 export interface FakeMember {
@@ -48,9 +64,28 @@ export interface ControlBody {
   sizes?: string[];
   allSizes?: string[];
   price?: string;
+  currency?: string;
+  contradictory?: boolean;
   name?: string;
   block?: BlockMode;
   delayMs?: number;
+}
+
+/** the work the challenge page's script does; the stand-in checks the result the same way */
+export function challengeToken(nonce: string): string {
+  let h = 2166136261;
+  for (let r = 0; r < 1000; r++)
+    for (let i = 0; i < nonce.length; i++) {
+      h ^= nonce.charCodeAt(i);
+      h = Math.imul(h, 16777619) >>> 0;
+    }
+  return h.toString(36);
+}
+
+function jsChallengePage(nonce: string): string {
+  return `<!DOCTYPE html><html><head><title>Verificação do navegador</title></head><body><p>A verificar…</p>
+<script>(function(){var n=${JSON.stringify(nonce)},h=2166136261;for(var r=0;r<1000;r++)for(var i=0;i<n.length;i++){h^=n.charCodeAt(i);h=Math.imul(h,16777619)>>>0;}
+document.cookie="sm_pass="+n+"."+h.toString(36)+"; path=/; max-age=3600";location.reload();})();</script></body></html>`;
 }
 
 const DEFAULT_SIZES = ["XS", "S", "M", "L", "XL"];
@@ -63,10 +98,23 @@ export class FakeRetailer {
   readonly members = new Map<string, FakeMember>();
   globalBlock: BlockMode = "off";
   delayMs = 0;
+  /** pause between two bytes of a dripping answer */
+  dripMs = 2_000;
+  /** markup added to every HTML product page, to serve pages of real sizes (300 KB–1.5 MB) */
+  pagePadBytes = 0;
+  private padding = "";
+  private paddingFor = 0;
   requests = 0;
   inFlight = 0;
   maxInFlight = 0;
   readonly paths = new Map<string, number>();
+  /** js-challenge: nonces whose pass is valid; expirePasses() forgets them */
+  private readonly passes = new Set<string>();
+  /** js-challenge pages served and passes accepted */
+  challenges = 0;
+  passed = 0;
+  /** extra HTML put in every Zara product page (sub-resources for the browser route's guard tests) */
+  pageExtra = "";
   private server: http.Server | null = null;
   /** rendered bodies per product id, then per format; a change drops the product's entry */
   private readonly cache = new Map<string, Map<string, string>>();
@@ -83,6 +131,8 @@ export class FakeRetailer {
       sizes: status === "out_of_stock" ? [] : sizes,
       allSizes: change.allSizes ?? current?.allSizes ?? [...new Set([...DEFAULT_SIZES, ...sizes])],
       price: change.price ?? current?.price ?? "29.95",
+      currency: change.currency ?? current?.currency ?? "EUR",
+      contradictory: change.contradictory ?? current?.contradictory ?? false,
       block: change.block ?? current?.block ?? "off",
     };
     this.products.set(id, product);
@@ -110,6 +160,16 @@ export class FakeRetailer {
     if (!this.server) return;
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+
+  /** the passes the browser earned stop working, as a bot manager's cookie expires */
+  expirePasses(): void {
+    this.passes.clear();
+  }
+
+  private hasPass(req: http.IncomingMessage): boolean {
+    const m = /(?:^|;\s*)sm_pass=([0-9a-f]+)\.([0-9a-z]+)/.exec(req.headers.cookie ?? "");
+    return m !== null && this.passes.has(m[1]) && challengeToken(m[1]) === m[2];
   }
 
   resetStats(): void {
@@ -153,8 +213,26 @@ export class FakeRetailer {
   }
 
   /** the answer a block mode gives instead of the product; null = answer normally */
-  private blocked(res: http.ServerResponse, mode: BlockMode, json: boolean): boolean {
+  private blocked(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    mode: BlockMode,
+    json: boolean,
+  ): boolean {
     switch (mode) {
+      case "js-challenge": {
+        if (this.hasPass(req)) {
+          this.passed++;
+          return false;
+        }
+        const nonce = randomBytes(8).toString("hex");
+        this.passes.add(nonce);
+        this.challenges++;
+        this.send(res, 403, "text/html; charset=utf-8", jsChallengePage(nonce), {
+          "cache-control": "no-store",
+        });
+        return true;
+      }
       case "403":
         this.send(
           res,
@@ -168,6 +246,9 @@ export class FakeRetailer {
         return true;
       case "timeout":
         return true; // never answers
+      case "drip":
+        this.drip(res, json);
+        return true;
       case "malformed":
         this.send(
           res,
@@ -181,12 +262,36 @@ export class FakeRetailer {
     }
   }
 
+  /** carousels of related products, as real pages carry, `pagePadBytes` long */
+  private pad(): string {
+    if (this.paddingFor !== this.pagePadBytes) {
+      this.paddingFor = this.pagePadBytes;
+      const item =
+        '<div class="carousel__item"><a href="/produtos/outro-1234567"><img src="/i.jpg" alt="">' +
+        '<span class="title">Outro produto</span><span class="price__value"><span class="integer">19' +
+        '</span><span class="decimal">,99 €</span></span></a></div>';
+      this.padding = item.repeat(Math.ceil(this.pagePadBytes / item.length));
+    }
+    return this.padding;
+  }
+
+  /** a slow answer that never ends: each byte comes before undici's gap timeouts would fire */
+  private drip(res: http.ServerResponse, json: boolean) {
+    res.writeHead(200, {
+      "content-type": json ? "application/json" : "text/html",
+      "content-length": 1_000_000,
+    });
+    res.write(json ? "{" : "<");
+    const timer = setInterval(() => res.write(" "), this.dripMs);
+    res.on("close", () => clearInterval(timer));
+  }
+
   /** path patterns → handlers; the first match answers */
   private readonly routes: [
     RegExp,
     (req: http.IncomingMessage, res: http.ServerResponse, m: string[], url: URL) => void,
   ][] = [
-    [/^\/$/, (_q, res) => this.vintedHome(res)],
+    [/^\/$/, (req, res) => this.vintedHome(req, res)],
     [
       /^\/redirect$/,
       (_q, res, _m, url) =>
@@ -201,21 +306,39 @@ export class FakeRetailer {
     [/^\/api\/v2\/wardrobe\/(\d+)\/items$/, (req, res, m) => this.vintedWardrobe(req, res, m[1])],
     [
       /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?products\/([^/.]+)\.js$/,
-      (_q, res, m) => this.product(res, m[1], true, "shopify", shopifyJs),
+      (req, res, m) => this.product(req, res, m[1], true, "shopify", shopifyJs),
     ],
     [
       /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?products\/([^/.]+)$/,
-      (_q, res, m) => this.product(res, m[1], false, "jsonld", jsonLdPage),
+      (req, res, m) => this.product(req, res, m[1], false, "jsonld", jsonLdPage),
     ],
     [
       /^\/api\/storefront\/1\/stores\/\d+\/products\/id\/(\d+)$/,
-      (_q, res, m) => this.product(res, m[1], true, "zara-storefront", zaraStorefront),
+      (req, res, m) => this.product(req, res, m[1], true, "zara-storefront", zaraStorefront),
     ],
     [
       /^\/[a-z]{2}\/[a-z]{2}\/.+-p\d{8}\.html$/,
-      (_q, res, _m, url) => this.product(res, url.searchParams.get("v1") ?? "", false, "zara-page", zaraPage),
+      (req, res, _m, url) =>
+        this.product(req, res, url.searchParams.get("v1") ?? "", false, "zara-page", zaraPage),
     ],
-    [/^\/jsonld\/([^/.]+)\.html$/, (_q, res, m) => this.product(res, m[1], false, "jsonld", jsonLdPage)],
+    [
+      /^\/jsonld\/([^/.]+)\.html$/,
+      (req, res, m) => this.product(req, res, m[1], false, "jsonld", jsonLdPage),
+    ],
+    // Worten's product pages ("/produtos/<slug>-<id>"), JSON-LD like the generic page
+    [
+      /^\/produtos\/.+-(\d{6,8})$/,
+      (req, res, m) => this.product(req, res, m[1], false, "jsonld", jsonLdPage),
+    ],
+    [
+      /^\/on\/demandware\.store\/Sites-[\w-]+-Site\/[a-z]{2}_[A-Z]{2}\/Product-Variation$/,
+      (req, res, _m, url) =>
+        this.product(req, res, url.searchParams.get("pid") ?? "", true, "sfra-variation", sfraVariation),
+    ],
+    [
+      /^\/[a-z]{2}\/[a-z]{2}\/.+\/(\d{6,8})-[A-Z0-9_]+\.html$/,
+      (req, res, m) => this.product(req, res, m[1], false, "sfra-page", sfraPage),
+    ],
   ];
 
   private route(req: http.IncomingMessage, res: http.ServerResponse, url: URL): void {
@@ -230,6 +353,7 @@ export class FakeRetailer {
   }
 
   private product(
+    req: http.IncomingMessage,
     res: http.ServerResponse,
     id: string,
     json: boolean,
@@ -237,7 +361,7 @@ export class FakeRetailer {
     render: (id: string, p: FakeProduct, origin: string) => string,
   ) {
     const product = this.products.get(id);
-    if (this.blocked(res, this.globalBlock, json)) return;
+    if (this.blocked(req, res, this.globalBlock, json)) return;
     if (!product)
       return this.send(
         res,
@@ -245,7 +369,7 @@ export class FakeRetailer {
         json ? "application/json" : "text/html",
         json ? '{"error":"not found"}' : "Não encontrado",
       );
-    if (this.blocked(res, product.block, json)) return;
+    if (this.blocked(req, res, product.block, json)) return;
     let bodies = this.cache.get(id);
     if (!bodies) {
       bodies = new Map();
@@ -256,11 +380,13 @@ export class FakeRetailer {
       body = render(id, product, this.origin);
       bodies.set(format, body);
     }
+    if (!json && this.pagePadBytes > 0) body = body.replace("</body>", `${this.pad()}</body>`);
+    if (format === "zara-page" && this.pageExtra) body = body.replace("</body>", `${this.pageExtra}</body>`);
     this.send(res, 200, json ? "application/json; charset=utf-8" : "text/html; charset=utf-8", body);
   }
 
-  private vintedHome(res: http.ServerResponse): void {
-    if (this.blocked(res, this.globalBlock, false)) return;
+  private vintedHome(req: http.IncomingMessage, res: http.ServerResponse): void {
+    if (this.blocked(req, res, this.globalBlock, false)) return;
     const token = Math.random().toString(36).slice(2);
     this.send(res, 200, "text/html", "<html><body>Vinted</body></html>", {
       "set-cookie": `access_token_web=${token}; Path=/; HttpOnly`,
@@ -272,7 +398,7 @@ export class FakeRetailer {
   }
 
   private vintedUser(req: http.IncomingMessage, res: http.ServerResponse, id: string) {
-    if (this.blocked(res, this.globalBlock, true)) return;
+    if (this.blocked(req, res, this.globalBlock, true)) return;
     if (!this.hasSession(req))
       return this.send(
         res,
@@ -300,7 +426,7 @@ export class FakeRetailer {
   }
 
   private vintedWardrobe(req: http.IncomingMessage, res: http.ServerResponse, id: string) {
-    if (this.blocked(res, this.globalBlock, true)) return;
+    if (this.blocked(req, res, this.globalBlock, true)) return;
     if (!this.hasSession(req)) return this.send(res, 401, "application/json", '{"code":100}');
     const member = this.members.get(id);
     if (!member) return this.send(res, 404, "application/json", '{"code":404}');
@@ -313,7 +439,7 @@ export class FakeRetailer {
         items: visible.map((item) => ({
           id: Number(item.id),
           title: item.title,
-          price: { amount: item.price, currency_code: "EUR" },
+          price: { amount: item.price, currency_code: item.currency ?? "EUR" },
           size_title: "M",
           brand_title: "Zara",
           url: `https://www.vinted.pt/items/${item.id}`,
@@ -347,6 +473,7 @@ export class FakeRetailer {
       try {
         const body = raw ? JSON.parse(raw) : {};
         if (path === "/__stats/reset") this.resetStats();
+        else if (path === "/__control/expire-passes") this.expirePasses();
         else if (path === "/__control/vinted") this.setMember(String(body.member), body);
         else if (path === "/__control/bulk")
           for (const p of body.products ?? []) this.setProduct(String(p.product), p);
@@ -355,6 +482,8 @@ export class FakeRetailer {
         else if (path === "/__control") {
           if (body.block) this.globalBlock = body.block;
           if (typeof body.delayMs === "number") this.delayMs = body.delayMs;
+          if (typeof body.dripMs === "number") this.dripMs = body.dripMs;
+          if (typeof body.pagePadBytes === "number") this.pagePadBytes = body.pagePadBytes;
         } else return this.send(res, 404, "application/json", '{"message":"controlo desconhecido"}');
         this.send(res, 200, "application/json", '{"ok":true}');
       } catch (error) {
@@ -457,7 +586,7 @@ function jsonLdPage(id: string, p: FakeProduct, origin: string): string {
       offers: {
         "@type": "Offer",
         price: p.price,
-        priceCurrency: "EUR",
+        priceCurrency: p.currency,
         availability: p.sizes.includes(size) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       },
     })),
@@ -465,6 +594,70 @@ function jsonLdPage(id: string, p: FakeProduct, origin: string): string {
   return `<!DOCTYPE html><html><head><title>${p.name}</title><script type="application/ld+json">${JSON.stringify(
     product,
   )}</script></head><body><h1>${p.name}</h1></body></html>`;
+}
+
+function sfraPage(id: string, p: FakeProduct): string {
+  const variation = `/on/demandware.store/Sites-Havaianas_Europe-Site/pt_PT/Product-Variation?dwvar_${id}_color=BLACK&amp;pid=${id}&amp;quantity=1`;
+  return `<!DOCTYPE html><html><head><title>${p.name}</title>
+<link rel="stylesheet" href="/on/demandware.static/Sites-Havaianas_Europe-Site/-/pt_PT/v1/css/global.css"></head>
+<body><h1>${p.name}</h1><button class="color-attribute" data-url="${variation}">Preto</button></body></html>`;
+}
+
+/**
+ * The real shape that fooled the first parser: `selectable: false` on every size while the sizes say
+ * `orderable`/`inStock` and the product `available`, `availability.status` and `ATS`.
+ */
+function sfraVariation(id: string, p: FakeProduct): string {
+  const listed = p.contradictory || p.sizes.length > 0;
+  const units = !listed ? 0 : p.status === "low_stock" ? 1 : 38;
+  return JSON.stringify({
+    action: "Product-Variation",
+    product: {
+      id,
+      productName: p.name,
+      productType: "variationGroup",
+      price: {
+        sales: {
+          value: Number(p.price),
+          currency: p.currency,
+          formatted: `${p.price} ${p.currency}`,
+          decimalPrice: p.price,
+        },
+      },
+      images: { large: [{ url: `/dw/image/v2/${id}.jpg`, alt: p.name }] },
+      available: listed,
+      ATS: units,
+      availability: {
+        status: listed ? "IN_STOCK" : "NOT_AVAILABLE",
+        messages: [listed ? "In Stock" : "Esgotado"],
+        ...(p.status === "low_stock" ? { lowstock: { messages: ["1 - Low Stock"] } } : {}),
+      },
+      variationAttributes: [
+        {
+          attributeId: "color",
+          id: "color",
+          values: [{ id: "BLACK", value: "BLACK", displayValue: "Preto", selected: true, selectable: true }],
+        },
+        {
+          attributeId: "size",
+          id: "size",
+          values: p.allSizes.map((size) => {
+            const buyable = !p.contradictory && p.sizes.includes(size);
+            return {
+              id: size,
+              value: size,
+              displayValue: size,
+              selected: false,
+              selectable: false,
+              orderable: buyable,
+              inStock: buyable,
+              ...(buyable && p.status === "low_stock" ? { availability: { lowstock: true, ATS: 1 } } : {}),
+            };
+          }),
+        },
+      ],
+    },
+  });
 }
 
 async function main() {

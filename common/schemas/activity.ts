@@ -1,6 +1,6 @@
 import { z } from "../zod-pt.js";
 
-/** History's type filter (SPEC §2) */
+/** History's type filter */
 export const ACTIVITY_FILTERS = ["all", "stock_check", "notification", "error", "system"] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
 
@@ -31,7 +31,7 @@ export interface ActivityDto {
   createdAt: string;
 }
 
-/** DECISIONS §5: stock_check → stock_check*, notification → notification_*, error → type error, system → the rest */
+/** stock_check → stock_check*, notification → notification_*, error → type error, system → the rest */
 export function matchesActivityFilter(
   entry: Pick<ActivityDto, "action" | "type">,
   filter: ActivityFilter,

@@ -20,7 +20,7 @@ export interface PublicUser {
   createdAt: string;
 }
 
-/** SPEC §6: any other or missing role is treated as user */
+/** any other or missing role is treated as user */
 export function isAdmin(user: { role?: string | null } | null | undefined): boolean {
   return user?.role === "admin";
 }

@@ -37,7 +37,7 @@ function itemCount(message: string) {
     .max(2_147_483_647, "Valor demasiado grande");
 }
 
-/** SPEC §5: the admin's edited figures; profit and margin may be negative (a losing year) */
+/** the admin's edited figures; profit and margin may be negative (a losing year) */
 export const financialMetricsInputSchema = z.object({
   totalRevenue: requiredMoney("Receita total obrigatória", TOTAL_LIMIT_CENTS, false),
   profitMargin: requiredMoney("Margem de lucro obrigatória", MARGIN_LIMIT_CENTS, true),

@@ -113,7 +113,7 @@ export const updateInventoryItemSchema = createInventoryItemSchema
 export type UpdateInventoryItemInput = z.input<typeof updateInventoryItemSchema>;
 export type UpdateInventoryItem = z.output<typeof updateInventoryItemSchema>;
 
-/** PUT /api/inventory/{id}: the change-status dialog (SPEC §7); `id` in the body is tolerated */
+/** PUT /api/inventory/{id}: the change-status dialog; `id` in the body is tolerated */
 export const updateInventoryStatusSchema = z
   .object({ id: z.coerce.number().int().optional(), status: inventoryStatusSchema })
   .extend(saleFieldsSchema.shape);
@@ -160,5 +160,5 @@ export interface InventoryStatistics {
   totalProfit: string;
 }
 
-/** statuses an item can be sold from (DECISIONS §6) */
+/** statuses an item can be sold from */
 export const SELLABLE_STATUSES: readonly string[] = ["in_stock", "pending", "transit"];

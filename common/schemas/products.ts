@@ -1,8 +1,14 @@
 import { parseMoney } from "../money.js";
-import { PLATFORM_KEYS, PLATFORMS, productIdFromUrl, urlBelongsToPlatform } from "../platforms.js";
+import {
+  configUrlProblem,
+  PLATFORM_KEYS,
+  PLATFORMS,
+  productIdFromUrl,
+  urlBelongsToPlatform,
+} from "../platforms.js";
 import { z } from "../zod-pt.js";
 
-/** DECISIONS §1: milliseconds, 1 s – 1 h */
+/** milliseconds, 1 s – 1 h */
 export const MIN_CHECK_INTERVAL = 1_000;
 export const MAX_CHECK_INTERVAL = 3_600_000;
 export const CONFIG_JSON_MESSAGE = "Configuração deve ser JSON válido ou vazio";
@@ -46,7 +52,7 @@ const textListSchema = z
   .optional()
   .transform((v) => parseTextList(v));
 
-/** The product form and POST/PUT /api/products body (SPEC §5 with DECISIONS §1, §4). */
+/** The product form and POST/PUT /api/products body. */
 export const productInputSchema = z
   .object({
     name: z
@@ -110,6 +116,8 @@ export const productInputSchema = z
     variants: textListSchema,
   })
   .superRefine((p, ctx) => {
+    const configProblem = configUrlProblem(p.platform, p.config);
+    if (configProblem) ctx.addIssue({ code: "custom", path: ["config"], message: configProblem });
     if (!isHttpUrl(p.url)) return;
     const platform = PLATFORMS[p.platform];
     if (!urlBelongsToPlatform(p.url, p.platform)) {
@@ -152,7 +160,7 @@ function idMatchesUrl(given: string, fromUrl: string, url: string): boolean {
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductValues = z.output<typeof productInputSchema>;
 
-/** A product as the API sends it: SPEC §3 fields plus the engine's honest failure state. */
+/** A product as the API sends it: the product's fields plus the engine's honest failure state. */
 export interface ProductDto {
   id: number;
   userId: number;
@@ -160,8 +168,10 @@ export interface ProductDto {
   productId: string;
   url: string;
   imageUrl: string | null;
-  /** decimal text "12.50" */
+  /** decimal text "12.50" in `currency` */
   price: string | null;
+  /** ISO 4217 code of `price` ("EUR", "JPY"); the site's currency as the last check read it */
+  currency: string;
   webhookUrl: string;
   /** milliseconds */
   checkInterval: number;
@@ -185,7 +195,7 @@ export interface ProductDto {
   lastErrorAt: string | null;
 }
 
-/** GET /api/user/monitor-stats: both readings of SPEC §3 (DECISIONS §4) */
+/** GET /api/user/monitor-stats: both readings of the monitor count (products, and active ones) */
 export interface MonitorStats {
   currentCount: number;
   limit: number;
@@ -208,6 +218,8 @@ export interface ProductPreview {
   productId: string | null;
   imageUrl: string | null;
   price: string | null;
+  /** ISO 4217 code of `price` */
+  currency: string | null;
   sizes: string[];
 }
 

@@ -1,4 +1,4 @@
-/** one line of GET /api/ranking (SPEC §3); never an email */
+/** one line of GET /api/ranking; never an email */
 export interface RankingEntry {
   id: number;
   rank: number;

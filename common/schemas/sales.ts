@@ -3,7 +3,7 @@ import { z } from "../zod-pt.js";
 import { dateInputSchema } from "./dates.js";
 import { amountSchema, optionalAmountSchema, optionalText } from "./inventory.js";
 
-/** POST /api/sales (SPEC §5, §7). A profit sent by the client is ignored: the server computes it. */
+/** POST /api/sales. A profit sent by the client is ignored: the server computes it. */
 export const createSaleSchema = z.object({
   inventoryItemId: z.coerce
     .number({ error: "Selecione um item" })

@@ -1,6 +1,6 @@
 import { z } from "../zod-pt.js";
 
-/** Settings of SPEC §2/§9, stored on the server (DECISIONS §8). Intervals: check in seconds. */
+/** Settings (Global, Sistema, Utilizador), stored on the server. Intervals: check in seconds. */
 export const globalSettingsSchema = z.object({
   defaultCheckInterval: z.coerce.number().int().min(1, "Mínimo 1 segundo").max(3600, "Máximo 3600 segundos"),
   maxConcurrentChecks: z.coerce.number().int().min(1, "Mínimo 1").max(50, "Máximo 50"),

@@ -1,4 +1,4 @@
-/** GET /api/status/statistics (DECISIONS §7). Percentages are decimal text with 2 decimals. */
+/** GET /api/status/statistics. Percentages are decimal text with 2 decimals. */
 export interface StatusStatistics {
   timeOnServer: { months: number; days: number };
   totalExpenses: string;

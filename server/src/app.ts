@@ -43,9 +43,6 @@ export const defaultClientDir = path.resolve(
 
 /** photos and avatars arrive as data URLs of up to 2 MB decoded (~2.7 MB of base64) */
 const BODY_LIMIT = 4 * 1024 * 1024;
-/** a whole request, body included (4 MB at ~1 Mbit/s is ~35 s) */
-const REQUEST_TIMEOUT_MS = 60_000;
-const HEADERS_TIMEOUT_MS = 15_000;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -56,10 +53,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     // one hop: the proxy's own X-Forwarded-For entry is the client, earlier (forgeable) ones are not
     trustProxy: deps.config.trustProxy ? (_address: string, hop: number) => hop < 1 : false,
-    // a client trickling its body or headers cannot hold a connection open for long
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    // a client trickling its body or headers cannot hold a connection open for long; Node checks
+    // open connections every 30 s by default, which would let a trickle outlive its timeout
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: {
+      headersTimeout: deps.config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(deps.config.headersTimeoutMs / 4)),
+    },
   }).withTypeProvider<ZodTypeProvider>();
-  (app.server as import("node:http").Server).headersTimeout = HEADERS_TIMEOUT_MS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -18,9 +18,34 @@ const envSchema = z.object({
   ALLOW_PRIVATE_WEBHOOKS: z.enum(["true", "false"]).default("false"),
   /** "true" behind one reverse proxy (TLS): X-Forwarded-For/-Proto of that one hop are believed */
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** a whole request, body included (4 MB at ~1 Mbit/s is ~35 s) */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** a client trickling its headers is cut off after this */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  /** total time of one stock check (connect, headers, body, parse), ms */
+  CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(55_000).default(15_000),
+  /** total time of one "Pré-visualizar" page read, ms */
+  PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /** checks of one retailer host / of one user's products in flight at once (default: half the global cap) */
+  CHECKS_PER_HOST: z.coerce.number().int().min(1).optional(),
+  CHECKS_PER_USER: z.coerce.number().int().min(1).optional(),
+  /** pages at least this big are parsed in a worker thread, off the event loop */
+  PARSE_WORKER_MIN_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(256 * 1024),
+  /** /api/health turns "degraded" past these bounds (ms) */
+  HEALTH_MAX_LAG_MS: z.coerce.number().int().min(1).default(60_000),
+  HEALTH_STALL_MS: z.coerce.number().int().min(1).default(60_000),
+  HEALTH_OUTBOX_LATE_MS: z.coerce.number().int().min(1).default(60_000),
   /** folder of the built client to serve instead of dist/client (e2e runs build their own) */
   CLIENT_DIR: z.string().optional(),
+  /** alerts by e-mail: smtp(s)://user:pass@host:port?from=address; unset = no e-mail */
+  SMTP_URL: z.string().optional(),
+  /** the contact push services may use about our Web Push (mailto: or https: URL) */
+  VAPID_SUBJECT: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -47,8 +72,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     monitorRedirect: parseRedirects(e.MONITOR_REDIRECT),
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS === "true",
     trustProxy: e.TRUST_PROXY === "true",
+    requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
+    checkTimeoutMs: e.CHECK_TIMEOUT_MS,
+    previewTimeoutMs: e.PREVIEW_TIMEOUT_MS,
+    checksPerHost: e.CHECKS_PER_HOST,
+    checksPerUser: e.CHECKS_PER_USER,
+    parseWorkerMinBytes: e.PARSE_WORKER_MIN_BYTES,
+    health: {
+      maxLagMs: e.HEALTH_MAX_LAG_MS,
+      stallMs: e.HEALTH_STALL_MS,
+      outboxLateMs: e.HEALTH_OUTBOX_LATE_MS,
+    },
+    smtpUrl: e.SMTP_URL || undefined,
+    vapidSubject: e.VAPID_SUBJECT || undefined,
   };
 }
 

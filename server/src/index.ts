@@ -1,6 +1,8 @@
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
+import { closeParsePool } from "./engine/parse/pool.js";
+import { loadBrowserSettings } from "./engine/browser/settings.js";
 import { startEngine } from "./engine/start.js";
 import { startBackupScheduler } from "./services/backup.js";
 import { startHealthWatch } from "./services/health-watch.js";
@@ -16,18 +18,26 @@ async function main() {
       `\n  Utilizador 'admin' criado. Password (mostrada só esta vez): ${first.generatedPassword}\n`,
     );
   }
-  const engine = config.engineEnabled ? await startEngine({ database, config }) : undefined;
+  const engine = config.engineEnabled
+    ? await startEngine({ database, config, browser: loadBrowserSettings() })
+    : undefined;
   const app = await buildApp({ database, config, engine });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Stock Monitor em http://localhost:${config.port} (base de dados: ${database.kind})`);
   const backups = startBackupScheduler({ database, dataDir: config.dataDir, log: app.log });
-  const healthWatch = startHealthWatch({ db: database.db, engine: app.engine, log: app.log });
+  const healthWatch = startHealthWatch({
+    db: database.db,
+    engine: app.engine,
+    log: app.log,
+    bounds: config.health,
+  });
 
+  // whatever retailers and webhooks do: previews and checks under way are aborted, leases handed back
   const shutdown = async () => {
     backups.stop();
     healthWatch.stop();
-    await app.close();
-    await engine?.stop();
+    await Promise.all([app.close(), engine?.stop()]);
+    await closeParsePool();
     await database.close();
     process.exit(0);
   };

@@ -1,5 +1,7 @@
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
+import { closeParsePool } from "./engine/parse/pool.js";
+import { loadBrowserSettings } from "./engine/browser/settings.js";
 import { startEngine } from "./engine/start.js";
 
 /** `npm run worker`: the engine alone, for scale-out next to web processes on one PostgreSQL. */
@@ -11,11 +13,12 @@ async function main() {
     );
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const engine = await startEngine({ database, config });
+  const engine = await startEngine({ database, config, browser: loadBrowserSettings() });
   console.log(`Worker ${engine.workerId} a verificar produtos (base de dados: ${database.kind})`);
 
   const shutdown = async () => {
     await engine.stop();
+    await closeParsePool();
     await database.close();
     process.exit(0);
   };

@@ -81,7 +81,7 @@ describe.each(dbKinds())("activity API (%s)", (kind) => {
     expect(new Set(items.map((i) => i.username))).toEqual(new Set(["ana", "rui"]));
   });
 
-  it("filters by the History types of DECISIONS §5", async () => {
+  it("filters by the History types", async () => {
     const actions = async (type: string) => (await get(ana, `?type=${type}`)).map((i) => i.action).sort();
     expect(await actions("stock_check")).toEqual(["stock_check", "stock_check_failed"]);
     expect(await actions("notification")).toEqual(["notification_failed", "notification_sent"]);

@@ -80,6 +80,13 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     expect(w.webhook.received).toHaveLength(1);
     const failures = (await w.activities(id)).filter((a) => a.action === "stock_check_failed");
     expect(failures).toHaveLength(1);
+    // the first failure of the streak keeps what it read, for the card's failure box
+    expect(product.lastCheckDetail).toMatchObject({
+      trigger: "engine",
+      ok: false,
+      failure: { reason: "blocked", label: "bloqueado" },
+    });
+    expect((product.lastCheckDetail as { excerpt: string }).excerpt).toMatch(/\S/);
   });
 
   it("error alert after exactly 3 failures in a row, once per streak", async () => {
@@ -203,6 +210,36 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     expect(embedsOf(w.webhook.received[2].body)[0].description).toBe("Membro voltou de férias");
     await sleep(1500); // the items are visible again: known ones, no new-item alert
     expect(w.webhook.received).toHaveLength(3);
+  });
+
+  it("vinted: a profile gaining 30 items announces all 30 (10 per message) and lists them on the card", async () => {
+    w.retailer.setMember("5151", { login: "rui", items: [{ id: "1", title: "Casaco", price: "12.50" }] });
+    const id = await w.addProduct({
+      platform: "vinted",
+      url: `${VINTED}/member/5151-rui`,
+      name: "Rui (Vinted)",
+    });
+    await w.start();
+    await eventually(async () => expect((await w.product(id)).status).toBe("vinted_active"));
+    expect(JSON.parse((await w.product(id)).availableSizes ?? "[]")).toEqual(["Casaco"]);
+
+    const drop = Array.from({ length: 30 }, (_, i) => ({
+      id: String(100 + i),
+      title: `Peça ${i + 1}`,
+      price: "5.00",
+    }));
+    w.retailer.setMember("5151", { items: [...drop, { id: "1", title: "Casaco", price: "12.50" }] });
+    await w.webhook.waitForAccepted(3);
+    await sleep(1500); // nothing beyond the three parts
+    expect(w.webhook.received).toHaveLength(3);
+    const embeds = w.webhook.received.flatMap((r) => embedsOf(r.body));
+    expect(embeds.map((e) => e.title).sort()).toEqual(drop.map((d) => d.title).sort());
+    expect(new Set(embeds.map((e) => e.url)).size).toBe(30);
+    for (const r of w.webhook.received) expect(embedsOf(r.body).length).toBeLessThanOrEqual(10);
+    expect(embeds.map((e) => e.description)).toContain("Artigos novos (3/3) · Rui (Vinted)");
+    const listed = JSON.parse((await w.product(id)).availableSizes ?? "[]");
+    expect(listed).toHaveLength(31);
+    expect(listed).toContain("Peça 30");
   });
 
   it("maxConcurrentChecks caps the checks running at once", async () => {

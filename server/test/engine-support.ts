@@ -115,6 +115,8 @@ export async function createWorld(database: Database): Promise<World> {
       await saveAppSettings(database.db, "global", DEFAULT_GLOBAL_SETTINGS);
       retailer.globalBlock = "off";
       retailer.delayMs = 0;
+      retailer.dripMs = 2_000;
+      retailer.pagePadBytes = 0;
       retailer.resetStats();
       webhook.received.length = 0;
       webhook.setMode("ok");
@@ -135,6 +137,6 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** the Discord embeds of a recorded delivery */
 export function embedsOf(
   body: unknown,
-): { title: string; description?: string; fields: { name: string; value: string }[] }[] {
+): { title: string; url?: string; description?: string; fields: { name: string; value: string }[] }[] {
   return (body as { embeds: never[] }).embeds;
 }

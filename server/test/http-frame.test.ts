@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,5 +53,75 @@ describe("behind a TLS proxy (issue 13, item 7)", () => {
       expect(t.app.server.headersTimeout).toBeLessThanOrEqual(20_000);
       await t.close();
     }
+  });
+});
+
+describe("slow clients are cut off (issue 13, item 7)", () => {
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let close: () => Promise<void>;
+  let port: number;
+  beforeAll(async () => {
+    const database = await openDatabase({ dataDir: null });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      HTTP_REQUEST_TIMEOUT_MS: "1500",
+      HTTP_HEADERS_TIMEOUT_MS: "800",
+    });
+    app = await buildApp({ database, config });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    port = (app.server.address() as import("node:net").AddressInfo).port;
+    close = async () => {
+      await app.close();
+      await database.close();
+    };
+  });
+  afterAll(() => close());
+
+  /** writes `head` at once, then `trickle` one byte every 200 ms; resolves when the server hangs up */
+  function trickle(head: string, drip: string): Promise<{ ms: number; answer: string }> {
+    return new Promise((resolve, reject) => {
+      const started = Date.now();
+      let answer = "";
+      const socket = net.connect(port, "127.0.0.1", () => socket.write(head));
+      let i = 0;
+      const timer = setInterval(() => {
+        if (!socket.destroyed && !socket.writableEnded) socket.write(drip[i++ % drip.length]);
+      }, 200);
+      socket.on("data", (d) => {
+        answer += d.toString();
+      });
+      socket.on("error", () => {});
+      socket.on("close", () => {
+        clearInterval(timer);
+        resolve({ ms: Date.now() - started, answer });
+      });
+      setTimeout(() => {
+        clearInterval(timer);
+        socket.destroy();
+        reject(new Error("the server kept a trickling connection open for 15 s"));
+      }, 15_000);
+    });
+  }
+
+  it("a client trickling its headers is answered 408 and closed after the headers timeout", async () => {
+    const { ms, answer } = await trickle("GET /api/health HTTP/1.1\r\nHost: x\r\n", "X-Slow: aaaa\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(ms).toBeGreaterThanOrEqual(700);
+    expect(ms).toBeLessThan(6_000);
+  });
+
+  it("a client trickling its body is answered 408 and closed after the request timeout", async () => {
+    const head =
+      "POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n";
+    const { ms, answer } = await trickle(head, '{"a":1}');
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(ms).toBeGreaterThanOrEqual(1_400);
+    expect(ms).toBeLessThan(8_000);
+  });
+
+  it("a normal request on the same server is answered", async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(res.status).toBeLessThan(600);
+    await res.body?.cancel();
   });
 });

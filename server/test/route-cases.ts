@@ -14,6 +14,8 @@ export interface Fixture {
   productId: number;
   itemId: number;
   saleId: number;
+  /** an item of the owner deleted a moment ago, which may still be restored */
+  deletedItemId: number;
   ownerId: number;
   otherId: number;
 }
@@ -74,6 +76,18 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   "GET /api/settings": { expect: everyone(200) },
   "PUT /api/settings": { body: () => ({ user: { weeklyReport: false } }), expect: everyone(200) },
+  "GET /api/push/key": { expect: everyone(200) },
+  "PUT /api/push/subscription": {
+    body: () => ({
+      endpoint: `https://fcm.googleapis.com/fcm/send/${Math.random().toString(36).slice(2)}`,
+      keys: { p256dh: `B${"A".repeat(86)}`, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
+    }),
+    expect: everyone(200),
+  },
+  "DELETE /api/push/subscription": {
+    body: () => ({ endpoint: "https://fcm.googleapis.com/fcm/send/nada" }),
+    expect: everyone(200),
+  },
   "GET /api/products": { expect: everyone(200) },
   "POST /api/products": { body: () => zaraProduct(), expect: everyone(201) },
   "POST /api/products/preview": {
@@ -89,6 +103,12 @@ export const ROUTES: Record<string, RouteCase> = {
   "DELETE /api/products/:id": { path: (f) => `/api/products/${f.productId}`, expect: ownerOnly(200) },
   "POST /api/products/:id/toggle": {
     path: (f) => `/api/products/${f.productId}/toggle`,
+    expect: ownerOnly(200),
+  },
+  // the page cannot be fetched here (no network): the test answers 200 with the failure it read
+  "POST /api/products/:id/test": { path: (f) => `/api/products/${f.productId}/test`, expect: ownerOnly(200) },
+  "GET /api/products/:id/check": {
+    path: (f) => `/api/products/${f.productId}/check`,
     expect: ownerOnly(200),
   },
   "POST /api/monitor/start-all": { expect: everyone(200) },
@@ -115,6 +135,10 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: ownerOnly(200),
   },
   "DELETE /api/inventory/:id": { path: (f) => `/api/inventory/${f.itemId}`, expect: ownerOnly(200) },
+  "POST /api/inventory/:id/restore": {
+    path: (f) => `/api/inventory/${f.deletedItemId}/restore`,
+    expect: ownerOnly(200),
+  },
   "GET /api/sales": { expect: everyone(200) },
   "POST /api/sales": {
     body: (f) => ({
@@ -161,6 +185,19 @@ export async function createFixture(
       platform: "Vinted",
     })
   ).json();
-  if (!product.id || !item.id || !sale.id) throw new Error("fixture failed");
-  return { productId: product.id, itemId: item.id, saleId: sale.id, ownerId, otherId };
+  const gone = (await call("/api/inventory", { name: "Boné", price: "8" })).json();
+  await t.app.inject({
+    method: "DELETE",
+    url: `/api/inventory/${gone.id}`,
+    headers: { cookie: ownerCookie },
+  });
+  if (!product.id || !item.id || !sale.id || !gone.id) throw new Error("fixture failed");
+  return {
+    productId: product.id,
+    itemId: item.id,
+    saleId: sale.id,
+    deletedItemId: gone.id,
+    ownerId,
+    otherId,
+  };
 }

@@ -43,7 +43,7 @@ describe.each(dbKinds())("settings (%s)", (kind) => {
   const put = (cookie: string, payload: object) =>
     t.app.inject({ method: "PUT", url: "/api/settings", headers: { cookie }, payload });
 
-  it("gives the defaults of SPEC §9 to a new user", async () => {
+  it("gives the product's defaults to a new user", async () => {
     const res = await get(rui);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

@@ -4,7 +4,8 @@ import { users } from "../src/db/schema.js";
 import { logActivity } from "../src/services/activity.js";
 import { saveUserSettings } from "../src/services/settings.js";
 import { calendarDate } from "@common/aggregations.js";
-import { growth, percentage, timeOnServer } from "../src/services/statistics.js";
+import { growth, percentage } from "@common/money.js";
+import { timeOnServer } from "../src/services/statistics.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 
 const DAY = 86_400_000;

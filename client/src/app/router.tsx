@@ -3,7 +3,7 @@ import { Redirect, Route, Switch, useLocation } from "wouter";
 import { ServerUnreachable } from "@/components/server-unreachable";
 import { FullScreenSpinner, PageSpinner } from "@/components/spinner";
 import { paths } from "@/config/paths";
-import { useUser } from "@/features/auth/api/get-user";
+import { useUser } from "@/lib/auth";
 import { LoginPage } from "@/features/auth/pages/login-page";
 import { errorMessage } from "@/lib/http";
 import { AppLayout } from "./layouts/app-layout";
@@ -39,7 +39,7 @@ function AuthenticatedRoutes() {
   );
 }
 
-/** SPEC §2: spinner while the user loads, the login screen without one, the routes with one */
+/** spinner while the user loads, the login screen without one, the routes with one */
 export function AppRouter() {
   const { data: user, isLoading, isError, error, refetch, isFetching } = useUser();
   if (isLoading || (isError && isFetching)) return <FullScreenSpinner />;

@@ -25,7 +25,7 @@ function systemTheme(): Theme {
   return window.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light";
 }
 
-/** SPEC §4: initial theme from the system, then whatever the user chose, kept in localStorage */
+/** initial theme from the system, then whatever the user chose, kept in localStorage */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(() => readStoredTheme() ?? systemTheme());
 

@@ -1,6 +1,9 @@
 import { evaluateExpression } from "@common/expression";
+import { Plus } from "lucide-react";
 import type * as React from "react";
+import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { useIsMobile } from "@/hooks/use-is-mobile";
 
 interface MoneyInputProps extends Omit<React.ComponentProps<"input">, "onChange" | "value"> {
   value: string;
@@ -8,11 +11,14 @@ interface MoneyInputProps extends Omit<React.ComponentProps<"input">, "onChange"
 }
 
 /**
- * An amount field that also takes arithmetic ("2+1,5"), worked out on blur by the shared parser
- * (SPEC §5); text that is not arithmetic is left as typed for the form to flag.
+ * An amount field that also takes arithmetic ("2+1,5"), worked out on blur by the shared parser;
+ * text that is not arithmetic is left as typed for the form to flag.
+ * A phone's decimal keypad has no "+", so on phones the field carries its own "+" key; it keeps
+ * the focus (and the keypad) in the field, so the sum is worked out only when the user leaves it.
  */
 export function MoneyInput({ value, onValueChange, onBlur, ...props }: MoneyInputProps) {
-  return (
+  const mobile = useIsMobile();
+  const input = (
     <Input
       inputMode="decimal"
       autoComplete="off"
@@ -24,7 +30,30 @@ export function MoneyInput({ value, onValueChange, onBlur, ...props }: MoneyInpu
         onBlur?.(e);
       }}
       {...props}
+      className={mobile ? "pr-11" : props.className}
     />
+  );
+  if (!mobile) return input;
+  return (
+    <div className="relative">
+      {input}
+      <Button
+        variant="secondary"
+        size="icon-sm"
+        className="absolute top-1/2 right-1 size-7 -translate-y-1/2"
+        aria-label="Somar (+)"
+        tabIndex={-1}
+        // pressing the key must not take the focus out of the field
+        onPointerDown={(e) => e.preventDefault()}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={(e) => {
+          onValueChange(`${value}+`);
+          (e.currentTarget.previousElementSibling as HTMLInputElement | null)?.focus();
+        }}
+      >
+        <Plus />
+      </Button>
+    </div>
   );
 }
 

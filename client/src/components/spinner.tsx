@@ -5,7 +5,7 @@ export function Spinner({ className }: { className?: string }) {
   return <Loader2 aria-hidden className={cn("size-6 animate-spin text-primary", className)} />;
 }
 
-/** SPEC §2: shown while the current user loads */
+/** shown while the current user loads */
 export function FullScreenSpinner({ label = "A carregar..." }: { label?: string }) {
   return (
     <div role="status" className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-background">

@@ -40,7 +40,7 @@ const settingsItem: NavItem = {
   icon: Settings,
 };
 
-/** SPEC §2: admins get Admin just before Configurações */
+/** admins get Admin just before Configurações */
 export function navigationFor(isAdmin: boolean): NavItem[] {
   return isAdmin ? [...baseItems, adminItem, settingsItem] : [...baseItems, settingsItem];
 }

@@ -1,4 +1,4 @@
-/** Every route of SPEC §2; routes have no parameters. */
+/** Every route of the app; routes have no parameters. */
 export const paths = {
   home: "/",
   status: "/status",

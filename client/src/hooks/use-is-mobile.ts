@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** SPEC §1: the mobile layout is used at 768 px or less */
+/** the mobile layout is used at 768 px or less */
 export const MOBILE_MAX_WIDTH = 768;
 const query = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 
-/** the reads that an inventory or sale change makes stale (SPEC §4: inventory, sales, statistics) */
+/** the reads that an inventory or sale change makes stale: inventory, sales, statistics */
 export const BOOKS_QUERY_KEYS = {
   inventory: ["/api/inventory"],
   inventoryStatistics: ["/api/inventory/statistics"],

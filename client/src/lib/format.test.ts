@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   formatActivityTime,
+  formatActivityWhen,
   formatDate,
   formatDateTime,
   formatEuro,
   formatInterval,
   formatLastCheck,
+  formatMonthName,
   formatPercent,
+  formatPrice,
+  formatSaleDate,
   initials,
 } from "./format";
 
@@ -28,8 +32,31 @@ describe("formatEuro", () => {
 
 describe("formatPercent", () => {
   it("uses one decimal with a comma", () => {
-    expect(formatPercent("33.333")).toBe("33,3%");
-    expect(formatPercent(5)).toBe("5,0%");
+    expect(formatPercent("33.333")).toBe("33,3\u00a0%");
+    expect(formatPercent(5)).toBe("5,0\u00a0%");
+  });
+});
+
+describe("formatActivityWhen", () => {
+  it("puts the clock time beside 'há …', and leaves a full date alone", () => {
+    const now = new Date(2026, 10, 23, 14, 40);
+    expect(formatActivityWhen(new Date(2026, 10, 23, 14, 32), now)).toBe("há 8 minutos · 14:32");
+    expect(formatActivityWhen(new Date(2026, 10, 20, 9, 5), now)).toBe("20/11/2026 09:05");
+  });
+});
+
+describe("formatSaleDate", () => {
+  it("shows a date-only sale without a time, whatever the time zone", () => {
+    expect(formatSaleDate("2026-11-20T00:00:00.000Z")).toBe("20/11/2026");
+    expect(formatSaleDate(new Date(2026, 10, 20, 15, 4).toISOString())).toBe("20/11/2026 15:04");
+  });
+});
+
+describe("formatMonthName", () => {
+  it("names the month in full", () => {
+    expect(formatMonthName("11/2026")).toBe("novembro de 2026");
+    expect(formatMonthName("01/2025")).toBe("janeiro de 2025");
+    expect(formatMonthName("2026-11")).toBe("2026-11");
   });
 });
 
@@ -46,7 +73,7 @@ describe("dates", () => {
   });
 });
 
-describe("formatLastCheck (SPEC §9)", () => {
+describe("formatLastCheck", () => {
   const now = new Date(2026, 5, 1, 15, 30, 0);
   const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
   it("follows the last-check rules", () => {
@@ -64,7 +91,7 @@ describe("formatLastCheck (SPEC §9)", () => {
   });
 });
 
-describe("formatActivityTime (SPEC §9)", () => {
+describe("formatActivityTime", () => {
   const now = new Date(2026, 5, 1, 15, 30, 0);
   const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
   it("follows the activity rules", () => {
@@ -91,5 +118,16 @@ describe("initials", () => {
     expect(initials("admin")).toBe("A");
     expect(initials("maria", 2)).toBe("MA");
     expect(initials("  ")).toBe("?");
+  });
+});
+
+describe("formatPrice", () => {
+  it("shows a monitored price in its own currency, € only for euros", () => {
+    expect(plain(formatPrice("19800.00", "JPY"))).toBe("19 800 JP¥");
+    expect(plain(formatPrice("89.00", "PLN"))).toBe("89,00 PLN");
+    expect(plain(formatPrice("12.34", "USD"))).toBe("12,34 US$");
+    expect(plain(formatPrice("29.95", "EUR"))).toBe("29,95 €");
+    expect(plain(formatPrice("29.95", null))).toBe("29,95 €");
+    expect(formatPrice("19800.00", "JPY")).not.toContain("€");
   });
 });

@@ -1,3 +1,4 @@
+import { formatMoney } from "@common/money";
 import { differenceInSeconds, format, isValid } from "date-fns";
 import { pt } from "date-fns/locale";
 
@@ -18,10 +19,23 @@ export function formatEuro(value: string | number | null | undefined): string {
   return euro.format(Number.isFinite(amount) ? amount : 0);
 }
 
-/** SPEC §9: margins with one decimal */
+/** a monitored product's price in the currency the shop answered in ("19 800 JP¥"), never € for others */
+export function formatPrice(value: string | null | undefined, currency: string | null | undefined): string {
+  return formatMoney(value, currency ?? "EUR");
+}
+
+/** margins with one decimal, spaced from the sign as pt-PT writes them ("34,6 %") */
 export function formatPercent(value: string | number | null | undefined): string {
   const amount = typeof value === "number" ? value : Number.parseFloat(value ?? "");
-  return `${oneDecimal.format(Number.isFinite(amount) ? amount : 0)}%`;
+  return `${oneDecimal.format(Number.isFinite(amount) ? amount : 0)}\u00a0%`;
+}
+
+/** "11/2026" (the server's month key) → "novembro de 2026"; anything else is shown as it came */
+export function formatMonthName(monthKey: string): string {
+  const match = /^(\d{2})\/(\d{4})$/.exec(monthKey);
+  if (!match) return monthKey;
+  const date = new Date(Number(match[2]), Number(match[1]) - 1, 1);
+  return format(date, "LLLL 'de' yyyy", { locale: pt });
 }
 
 export function formatDate(value: DateInput): string {
@@ -34,7 +48,21 @@ export function formatDateTime(value: DateInput): string {
   return date ? format(date, "dd/MM/yyyy HH:mm", { locale: pt }) : "—";
 }
 
-/** SPEC §9 last-check rules */
+/** a sale recorded for a past day carries no time: it is stored as that day at 00:00 UTC */
+export function isDateOnly(value: DateInput): boolean {
+  return typeof value === "string" && /T00:00:00(\.000)?Z$/.test(value);
+}
+
+/** a sale's date: with its time when one was recorded, the day alone when not */
+export function formatSaleDate(value: DateInput): string {
+  if (typeof value === "string" && isDateOnly(value)) {
+    const [year, month, day] = value.slice(0, 10).split("-");
+    return `${day}/${month}/${year}`;
+  }
+  return formatDateTime(value);
+}
+
+/** last-check wording (docs/product.md, Screens) */
 export function formatLastCheck(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return "Nunca";
@@ -45,7 +73,7 @@ export function formatLastCheck(value: DateInput, now: Date = new Date()): strin
   return format(date, "HH:mm", { locale: pt });
 }
 
-/** SPEC §9 activity rules */
+/** activity time wording (docs/product.md, Screens) */
 export function formatActivityTime(value: DateInput, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return "—";
@@ -58,7 +86,15 @@ export function formatActivityTime(value: DateInput, now: Date = new Date()): st
   return format(date, "dd/MM/yyyy HH:mm", { locale: pt });
 }
 
-/** DECISIONS §1: intervals are stored in ms and shown in seconds ("5 s", "1 min 15 s") */
+/** an activity line's time: "há 5 minutos · 14:32"; older than a day it is already the full date */
+export function formatActivityWhen(value: DateInput, now: Date = new Date()): string {
+  const relative = formatActivityTime(value, now);
+  const date = toDate(value);
+  if (!date || !relative.startsWith("há ")) return relative;
+  return `${relative} · ${format(date, "HH:mm", { locale: pt })}`;
+}
+
+/** intervals are stored in ms and shown in seconds ("5 s", "1 min 15 s") */
 export function formatInterval(ms: number): string {
   const totalSeconds = Math.max(0, Math.round(ms / 1000));
   const minutes = Math.floor(totalSeconds / 60);
@@ -67,7 +103,7 @@ export function formatInterval(ms: number): string {
   return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
 }
 
-/** SPEC §3: initials for avatars, uppercase */
+/** initials for avatars, uppercase */
 export function initials(name: string, letters: 1 | 2 = 1): string {
   const clean = name.trim();
   return (clean.slice(0, letters) || "?").toUpperCase();

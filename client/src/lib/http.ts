@@ -5,7 +5,7 @@ export interface FieldError {
   message: string;
 }
 
-/** A non-2xx answer. `message` is "{status}: {text}" (SPEC §7); `serverMessage` is the text alone. */
+/** A non-2xx answer. `message` is "{status}: {text}"; `serverMessage` is the text alone. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

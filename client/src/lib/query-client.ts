@@ -15,7 +15,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
-/** SPEC §7: no retries, no refetch on focus, no polling unless a query asks for it */
+/** no retries, no refetch on focus, no polling unless a query asks for it */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
@@ -33,5 +33,5 @@ export function createQueryClient() {
 
 export const queryClient = createQueryClient();
 
-/** SPEC §9: lists refresh every 30 seconds */
+/** lists refresh every 30 seconds */
 export const POLL_INTERVAL_MS = 30_000;

@@ -53,6 +53,8 @@ export const products = pgTable(
     url: text("url").notNull(),
     imageUrl: text("image_url"),
     price: numeric("price", { precision: 10, scale: 2 }),
+    /** ISO 4217 code of `price`: the retailer's answer sets it, a price typed by the user is euros */
+    currency: text("currency").notNull().default("EUR"),
     webhookUrl: text("webhook_url").notNull(),
     checkInterval: integer("check_interval").notNull().default(1000),
     isActive: boolean("is_active").notNull().default(true),
@@ -78,6 +80,8 @@ export const products = pgTable(
     lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
     /** adapter-specific remembered state (vinted: known item ids, holiday flag) */
     engineState: jsonb("engine_state"),
+    /** what the last test or failed check read (CheckDetail in common/schemas/check-detail.ts) */
+    lastCheckDetail: jsonb("last_check_detail"),
   },
   (t) => [
     index("products_user_idx").on(t.userId),
@@ -104,8 +108,32 @@ export const notifications = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** set on a message that must be queued once only (the weekly report: user and week) */
+    dedupeKey: text("dedupe_key"),
   },
-  (t) => [index("notifications_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index("notifications_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    uniqueIndex("notifications_dedupe_key_idx").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+  ],
+);
+
+/** Web Push: a device (browser) on which the user allowed notifications */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
 );
 
 export const activityLogs = pgTable(
@@ -162,6 +190,21 @@ export const itemPhotos = pgTable("item_photos", {
   /** made on upload; null for photos moved out of the item row, made on first request */
   thumbnail: bytea("thumbnail"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** a deleted item, its sale and photo, kept a short while so the deletion can be undone */
+export const deletedItems = pgTable("deleted_items", {
+  itemId: integer("item_id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  item: jsonb("item").notNull(),
+  sale: jsonb("sale"),
+  photoMime: text("photo_mime"),
+  photoFull: bytea("photo_full"),
+  photoThumbnail: bytea("photo_thumbnail"),
+  photoUpdatedAt: timestamp("photo_updated_at", { withTimezone: true }),
+  deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const sales = pgTable(

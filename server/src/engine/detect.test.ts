@@ -230,4 +230,32 @@ describe("detect: vinted profiles", () => {
     const back = detect({ ...s, status: "vinted_vacation" }, profile("vinted_active", ["1", "2"]), opts);
     expect(back.alerts.map((a) => a.kind)).toEqual(["vinted_holiday_off"]);
   });
+  it("fills the card's item list with the titles on sale now", () => {
+    const first = detect(
+      stored({ platform: "vinted", status: "unknown", lastCheck: null }),
+      profile("vinted_active", ["1", "2"]),
+      opts,
+    );
+    expect(first.update.availableSizes).toEqual(["Artigo 1", "Artigo 2"]);
+    const same = detect(
+      stored({ platform: "vinted", status: "vinted_active", availableSizes: ["Artigo 1", "Artigo 2"] }),
+      profile("vinted_active", ["1", "2"]),
+      opts,
+    );
+    expect(same.update.availableSizes).toBeUndefined();
+  });
+
+  it("splits a drop of 30 items into three alerts of 10 and loses none", () => {
+    const known = ["1"];
+    const fresh = Array.from({ length: 30 }, (_, i) => String(100 + i));
+    const s = stored({ platform: "vinted", status: "vinted_active", engineState: { itemIds: known } });
+    const d = detect(s, profile("vinted_active", [...fresh, ...known]), opts);
+    expect(d.alerts.map((a) => [a.items?.length, a.part])).toEqual([
+      [10, { index: 1, count: 3 }],
+      [10, { index: 2, count: 3 }],
+      [10, { index: 3, count: 3 }],
+    ]);
+    expect(d.alerts.flatMap((a) => a.items?.map((i) => i.id))).toEqual(fresh);
+    expect(d.activities[0].message).toContain("30 novo(s)");
+  });
 });

@@ -22,6 +22,8 @@ export interface StoredState {
   failureStreak: number;
   engineState: EngineState | null;
   price: string | null;
+  /** ISO 4217 code of `price`; absent = EUR */
+  currency?: string;
   imageUrl: string | null;
   lastCheck: Date | null;
 }
@@ -37,6 +39,7 @@ export interface ProductUpdate {
   lastNotifiedStatus?: string | null;
   lastNotifiedSizes?: string[];
   price?: string | null;
+  currency?: string;
   imageUrl?: string | null;
   engineState?: EngineState;
   failureStreak: number;
@@ -70,6 +73,16 @@ export const FAILURE_LABELS: Record<FailureReason, string> = {
 export const ERROR_ALERT_STREAK = 3;
 /** remembered vinted item ids; newest first, enough for any wardrobe page */
 const MAX_REMEMBERED_ITEMS = 2000;
+/** a Vinted drop goes out in alerts of this many items: one Discord message holds 10 embeds */
+export const ITEMS_PER_ALERT = 10;
+/** item titles kept for the card's 'Artigos:' list */
+const MAX_LISTED_ITEMS = 100;
+
+function chunk<T>(list: T[], size: number): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < list.length; i += size) parts.push(list.slice(i, i + size));
+  return parts;
+}
 
 const label = (status: string) => PRODUCT_STATUS_LABELS[status as ProductStatus] ?? status;
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -84,13 +97,14 @@ function alertBase(s: StoredState, kind: AlertKind, status: string, at: Date): A
     status,
     imageUrl: s.imageUrl,
     price: s.price,
+    currency: s.currency ?? "EUR",
     sizes: [],
     newSizes: [],
     at: at.toISOString(),
   };
 }
 
-/** Compares what is stored with what the check saw (DECISIONS §5). Pure. */
+/** Compares what is stored with what the check saw. Pure. */
 export function detect(
   stored: StoredState,
   outcome: CheckResult | CheckFailure,
@@ -137,8 +151,10 @@ function detectProduct(stored: StoredState, result: ProductResult, now: Date): D
   const available = isAvailableStatus(result.status);
   const wasNotifiedAvailable = isAvailableStatus(stored.lastNotifiedStatus);
   const price = result.price ?? stored.price;
+  // a price and its currency travel together: a check without a price keeps both
+  const currency = result.price !== null ? (result.currency ?? "EUR") : (stored.currency ?? "EUR");
   const imageUrl = stored.imageUrl || result.imageUrl || null;
-  const current: StoredState = { ...stored, price, imageUrl };
+  const current: StoredState = { ...stored, price, currency, imageUrl };
 
   const update: ProductUpdate = { failureStreak: 0, lastError: null, checked: true };
   const alerts: AlertPayload[] = [];
@@ -169,14 +185,16 @@ function detectProduct(stored: StoredState, result: ProductResult, now: Date): D
   if (statusChanged) update.status = result.status;
   if (sizesChanged) update.availableSizes = sizes;
   if (price !== stored.price) update.price = price;
+  if (currency !== (stored.currency ?? "EUR")) update.currency = currency;
   if (imageUrl !== stored.imageUrl) update.imageUrl = imageUrl;
 
   const activities: ActivityDraft[] = [];
   if (firstCheck || statusChanged || sizesChanged) {
     const sizeText = sizes.length ? ` · tamanhos: ${sizes.join(", ")}` : "";
+    const routeText = result.route === "browser" ? " · via browser" : "";
     activities.push({
       action: "stock_check",
-      message: `${label(result.status)}${sizeText}`,
+      message: `${label(result.status)}${sizeText}${routeText}`,
       type: available ? "success" : result.status === "unknown" ? "warning" : "info",
     });
   }
@@ -198,9 +216,14 @@ function detectProfile(stored: StoredState, result: ProfileResult, now: Date): D
 
   if (known) {
     const fresh = result.items.filter((i) => !known.includes(i.id));
-    if (fresh.length > 0) {
-      alerts.push({ ...alertBase(current, "vinted_new_items", result.status, now), items: fresh });
-    }
+    const parts = chunk(fresh, ITEMS_PER_ALERT);
+    parts.forEach((items, i) => {
+      alerts.push({
+        ...alertBase(current, "vinted_new_items", result.status, now),
+        items,
+        part: { index: i + 1, count: parts.length },
+      });
+    });
     const merged = [...ids, ...known.filter((id) => !ids.includes(id))].slice(0, MAX_REMEMBERED_ITEMS);
     if (fresh.length > 0) update.engineState = { ...stored.engineState, itemIds: merged };
   } else {
@@ -215,10 +238,16 @@ function detectProfile(stored: StoredState, result: ProfileResult, now: Date): D
   if (alerts.length > 0) update.lastNotifiedStatus = result.status;
   if (result.status !== stored.status) update.status = result.status;
   if (current.imageUrl !== stored.imageUrl) update.imageUrl = current.imageUrl;
+  // the card's 'Artigos:' list: the titles of the items on sale now
+  const titles = result.items.slice(0, MAX_LISTED_ITEMS).map((i) => i.title);
+  if (!sameList(titles, stored.availableSizes)) update.availableSizes = titles;
 
   const activities: ActivityDraft[] = [];
   if (stored.lastCheck === null || result.status !== stored.status || alerts.length > 0) {
-    const newCount = alerts.find((a) => a.kind === "vinted_new_items")?.items?.length ?? 0;
+    const newCount = alerts.reduce(
+      (n, a) => n + (a.kind === "vinted_new_items" ? (a.items?.length ?? 0) : 0),
+      0,
+    );
     activities.push({
       action: "stock_check",
       message: `${label(result.status)} · ${result.items.length} artigo(s)${newCount ? ` · ${newCount} novo(s)` : ""}`,

@@ -44,3 +44,23 @@ export const alertsTotal = once(
       labelNames: ["outcome"] as const,
     }),
 );
+
+export const browserChecksTotal = once(
+  "stock_monitor_browser_checks_total",
+  () =>
+    new client.Counter({
+      name: "stock_monitor_browser_checks_total",
+      help: "Checks retried in headless Chromium after a block, by result (ok or the failure reason)",
+      labelNames: ["result"] as const,
+    }),
+);
+
+export const browserCheckDuration = once(
+  "stock_monitor_browser_check_duration_seconds",
+  () =>
+    new client.Histogram({
+      name: "stock_monitor_browser_check_duration_seconds",
+      help: "Time of one browser check, waiting for a page included",
+      buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 45],
+    }),
+);

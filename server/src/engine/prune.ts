@@ -5,7 +5,7 @@ export const ACTIVITY_RETENTION_DAYS = 90;
 /** delivered or given-up alerts are history only; the activity log keeps their outcome */
 export const NOTIFICATION_RETENTION_DAYS = 30;
 
-/** DECISIONS §5: activity entries older than 90 days are pruned (and old outbox rows with them). */
+/** activity entries older than 90 days are pruned (and old outbox rows with them). */
 export async function pruneHistory(db: Db): Promise<void> {
   await db.execute(
     sql`delete from activity_logs where created_at < now() - ${ACTIVITY_RETENTION_DAYS} * interval '1 day'`,

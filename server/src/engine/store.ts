@@ -1,5 +1,7 @@
+import type { CheckDetail } from "@common/schemas/check-detail.js";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import { hostOf } from "./platforms/blocks.js";
 import type { ActivityDraft, EngineState, StoredState } from "./detect.js";
 import type { AlertPayload } from "./notify/alert.js";
 import type { OutboxRow } from "./notify/outbox.js";
@@ -13,6 +15,10 @@ export interface LeasedProduct extends StoredState {
   checkInterval: number;
   dueAt: Date;
   webhookUrl: string;
+  /** the URL's host name (per-host caps) */
+  host: string;
+  /** epoch ms just before the lease was taken: the lease ends leaseMs after it at the earliest */
+  leasedAt: number;
 }
 
 type Row = Record<string, unknown>;
@@ -43,7 +49,7 @@ const parseList = (value: unknown): string[] => {
 const msDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : new Date(Number(value));
 
-function toLeased(r: Row): LeasedProduct {
+function toLeased(r: Row, leasedAt: number): LeasedProduct {
   return {
     id: Number(r.id),
     userId: Number(r.user_id),
@@ -62,11 +68,14 @@ function toLeased(r: Row): LeasedProduct {
       ? JSON.parse(r.engine_state)
       : r.engine_state) as EngineState | null,
     price: r.price === null || r.price === undefined ? null : String(r.price),
+    currency: typeof r.currency === "string" ? r.currency : "EUR",
     imageUrl: (r.image_url as string | null) ?? null,
     lastCheck: msDate(r.last_check_ms),
     checkInterval: Number(r.check_interval),
     dueAt: msDate(r.due_ms) ?? new Date(),
     webhookUrl: String(r.webhook_url ?? ""),
+    host: hostOf(String(r.url)),
+    leasedAt,
   };
 }
 
@@ -91,7 +100,7 @@ const LEASE_SQL = `
     order by next_check_at limit $2
     for update skip locked))
   returning id, user_id, name, url, platform, product_id, config, variants, status, available_sizes,
-    last_notified_status, last_notified_sizes, failure_streak, engine_state, price, image_url,
+    last_notified_status, last_notified_sizes, failure_streak, engine_state, price, currency, image_url,
     (extract(epoch from last_check) * 1000)::float8 as last_check_ms, check_interval,
     (extract(epoch from next_check_at) * 1000)::float8 as due_ms, webhook_url`;
 
@@ -105,8 +114,9 @@ export async function leaseDue(
   limit: number,
   leaseMs: number,
 ): Promise<LeasedProduct[]> {
+  const leasedAt = Date.now();
   const result = await rawClient(db).query(LEASE_SQL, [workerId, limit, leaseMs]);
-  return result.rows.map(toLeased);
+  return result.rows.map((r) => toLeased(r, leasedAt));
 }
 
 /** ms until the next product is due (null when none is active) */
@@ -154,8 +164,11 @@ export interface CheckWrite {
     /** JSON text */
     notifiedSizes?: string;
     price?: string | null;
+    currency?: string;
     image?: string | null;
     state?: EngineState;
+    /** what a failed check read, for the card's failure box */
+    detail?: CheckDetail;
   };
 }
 
@@ -186,7 +199,7 @@ export type QueuedAlert = OutboxRow;
 export const emptyBatch = (): CheckBatch => ({ checks: [], activities: [], alerts: [] });
 
 /**
- * One statement, so one transaction (DECISIONS §5): the checked products' new state, their activity
+ * One statement, so one transaction: the checked products' new state, their activity
  * entries and their outbox rows commit together or not at all. A product counts only while this
  * worker still holds its lease (`leased_by`): one taken over by another worker writes nothing, not
  * even its activity or alert, so no alert is sent twice. Outbox rows are born leased to this
@@ -208,8 +221,10 @@ const BATCH_SQL = `
       last_notified_sizes = case when x.changes ? 'notifiedSizes' then x.changes->>'notifiedSizes'
         else p.last_notified_sizes end,
       price = case when x.changes ? 'price' then (x.changes->>'price')::numeric else p.price end,
+      currency = case when x.changes ? 'currency' then x.changes->>'currency' else p.currency end,
       image_url = case when x.changes ? 'image' then x.changes->>'image' else p.image_url end,
-      engine_state = case when x.changes ? 'state' then x.changes->'state' else p.engine_state end
+      engine_state = case when x.changes ? 'state' then x.changes->'state' else p.engine_state end,
+      last_check_detail = case when x.changes ? 'detail' then x.changes->'detail' else p.last_check_detail end
     from jsonb_to_recordset($2::jsonb)
       as x(id int, next float8, ok boolean, streak int, err text, at float8, changes jsonb)
     where p.id = any($3::int[]) and p.id = x.id and p.leased_by = $1
@@ -224,12 +239,24 @@ const BATCH_SQL = `
   )
   insert into notifications (product_id, user_id, webhook_url, payload, message, type, status, attempts,
     lease_until)
-  select u.id, u.user_id, u.webhook_url, z.payload, z.message, z.type, 'sending', 1,
+  select u.id, u.user_id, d.destination, z.payload, z.message, z.type, 'sending', 1,
     now() + $6 * interval '1 millisecond'
   from jsonb_to_recordset($5::jsonb) as z(i int, pid int, payload jsonb, message text, type text)
   join u on u.id = z.pid
+  cross join lateral (
+    select u.webhook_url as destination, 0 as rank
+    union all
+    -- e-mail (when SMTP is set up): the owner's address, unless Settings turned it off
+    select 'mailto:' || o.email, 1 from users o left join user_settings s on s.user_id = o.id
+    where $7::boolean and o.id = u.user_id and coalesce(o.email, '') <> ''
+      and coalesce((s.value->>'emailNotifications')::boolean, true)
+    union all
+    -- push: each device the owner allowed, while 'Notificações push' is on
+    select 'webpush:' || ps.id, 2 from push_subscriptions ps left join user_settings s on s.user_id = ps.user_id
+    where ps.user_id = u.user_id and coalesce((s.value->>'pushNotifications')::boolean, false)
+  ) d
   where u.webhook_url <> ''
-  order by z.i
+  order by z.i, d.rank, d.destination
   returning id, user_id, product_id, webhook_url, payload, message, attempts`;
 
 /** the same for a batch in which nothing but the bookkeeping changes (most of them): fewer columns */
@@ -265,6 +292,8 @@ export async function writeBatch(
   workerId: string,
   batch: CheckBatch,
   alertLeaseMs: number,
+  /** also queue each alert as an e-mail to the owner who allows it */
+  emailAlerts = false,
 ): Promise<QueuedAlert[]> {
   if (batch.checks.length === 0) return [];
   let ids = "{";
@@ -302,6 +331,7 @@ export async function writeBatch(
           })),
         ),
     alertLeaseMs,
+    emailAlerts,
   ]);
   return result.rows.length === 0 ? [] : result.rows.map(toQueued);
 }
@@ -313,4 +343,27 @@ export async function releaseProducts(db: Db, workerId: string, ids: number[]): 
     "update products set lease_until = null, leased_by = null where id = any($2::int[]) and leased_by = $1",
     [workerId, `{${ids.join(",")}}`],
   );
+}
+
+/**
+ * hands leased products back but keeps them from being leased again for `holdMs` (their host or
+ * user is at its in-flight cap); their due time is kept, so the lag they suffer stays visible
+ */
+export async function deferProducts(db: Db, workerId: string, ids: number[], holdMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await rawClient(db).query(
+    `update products set lease_until = now() + $3 * interval '1 millisecond', leased_by = null
+     where id = any($2::int[]) and leased_by = $1`,
+    [workerId, `{${ids.join(",")}}`, holdMs],
+  );
+}
+
+/** how many users and how many hosts have active products (the per-user and per-host caps) */
+export async function countActiveOwners(db: Db): Promise<{ users: number; hosts: number }> {
+  const result = await db.execute(sql`
+    select count(distinct user_id)::int as users,
+      count(distinct lower(substring(url from '^[A-Za-z]+://([^/:?#]+)')))::int as hosts
+    from products where is_active`);
+  const row = rowsOf(result)[0] ?? {};
+  return { users: Number(row.users ?? 0), hosts: Number(row.hosts ?? 0) };
 }

@@ -6,7 +6,7 @@ import { HttpError } from "../http-error.js";
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Security headers on every response, and the CSRF defence of DECISIONS §2: a mutation from a
+ * Security headers on every response, and the CSRF defence (docs/product.md, Accounts): a mutation from a
  * foreign Origin is refused (SameSite cookies do the rest).
  * helmet is built once: @fastify/helmet rebuilt it, parsing the whole policy, on every request.
  */

@@ -1,8 +1,6 @@
 import { loginSchema } from "@common/schemas/auth.js";
 import { normalizeUsername, updateProfileSchema } from "@common/schemas/users.js";
-import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { users } from "../db/schema.js";
 import { HttpError } from "../http-error.js";
 import { currentUser } from "../plugins/auth.js";
 import { createLoginThrottle } from "../services/login-throttle.js";
@@ -14,7 +12,7 @@ import {
   SESSION_COOKIE,
   SESSION_TTL_MS,
 } from "../services/sessions.js";
-import { toPublicUser } from "../services/users.js";
+import { findUserForLogin, toPublicUser, updateOwnProfile } from "../services/users.js";
 
 const WRONG_CREDENTIALS = "Utilizador ou senha incorretos";
 
@@ -33,11 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (attempt.refused) {
         throw new HttpError(429, "Demasiadas tentativas. Tente novamente dentro de alguns minutos.");
       }
-      const [user] = await app.db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.username}) = lower(${normalizeUsername(username)})`)
-        .limit(1);
+      const user = await findUserForLogin(app.db, username);
       const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !ok) throw new HttpError(401, WRONG_CREDENTIALS);
       attempt.succeeded();
@@ -67,14 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/api/user", async (request) => toPublicUser(currentUser(request)));
 
-  app.put("/api/user/profile", { schema: { body: updateProfileSchema } }, async (request) => {
-    const me = currentUser(request);
-    const { fullName, email, avatar } = request.body;
-    const [updated] = await app.db
-      .update(users)
-      .set({ fullName, email, ...(avatar !== undefined ? { avatar } : {}) })
-      .where(eq(users.id, me.id))
-      .returning();
-    return toPublicUser(updated);
-  });
+  app.put("/api/user/profile", { schema: { body: updateProfileSchema } }, async (request) =>
+    updateOwnProfile(app.db, currentUser(request).id, request.body),
+  );
 };

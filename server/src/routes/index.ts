@@ -7,7 +7,9 @@ import { healthRoutes } from "./health.js";
 import { inventoryRoutes } from "./inventory.js";
 import { monitorRoutes } from "./monitor.js";
 import { previewRoutes } from "./preview.js";
+import { productCheckRoutes } from "./product-check.js";
 import { productRoutes } from "./products.js";
+import { pushRoutes } from "./push.js";
 import { rankingRoutes } from "./ranking.js";
 import { salesRoutes } from "./sales.js";
 import { settingsRoutes } from "./settings.js";
@@ -23,6 +25,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(settingsRoutes);
   await app.register(productRoutes);
   await app.register(previewRoutes);
+  await app.register(productCheckRoutes);
   await app.register(monitorRoutes);
   await app.register(statisticsRoutes);
   await app.register(activityRoutes);
@@ -30,4 +33,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(salesRoutes);
   await app.register(statusRoutes);
   await app.register(rankingRoutes);
+  await app.register(pushRoutes);
 }

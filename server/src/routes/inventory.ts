@@ -9,7 +9,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../plugins/auth.js";
 import { cachedJson } from "../plugins/cached-answers.js";
 import { type PhotoKind, readPhoto } from "../services/item-photos.js";
-import { changeItemStatus, createItem, deleteItem, listItems, updateItem } from "../services/sales.js";
+import { deleteItem, restoreItem } from "../services/deleted-items.js";
+import { changeItemStatus, createItem, listItems, updateItem } from "../services/sales.js";
 import { inventoryStatistics } from "../services/statistics.js";
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,5 +78,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete("/api/inventory/:id", { schema: { params: idParamSchema } }, async (request) => {
     await deleteItem(app.db, currentUser(request).id, request.params.id);
     return { message: "Item removido do inventário" };
+  });
+
+  // 'Anular' in the deletion toast: the item comes back with its sale and photo
+  app.post("/api/inventory/:id/restore", { schema: { params: idParamSchema } }, async (request) => {
+    await restoreItem(app.db, currentUser(request).id, request.params.id);
+    const [item] = await listItems(app.db, currentUser(request).id, request.params.id);
+    return item;
   });
 };

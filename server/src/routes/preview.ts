@@ -1,12 +1,19 @@
-import { isPlatformKey, PLATFORMS, urlBelongsToPlatform } from "@common/platforms.js";
+import { setMaxListeners } from "node:events";
+import {
+  configUrlProblem,
+  isPlatformKey,
+  PLATFORMS,
+  productIdFromUrl,
+  urlBelongsToPlatform,
+} from "@common/platforms.js";
 import type { ProductPreview } from "@common/schemas/products.js";
 import { z } from "@common/zod-pt.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { FAILURE_LABELS } from "../engine/detect.js";
 import { EngineHttp } from "../engine/fetch/http-client.js";
+import { runAdapter } from "../engine/check-runner.js";
 import { getAdapter } from "../engine/platforms/index.js";
 import { CheckFailure } from "../engine/platforms/types.js";
-import { productCodeFromUrl } from "../engine/product-code.js";
 import { badRequest, HttpError } from "../http-error.js";
 import { currentUser } from "../plugins/auth.js";
 
@@ -14,8 +21,12 @@ const previewSchema = z
   .object({
     platform: z.string().refine(isPlatformKey, "Plataforma inválida"),
     url: z.string().trim().url("URL inválido").max(2000, "URL demasiado longo"),
+    /** the product's configuration (JSON text), when the form has one: Levi's stockUrl */
+    config: z.string().max(10_000, "Configuração demasiado longa").nullable().optional(),
   })
   .superRefine((p, ctx) => {
+    const configProblem = isPlatformKey(p.platform) ? configUrlProblem(p.platform, p.config) : null;
+    if (configProblem) ctx.addIssue({ code: "custom", path: ["config"], message: configProblem });
     if (isPlatformKey(p.platform) && !urlBelongsToPlatform(p.url, p.platform)) {
       const hosts = PLATFORMS[p.platform].hosts.join(", ");
       ctx.addIssue({
@@ -26,14 +37,30 @@ const previewSchema = z
     }
   });
 
-/** DECISIONS §4: read the pasted page once so the modal fills itself. */
+const configObject = (text: string | null | undefined): Record<string, unknown> => {
+  try {
+    const value = text ? JSON.parse(text) : {};
+    return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+};
+
+/** read the pasted page once so the modal fills itself. */
 export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const timeoutMs = app.config.previewTimeoutMs;
   const http = new EngineHttp({
     redirects: app.config.monitorRedirect,
     proxies: app.config.monitorProxies,
-    defaultTimeoutMs: 10_000,
+    defaultTimeoutMs: timeoutMs,
   });
-  app.addHook("onClose", () => http.close());
+  // closing the server does not wait on a slow retailer: previews under way end as timeouts
+  const closing = new AbortController();
+  setMaxListeners(0, closing.signal); // one listener per preview under way
+  app.addHook("preClose", async () => {
+    closing.abort();
+  });
+  app.addHook("onClose", () => http.destroy());
 
   app.post(
     "/api/products/preview",
@@ -49,32 +76,39 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
       const { platform, url } = request.body;
       const adapter = getAdapter(platform);
       if (!adapter) throw badRequest("Plataforma inválida");
-      try {
-        const result = await adapter.check({
-          http: http.forPlatform(platform),
-          product: { url, productId: "", config: {}, variants: [] },
-        });
-        const preview: ProductPreview & { status: string } = {
-          name: result.name ?? null,
-          productId: productCodeFromUrl(platform, url),
-          imageUrl: result.imageUrl ?? null,
-          price: result.kind === "product" ? result.price : null,
-          sizes: result.kind === "product" ? (result.allSizes?.map((s) => s.name) ?? result.sizes) : [],
-          status: result.status,
-        };
-        return preview;
-      } catch (error) {
-        if (!(error instanceof CheckFailure)) throw error;
-        if (error.message.startsWith("Pedido recusado")) {
+      const result = await runAdapter(
+        http,
+        adapter,
+        platform,
+        {
+          url,
+          productId: productIdFromUrl(platform, url) ?? "",
+          config: configObject(request.body.config),
+          variants: [],
+        },
+        { deadline: Date.now() + timeoutMs, signal: closing.signal, reportBlocks: false },
+      );
+      if (result instanceof CheckFailure) {
+        if (result.message.startsWith("Pedido recusado")) {
           throw badRequest("Endereço privado ou local não permitido", [
-            { path: "url", message: error.message },
+            { path: "url", message: result.message },
           ]);
         }
         throw new HttpError(
           422,
-          `Não foi possível ler a página (${FAILURE_LABELS[error.reason]}): ${error.message}`,
+          `Não foi possível ler a página (${FAILURE_LABELS[result.reason]}): ${result.message}`,
         );
       }
+      const preview: ProductPreview & { status: string } = {
+        name: result.name ?? null,
+        productId: productIdFromUrl(platform, url),
+        imageUrl: result.imageUrl ?? null,
+        price: result.kind === "product" ? result.price : null,
+        currency: result.kind === "product" ? (result.currency ?? null) : null,
+        sizes: result.kind === "product" ? (result.allSizes?.map((s) => s.name) ?? result.sizes) : [],
+        status: result.status,
+      };
+      return preview;
     },
   );
 };

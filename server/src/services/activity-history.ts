@@ -4,7 +4,7 @@ import type { Conn } from "../db/client.js";
 import { activityLogs, users } from "../db/schema.js";
 import type { UserRow } from "./users.js";
 
-/** admins read everyone's history, users their own (DECISIONS §5) */
+/** admins read everyone's history, users their own */
 const visibleTo = (viewer: UserRow): SQL | undefined =>
   viewer.role === "admin" ? undefined : eq(activityLogs.userId, viewer.id);
 
@@ -65,7 +65,7 @@ export async function clearOwnActivity(db: Conn, userId: number): Promise<number
   return deleted.length;
 }
 
-/** entries since local midnight in the viewer's time zone (DECISIONS §1) */
+/** entries since local midnight in the viewer's time zone */
 export async function countTodayActivity(db: Conn, viewer: UserRow, timeZone: string): Promise<number> {
   const startOfToday = sql<Date>`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
   const [row] = await db

@@ -3,8 +3,21 @@ import type { Db } from "../db/client.js";
 import type { EngineHandle } from "../engine/handle.js";
 import { getSystemSettings } from "./settings.js";
 
-/** a check more than this late means the engine cannot keep up */
-const LAG_WARNING_MS = 60_000;
+/** past these the system is degraded (config: HEALTH_MAX_LAG_MS, HEALTH_STALL_MS, HEALTH_OUTBOX_LATE_MS) */
+export interface HealthBounds {
+  /** p99 of the schedule lag */
+  maxLagMs: number;
+  /** no check finished for this long while products have been due for as long */
+  stallMs: number;
+  /** an outbox row still undelivered this long after it was due */
+  outboxLateMs: number;
+}
+
+export const DEFAULT_HEALTH_BOUNDS: HealthBounds = {
+  maxLagMs: 60_000,
+  stallMs: 60_000,
+  outboxLateMs: 60_000,
+};
 
 export interface HealthReport {
   database: "ok" | "error";
@@ -12,21 +25,59 @@ export interface HealthReport {
   problems: string[];
 }
 
-export async function checkHealth(db: Db, engine: EngineHandle): Promise<HealthReport> {
+const secondsText = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+export async function checkHealth(
+  db: Db,
+  engine: EngineHandle,
+  bounds: HealthBounds = DEFAULT_HEALTH_BOUNDS,
+): Promise<HealthReport> {
   const problems: string[] = [];
   let database: HealthReport["database"] = "ok";
+  let overdue = 0;
+  let lateAlerts = 0;
   try {
-    await db.execute(sql`select 1`);
+    // products due for longer than the stall bound, and outbox rows late past theirs: both from
+    // indexed columns (next_check_at, the pending rows' next_attempt_at)
+    const result = await db.execute(sql`
+      select
+        (select count(*) from (select 1 from products where is_active
+           and next_check_at < now() - ${bounds.stallMs} * interval '1 millisecond' limit 1000) d)::int as overdue,
+        (select count(*) from (select 1 from notifications where
+           (status = 'pending' and next_attempt_at < now() - ${bounds.outboxLateMs} * interval '1 millisecond')
+           or (status = 'sending' and lease_until < now() - ${bounds.outboxLateMs} * interval '1 millisecond')
+           limit 1000) l)::int as late`);
+    const row = (result as unknown as { rows: { overdue: number; late: number }[] }).rows[0];
+    overdue = Number(row?.overdue ?? 0);
+    lateAlerts = Number(row?.late ?? 0);
   } catch {
     database = "error";
     problems.push("a base de dados não responde");
   }
   const health = engine.health();
   if (health && !health.running) problems.push("o motor de verificação está parado");
-  if (health?.lagMsP99 != null && health.lagMsP99 > LAG_WARNING_MS) {
-    problems.push(`as verificações estão ${Math.round(health.lagMsP99 / 1000)} s atrasadas (p99)`);
+  if (health?.lagMsP99 != null && health.lagMsP99 > bounds.maxLagMs) {
+    problems.push(`as verificações estão ${secondsText(health.lagMsP99)} atrasadas (p99)`);
+  }
+  if (overdue > 0 && isStalled(health, bounds.stallMs)) {
+    problems.push(
+      `nenhuma verificação terminou há mais de ${secondsText(bounds.stallMs)} com ${overdue >= 1000 ? "mais de 1000" : overdue} produto(s) por verificar`,
+    );
+  }
+  if (lateAlerts > 0) {
+    problems.push(
+      `${lateAlerts >= 1000 ? "mais de 1000" : lateAlerts} alerta(s) por enviar há mais de ${secondsText(bounds.outboxLateMs)}`,
+    );
   }
   return { database, engine: health, problems };
+}
+
+/** no check finished within the bound (an engine of this process; without one, overdue products say it) */
+function isStalled(health: ReturnType<EngineHandle["health"]>, stallMs: number): boolean {
+  if (!health) return true;
+  const last = health.lastCheckAt ? Date.parse(health.lastCheckAt) : null;
+  const since = last ?? (health.startedAt ? Date.parse(health.startedAt) : 0);
+  return Date.now() - since > stallMs;
 }
 
 interface WatchLog {
@@ -38,7 +89,13 @@ interface WatchLog {
  * Sistema → "Monitorização de saúde": every healthCheckInterval minutes the server checks itself
  * and logs a warning naming what is wrong. Settings are read at every tick (once a minute).
  */
-export function startHealthWatch(opts: { db: Db; engine: EngineHandle; log: WatchLog; tickMs?: number }) {
+export function startHealthWatch(opts: {
+  db: Db;
+  engine: EngineHandle;
+  log: WatchLog;
+  tickMs?: number;
+  bounds?: HealthBounds;
+}) {
   let lastRun = 0;
   async function runDue(now = Date.now()): Promise<HealthReport | null> {
     const settings = await getSystemSettings(opts.db).catch(() => null);
@@ -46,7 +103,7 @@ export function startHealthWatch(opts: { db: Db; engine: EngineHandle; log: Watc
     const intervalMs = (settings?.healthCheckInterval ?? 30) * 60_000;
     if (lastRun && now - lastRun < intervalMs) return null;
     lastRun = now;
-    const report = await checkHealth(opts.db, opts.engine);
+    const report = await checkHealth(opts.db, opts.engine, opts.bounds);
     if (report.problems.length) opts.log.warn(`Verificação de saúde: ${report.problems.join("; ")}`);
     return report;
   }

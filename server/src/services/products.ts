@@ -15,9 +15,10 @@ const {
   leaseUntil: _lease,
   leasedBy: _leasedBy,
   engineState: _state,
+  lastCheckDetail: _detail,
   ...shownColumns
 } = getTableColumns(products);
-type ShownProduct = Omit<ProductRow, "leaseUntil" | "leasedBy" | "engineState">;
+type ShownProduct = Omit<ProductRow, "leaseUntil" | "leasedBy" | "engineState" | "lastCheckDetail">;
 
 export function toProductDto(p: ShownProduct): ProductDto {
   return {
@@ -28,6 +29,7 @@ export function toProductDto(p: ShownProduct): ProductDto {
     url: p.url,
     imageUrl: p.imageUrl,
     price: p.price,
+    currency: p.currency,
     webhookUrl: p.webhookUrl,
     checkInterval: p.checkInterval,
     isActive: p.isActive,
@@ -112,7 +114,7 @@ export async function listProducts(db: Conn, userId: number): Promise<ShownProdu
     .orderBy(desc(products.createdAt), desc(products.id));
 }
 
-/** another user's product answers 404 exactly like a missing one (DECISIONS §2) */
+/** another user's product answers 404 exactly like a missing one */
 export async function findOwnProduct(
   db: Conn,
   userId: number,
@@ -196,6 +198,7 @@ const freshEngineState = {
   lastError: null,
   lastErrorAt: null,
   engineState: null,
+  lastCheckDetail: null,
 } as const;
 
 export async function updateProduct(

@@ -4,7 +4,7 @@ import type { Conn } from "../db/client.js";
 import { inventoryItems, sales, users } from "../db/schema.js";
 
 /**
- * DECISIONS §7: users with at least one sale, by total profit, then revenue, then username.
+ * users with at least one sale, by total profit, then revenue, then username.
  * Sums and ratios in SQL on numeric, so every figure is exact to the cent.
  */
 export async function ranking(db: Conn): Promise<RankingEntry[]> {

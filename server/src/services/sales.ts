@@ -20,7 +20,7 @@ export const ITEM_NOT_FOUND = "Item não encontrado";
 export const SALE_NOT_FOUND = "Venda não encontrada";
 export const ALREADY_SOLD = "Item já vendido";
 
-/** DECISIONS §6: sale price − item price − item shipping − fees, exact to the cent */
+/** sale price − item price − item shipping − fees, exact to the cent */
 export function computeProfit(
   salePrice: string,
   itemPrice: string,
@@ -212,15 +212,6 @@ export async function updateSale(db: Db, userId: number, saleId: number, input: 
   });
   const [sale] = await listSales(db, userId, saleId);
   return sale;
-}
-
-export async function deleteItem(db: Db, userId: number, itemId: number): Promise<void> {
-  // the item's sales go with it (ON DELETE CASCADE)
-  const deleted = await db
-    .delete(inventoryItems)
-    .where(and(eq(inventoryItems.id, itemId), eq(inventoryItems.userId, userId)))
-    .returning({ id: inventoryItems.id });
-  if (deleted.length === 0) throw notFound(ITEM_NOT_FOUND);
 }
 
 export async function listItems(db: Conn, userId: number, itemId?: number): Promise<InventoryItem[]> {

@@ -15,7 +15,7 @@ async function readGroup<T extends object>(db: Conn, key: "global" | "system", d
   return { ...defaults, ...((row?.value as Partial<T>) ?? {}) };
 }
 
-/** installation-wide settings with the defaults of SPEC §9 filled in */
+/** installation-wide settings with the product's defaults filled in */
 export const getGlobalSettings = (db: Conn): Promise<GlobalSettings> =>
   readGroup(db, "global", DEFAULT_GLOBAL_SETTINGS);
 

@@ -1,7 +1,7 @@
 import type { InventoryStatistics } from "@common/schemas/inventory.js";
 import type { StatusStatistics } from "@common/schemas/statistics.js";
 import { calendarDate } from "@common/aggregations.js";
-import { toCents } from "@common/money.js";
+import { growth, percentage } from "@common/money.js";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { activityLogs, inventoryItems, sales } from "../db/schema.js";
@@ -32,32 +32,6 @@ export function timeOnServer(since: Date, now: Date, timeZone: string): { months
   return { months, days: today - addMonths(months) };
 }
 
-/** numerator ÷ denominator × 100 on decimal texts, rounded half away from zero to 2 decimals */
-export function percentage(numerator: string, denominator: string): string | null {
-  const num = toCents(numerator);
-  const den = toCents(denominator);
-  if (den === 0n) return null;
-  const scaled = num * 10_000n;
-  const absDen = den < 0n ? -den : den;
-  const sign = scaled < 0n !== den < 0n ? -1n : 1n;
-  const absScaled = scaled < 0n ? -scaled : scaled;
-  const hundredths = (absScaled * 2n + absDen) / (2n * absDen);
-  const text = `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, "0")}`;
-  return sign < 0n && hundredths !== 0n ? `-${text}` : text;
-}
-
-/** change of `recent` against `previous` in %, measured on the size of `previous`; null when it is 0 */
-export function growth(recent: string, previous: string): string | null {
-  const prev = toCents(previous);
-  if (prev === 0n) return null;
-  const diff = toCents(recent) - prev;
-  const abs = (v: bigint) => (v < 0n ? -v : v);
-  const sign = diff < 0n ? "-" : "";
-  return percentage(`${sign}${centsText(abs(diff))}`, centsText(abs(prev)));
-}
-
-const centsText = (cents: bigint) => `${cents / 100n}.${(cents % 100n).toString().padStart(2, "0")}`;
-
 async function itemCounts(db: Conn, userId: number) {
   const [row] = await db
     .select({
@@ -84,7 +58,7 @@ async function saleTotals(db: Conn, userId: number) {
   return row;
 }
 
-/** GET /api/inventory/statistics (DECISIONS §7) */
+/** GET /api/inventory/statistics */
 export async function inventoryStatistics(db: Conn, userId: number): Promise<InventoryStatistics> {
   const [items, totals] = await Promise.all([itemCounts(db, userId), saleTotals(db, userId)]);
   return { totalItems: items.totalItems, inStock: items.inStock, sold: items.sold, ...totals };
@@ -163,7 +137,7 @@ async function activitySummary(db: Conn, userId: number) {
   };
 }
 
-/** GET /api/status/statistics (DECISIONS §7) */
+/** GET /api/status/statistics */
 export async function statusStatistics(
   db: Conn,
   user: { id: number; createdAt: Date },

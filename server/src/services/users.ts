@@ -1,9 +1,18 @@
 import { randomBytes } from "node:crypto";
 import type { PublicUser, Role } from "@common/schemas/auth.js";
-import { count, eq } from "drizzle-orm";
+import {
+  type createUserSchema,
+  normalizeUsername,
+  type updateProfileSchema,
+  type updateUserSchema,
+} from "@common/schemas/users.js";
+import { asc, count, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Conn } from "../db/client.js";
 import { users } from "../db/schema.js";
+import { badRequest, conflict, notFound } from "../http-error.js";
 import { hashPassword } from "./passwords.js";
+import { deleteOtherSessions } from "./sessions.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -53,4 +62,86 @@ export async function ensureFirstAdmin(
     .values({ username: "admin", passwordHash: await hashPassword(password), role, monitorLimit: 100 })
     .onConflictDoNothing();
   return { created: true, generatedPassword: configuredPassword ? undefined : password };
+}
+
+const LAST_ADMIN = "Não é possível remover o último administrador";
+
+/** the account a login names: usernames compare ignoring case and Unicode form */
+export async function findUserForLogin(db: Conn, username: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${normalizeUsername(username)})`)
+    .limit(1);
+  return user;
+}
+
+/** a user's own profile: name, e-mail and avatar only (role and limit are an admin's) */
+export async function updateOwnProfile(
+  db: Conn,
+  userId: number,
+  input: z.output<typeof updateProfileSchema>,
+): Promise<PublicUser> {
+  const { fullName, email, avatar } = input;
+  const [updated] = await db
+    .update(users)
+    .set({ fullName, email, ...(avatar !== undefined ? { avatar } : {}) })
+    .where(eq(users.id, userId))
+    .returning();
+  return toPublicUser(updated);
+}
+
+export async function listUsers(db: Conn): Promise<PublicUser[]> {
+  const rows = await db.select().from(users).orderBy(asc(users.id));
+  return rows.map(toPublicUser);
+}
+
+export async function createUser(db: Conn, input: z.output<typeof createUserSchema>): Promise<PublicUser> {
+  const { password, ...rest } = input;
+  const [created] = await db
+    .insert(users)
+    .values({ ...rest, avatar: rest.avatar ?? null, passwordHash: await hashPassword(password) })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw conflict("Nome de utilizador já existe");
+  return toPublicUser(created);
+}
+
+/**
+ * An admin's change to a user. The last admin cannot be demoted; a new password ends the user's
+ * other sessions (`keepSession`: the token of the admin's own session, when they change their own).
+ */
+export async function updateUser(
+  db: Conn,
+  id: number,
+  input: z.output<typeof updateUserSchema>,
+  keepSession: string | undefined,
+): Promise<PublicUser> {
+  const { password, ...changes } = input;
+  return db.transaction(async (tx) => {
+    const admins = await countAdminsLocked(tx);
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    if (!target) throw notFound("Utilizador não encontrado");
+    if (target.role === "admin" && changes.role === "user" && admins <= 1) {
+      throw badRequest(LAST_ADMIN);
+    }
+    const values = { ...changes, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
+    if (Object.keys(values).length === 0) return toPublicUser(target);
+    const [updated] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+    if (password) await deleteOtherSessions(tx, id, keepSession);
+    return toPublicUser(updated);
+  });
+}
+
+/** an admin deletes a user (never themselves, never the last admin); their data goes with them */
+export async function deleteUser(db: Conn, id: number, actorId: number): Promise<void> {
+  if (id === actorId) throw badRequest("Não pode excluir a própria conta");
+  await db.transaction(async (tx) => {
+    const admins = await countAdminsLocked(tx);
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    if (!target) throw notFound("Utilizador não encontrado");
+    if (target.role === "admin" && admins <= 1) throw badRequest(LAST_ADMIN);
+    // sessions, products, items and sales go with the user (ON DELETE CASCADE)
+    await tx.delete(users).where(eq(users.id, id));
+  });
 }

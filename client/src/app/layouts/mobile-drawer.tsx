@@ -7,7 +7,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from 
 import { UserAvatar } from "@/components/user-avatar";
 import { APP_VERSION, navigationFor } from "@/config/navigation";
 import { paths } from "@/config/paths";
-import { useUser } from "@/features/auth/api/get-user";
+import { useUser } from "@/lib/auth";
 import { useLogout } from "@/features/auth/api/logout";
 import { Brand } from "./brand";
 import { NavList } from "./nav-list";

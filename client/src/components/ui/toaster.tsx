@@ -2,7 +2,7 @@ import type * as React from "react";
 import { Toaster as Sonner } from "sonner";
 import { useTheme } from "@/app/theme-provider";
 
-/** SPEC §9: at most one toast at a time */
+/** at most one toast at a time */
 export function Toaster() {
   const { theme } = useTheme();
   return (

@@ -67,6 +67,12 @@ export class HostLimiter {
     s.backoffMs = s.backoffMs / 2 < this.backoff.initialMs ? 0 : s.backoffMs / 2;
   }
 
+  /** the browser route got through: plain checks may try again (with its cookies) at once */
+  liftPause(host: string): void {
+    const s = this.hosts.get(host);
+    if (s) s.blockedUntil = 0;
+  }
+
   async run<T>(host: string, limits: HostLimits, task: () => Promise<T>): Promise<T> {
     const s = this.state(host, limits);
     await this.acquire(s);

@@ -8,7 +8,14 @@ import {
   type HostLimits,
   LOOPBACK_HOST_LIMITS,
 } from "./host-limiter.js";
-import { Transport, type TransportOptions } from "./transport.js";
+import { abortFailure, Transport, type TransportOptions } from "./transport.js";
+
+/** what bounds one check's requests: its own deadline and abort (shutdown, lease) */
+export interface CheckScope {
+  signal: AbortSignal;
+  /** epoch ms; every request of the check ends by then */
+  deadline: number;
+}
 
 export interface EngineHttpOptions extends TransportOptions {
   hostLimits?: HostLimits;
@@ -43,16 +50,51 @@ export class EngineHttp {
     // one object per platform: adapters may remember per-client state (Vinted's bootstrapped hosts)
     let client = this.clients.get(profile);
     if (!client) {
+      const state = {};
       client = {
         request: (req) => this.request({ profile, ...req }),
         resetCookies: (host) => this.cookies.reset(host),
+        state,
       };
       this.clients.set(profile, client);
     }
     return client;
   }
 
-  async request(req: HttpRequest): Promise<HttpResponse> {
+  /**
+   * a client for one check: its requests end at the check's deadline or when its signal aborts.
+   * It shares the platform client's `state`, so what adapters remember per engine is kept.
+   */
+  forCheck(profile: string, scope: CheckScope): HttpClient {
+    const shared = this.forPlatform(profile);
+    return {
+      request: (req) => this.request({ profile, ...req }, scope),
+      resetCookies: shared.resetCookies,
+      state: shared.state,
+    };
+  }
+
+  /** how many requests to this URL's host may run at once */
+  concurrencyFor(raw: string): number {
+    let origin: string;
+    try {
+      origin = new URL(raw).origin;
+    } catch {
+      return this.hostLimits.maxConcurrent;
+    }
+    return (this.transport.isLoopbackOrigin(origin) ? this.loopbackLimits : this.hostLimits).maxConcurrent;
+  }
+
+  /** the per-host limits a request to `raw` runs under */
+  limitsFor(raw: string): HostLimits {
+    try {
+      return this.transport.isLoopbackOrigin(new URL(raw).origin) ? this.loopbackLimits : this.hostLimits;
+    } catch {
+      return this.hostLimits;
+    }
+  }
+
+  async request(req: HttpRequest, scope?: CheckScope): Promise<HttpResponse> {
     let url: URL;
     try {
       url = new URL(req.url);
@@ -71,12 +113,18 @@ export class EngineHttp {
     const limits = this.transport.isLoopbackOrigin(url.origin) ? this.loopbackLimits : this.hostLimits;
     const base = browserHeaders(req.profile, url);
     const headers = req.headers ? { ...base, ...req.headers } : base;
+    let timeoutMs = req.timeoutMs ?? this.defaultTimeoutMs;
+    if (scope) timeoutMs = Math.min(timeoutMs, scope.deadline - Date.now());
+    if (scope?.signal.aborted) throw abortFailure(scope.signal);
     return this.limiter.run(host, limits, async () => {
+      // a wait for the host's turn counts against the same deadline
+      if (scope?.signal.aborted) throw abortFailure(scope.signal);
       const res = await this.transport.send(req.url, {
         method: req.method,
         headers,
         body: req.body,
-        timeoutMs: req.timeoutMs ?? this.defaultTimeoutMs,
+        timeoutMs: scope ? Math.min(timeoutMs, scope.deadline - Date.now()) : timeoutMs,
+        signal: scope?.signal,
         maxRedirects: 5,
         cookies: this.cookies,
       });
@@ -88,5 +136,10 @@ export class EngineHttp {
 
   close(): Promise<void> {
     return this.transport.close();
+  }
+
+  /** aborts what is under way (shutdown) */
+  destroy(): Promise<void> {
+    return this.transport.destroy();
   }
 }

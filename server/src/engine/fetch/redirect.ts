@@ -1,5 +1,5 @@
 /**
- * MONITOR_REDIRECT (DECISIONS §5): tests, demos and benchmarks send the engine's outgoing requests
+ * MONITOR_REDIRECT: tests, demos and benchmarks send the engine's outgoing requests
  * to local stand-ins. Origin → origin; path and query are kept; the target may be loopback.
  */
 export function rewriteUrl(

@@ -22,10 +22,25 @@ export interface TransportOptions {
 export interface SendOptions {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
+  /**
+   * total deadline of the whole exchange, every redirect hop included: connect, headers and the
+   * last byte of the body. Past it the socket is destroyed and the send fails as `timeout`.
+   */
   timeoutMs: number;
+  /** aborts the exchange from outside (a check's own deadline, shutdown); destroys the socket */
+  signal?: AbortSignal;
   maxRedirects: number;
   cookies?: CookieJars;
+}
+
+/** the failure of an exchange that ran out of time */
+export const timeoutFailure = (): CheckFailure =>
+  new CheckFailure("timeout", "Tempo esgotado à espera do site");
+
+/** why an aborted signal stopped an exchange: its own CheckFailure, or a timeout */
+export function abortFailure(signal: AbortSignal): CheckFailure {
+  return signal.reason instanceof CheckFailure ? signal.reason : timeoutFailure();
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -44,6 +59,7 @@ export class Transport {
   private readonly guarded: Agent;
   private readonly proxyAgents: ProxyAgent[];
   private proxyIndex = 0;
+  private destroyed = false;
   private readonly maxBodyBytes: number;
   /** origin → whether MONITOR_REDIRECT sends it to this machine */
   private readonly loopbackOrigins = new Map<string, boolean>();
@@ -90,6 +106,7 @@ export class Transport {
   }
 
   async send(raw: string, opts: SendOptions): Promise<HttpResponse> {
+    const deadline = Date.now() + opts.timeoutMs;
     let current = raw;
     let method = opts.method ?? "GET";
     let body = opts.body;
@@ -97,8 +114,10 @@ export class Transport {
       // MONITOR_REDIRECT: the origin is swapped, path and query kept (see redirect.ts)
       const url = new URL(current);
       const redirectTo = this.redirects.size > 0 ? this.redirects.get(url.origin) : undefined;
+      if (opts.signal?.aborted) throw abortFailure(opts.signal);
       const pending = this.dispatcherFor(current, redirectTo !== undefined);
-      const dispatcher = pending instanceof Promise ? await pending : pending;
+      const dispatcher =
+        pending instanceof Promise ? await withDeadline(pending, deadline, opts.signal) : pending;
       const host = url.hostname;
       // the header sets are shared and frozen; a cookie, or a proxy agent (it adds `host`), needs a copy
       let headers = opts.headers ?? {};
@@ -110,7 +129,8 @@ export class Transport {
         headers,
         body,
         dispatcher,
-        timeoutMs: opts.timeoutMs,
+        deadline,
+        signal: opts.signal,
       });
       opts.cookies?.store(host, current, res.setCookie);
       const location = res.response.headers.location;
@@ -127,7 +147,15 @@ export class Transport {
   }
 
   async close(): Promise<void> {
+    if (this.destroyed) return;
     await Promise.all([this.direct.close(), this.guarded.close(), ...this.proxyAgents.map((p) => p.close())]);
+  }
+
+  /** closes at once: requests still under way are aborted and their sockets destroyed */
+  async destroy(): Promise<void> {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    await Promise.all([this.direct, this.guarded, ...this.proxyAgents].map((a) => a.destroy()));
   }
 
   /** the dispatcher for a request; a promise only when the address guard has to look (DNS) */
@@ -194,21 +222,45 @@ export class Transport {
     init: {
       method: string;
       headers: Record<string, string>;
-      body?: string;
+      body?: string | Buffer;
       dispatcher: Dispatcher;
-      timeoutMs: number;
+      /** epoch ms by which the last byte must have arrived */
+      deadline: number;
+      signal?: AbortSignal;
     },
   ): Promise<{ response: Omit<HttpResponse, "url">; setCookie?: string[] }> {
     const maxBodyBytes = this.maxBodyBytes;
+    const remaining = init.deadline - Date.now();
+    if (remaining <= 0) return Promise.reject(timeoutFailure());
     return new Promise((resolve, reject) => {
       let status = 0;
       let rawHeaders: Buffer[] = [];
       const chunks: Buffer[] = [];
       let size = 0;
       let abort: ((reason?: Error) => void) | null = null;
+      /** set once the exchange gave up (deadline or outside abort): later callbacks are ignored */
+      let stopped: CheckFailure | null = null;
+      const signal = init.signal;
+      // undici's headers/body timeouts only measure gaps between chunks: this one is the whole exchange
+      const timer = setTimeout(() => stop(timeoutFailure()), remaining);
+      const onAbort = () => stop(abortFailure(signal as AbortSignal));
+      signal?.addEventListener("abort", onAbort, { once: true });
+      const settle = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      };
+      function stop(failure: CheckFailure) {
+        if (stopped) return;
+        stopped = failure;
+        settle();
+        // aborting destroys the socket; before onConnect the request is aborted as soon as it starts
+        abort?.(failure);
+        reject(failure);
+      }
       const handler: Dispatcher.DispatchHandler = {
         onConnect(abortRequest: (reason?: Error) => void) {
           abort = abortRequest;
+          if (stopped) abortRequest(stopped);
         },
         onHeaders(statusCode: number, headers: Buffer[]) {
           status = statusCode;
@@ -216,6 +268,7 @@ export class Transport {
           return true;
         },
         onData(chunk: Buffer) {
+          if (stopped) return false;
           size += chunk.length;
           if (size > maxBodyBytes) {
             abort?.(new CheckFailure("unexpected", "Formato inesperado: resposta demasiado grande"));
@@ -225,6 +278,8 @@ export class Transport {
           return true;
         },
         onComplete() {
+          if (stopped) return;
+          settle();
           const headers: Record<string, string> = {};
           let setCookie: string[] | undefined;
           const parsed = util.parseHeaders(rawHeaders) as Record<string, string | string[] | undefined>;
@@ -239,6 +294,8 @@ export class Transport {
           resolve({ response: { status, headers, body: text }, setCookie });
         },
         onError(error: Error) {
+          if (stopped) return;
+          settle();
           reject(toCheckFailure(error));
         },
       };
@@ -249,8 +306,8 @@ export class Transport {
           method: init.method as Dispatcher.HttpMethod,
           headers: init.headers,
           body: init.body,
-          headersTimeout: init.timeoutMs,
-          bodyTimeout: init.timeoutMs,
+          headersTimeout: remaining,
+          bodyTimeout: remaining,
         },
         handler,
       );
@@ -273,6 +330,30 @@ export function toCheckFailure(error: unknown): CheckFailure {
     "network",
     `Erro de rede: ${e.cause?.code ?? e.code ?? e.message ?? "desconhecido"}`,
   );
+}
+
+/** a promise raced against a deadline (epoch ms) and an optional abort signal */
+export function withDeadline<T>(promise: Promise<T>, deadline: number, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return reject(timeoutFailure());
+    if (signal?.aborted) return reject(abortFailure(signal));
+    const timer = setTimeout(() => done(() => reject(timeoutFailure())), remaining);
+    const onAbort = () => done(() => reject(abortFailure(signal as AbortSignal)));
+    signal?.addEventListener("abort", onAbort, { once: true });
+    let finished = false;
+    function done(settle: () => void) {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      settle();
+    }
+    promise.then(
+      (value) => done(() => resolve(value)),
+      (error) => done(() => reject(error)),
+    );
+  });
 }
 
 /** a redirect's target; a Location no URL parser accepts fails the check like a bad answer */

@@ -1,9 +1,9 @@
 import { PLATFORMS, type PlatformKey } from "@common/platforms.js";
 import { PRODUCT_STATUS_LABELS, type ProductStatus } from "@common/status.js";
-import { formatEur } from "@common/money.js";
+import { formatMoney } from "@common/money.js";
 import { type AlertPayload, alertTitle } from "./alert.js";
 
-/** Discord's embed limits (MONITORING.md §6.1) */
+/** Discord's embed limits (its API documentation; lengths in UTF-16 units) */
 export const DISCORD_LIMITS = {
   embeds: 10,
   fields: 25,
@@ -41,13 +41,21 @@ export interface DiscordMessage {
   embeds: DiscordEmbed[];
 }
 
-/** cuts at a character boundary and marks the cut; never returns an empty string */
+const graphemes = new Intl.Segmenter("pt", { granularity: "grapheme" });
+
+/**
+ * Cuts to `max` UTF-16 code units (how Discord counts: an emoji is 2 or more) at a grapheme
+ * boundary, so no emoji or accented letter is split, and marks the cut; never returns "".
+ */
 export function truncate(text: string, max: number): string {
   const clean = text.trim() || "—";
   if (clean.length <= max) return clean;
-  const chars = Array.from(clean);
-  if (chars.length <= max) return clean;
-  return `${chars.slice(0, max - 1).join("")}…`;
+  let cut = "";
+  for (const { segment } of graphemes.segment(clean)) {
+    if (cut.length + segment.length > max - 1) break;
+    cut += segment;
+  }
+  return `${cut}…`;
 }
 
 const platformLabel = (key: string) => PLATFORMS[key as PlatformKey]?.label ?? key;
@@ -63,7 +71,8 @@ const httpUrl = (u: string | null | undefined) => (u && /^https?:\/\//.test(u) ?
 
 function productEmbed(alert: AlertPayload): DiscordEmbed {
   const fields: EmbedField[] = [];
-  if (alert.price) fields.push({ name: "Preço", value: formatEur(alert.price), inline: true });
+  if (alert.price)
+    fields.push({ name: "Preço", value: formatMoney(alert.price, alert.currency), inline: true });
   fields.push({ name: "Estado", value: statusLabel(alert.status), inline: true });
   fields.push({ name: "Plataforma", value: platformLabel(alert.platform), inline: true });
   if (alert.newSizes.length > 0 && alert.kind !== "sold_out") {
@@ -90,16 +99,19 @@ function productEmbed(alert: AlertPayload): DiscordEmbed {
   };
 }
 
+const partText = (alert: AlertPayload) =>
+  alert.part && alert.part.count > 1 ? ` (${alert.part.index}/${alert.part.count})` : "";
+
 function itemEmbeds(alert: AlertPayload): DiscordEmbed[] {
   return (alert.items ?? []).map((item) => ({
     title: item.title,
     url: httpUrl(item.url),
-    description: `${alertTitle(alert.kind)} · ${alert.productName}`,
+    description: `${alertTitle(alert.kind)}${partText(alert)} · ${alert.productName}`,
     color: GREEN,
     timestamp: alert.at,
     thumbnail: httpUrl(item.imageUrl) ? { url: item.imageUrl as string } : undefined,
     fields: [
-      ...(item.price ? [{ name: "Preço", value: formatEur(item.price), inline: true }] : []),
+      ...(item.price ? [{ name: "Preço", value: formatMoney(item.price, item.currency), inline: true }] : []),
       ...(item.size ? [{ name: "Tamanho", value: item.size, inline: true }] : []),
       ...(item.brand ? [{ name: "Marca", value: item.brand, inline: true }] : []),
     ],
@@ -113,7 +125,21 @@ const embedChars = (e: DiscordEmbed) =>
   e.footer.text.length +
   e.fields.reduce((sum, f) => sum + f.name.length + f.value.length, 0);
 
-/** Applies every per-field limit, then drops trailing fields/embeds until the 6000 total holds. */
+/** the embed within `budget` characters: its description goes first, then trailing fields, then title */
+function fitEmbed(embed: DiscordEmbed, budget: number): DiscordEmbed {
+  if (embedChars(embed) <= budget) return embed;
+  const fitted = { ...embed, description: undefined, fields: [...embed.fields] };
+  while (embedChars(fitted) > budget && fitted.fields.length > 0) fitted.fields.pop();
+  if (embedChars(fitted) > budget) {
+    fitted.title = truncate(fitted.title, Math.max(1, budget - fitted.footer.text.length));
+  }
+  return fitted;
+}
+
+/**
+ * Applies every per-field limit, then shares the 6000 total among the embeds so none is dropped
+ * (a Vinted drop sends at most 10 items per message; the detector splits larger drops).
+ */
 export function withinDiscordLimits(embeds: DiscordEmbed[]): DiscordEmbed[] {
   const limited = embeds.slice(0, DISCORD_LIMITS.embeds).map((e) => ({
     ...e,
@@ -127,14 +153,10 @@ export function withinDiscordLimits(embeds: DiscordEmbed[]): DiscordEmbed[] {
       value: truncate(f.value, DISCORD_LIMITS.fieldValue),
     })),
   }));
-  const total = () => limited.reduce((sum, e) => sum + embedChars(e), 0);
-  while (total() > DISCORD_LIMITS.total) {
-    const last = limited[limited.length - 1];
-    if (limited.length > 1) limited.pop();
-    else if (last.fields.length > 0) last.fields.pop();
-    else last.description = undefined;
-  }
-  return limited;
+  const total = limited.reduce((sum, e) => sum + embedChars(e), 0);
+  if (total <= DISCORD_LIMITS.total) return limited;
+  const budget = Math.floor(DISCORD_LIMITS.total / limited.length);
+  return limited.map((e) => fitEmbed(e, budget));
 }
 
 export function discordMessage(alert: AlertPayload): DiscordMessage {

@@ -20,6 +20,7 @@ const alert = (change: Partial<AlertPayload> = {}): AlertPayload => ({
 });
 
 const DISCORD = "https://discord.com/api/webhooks/1/abc";
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const chars = (m: DiscordMessage) =>
   m.embeds.reduce(
@@ -74,7 +75,7 @@ describe("webhook formats", () => {
     });
     const m = formatAlert(DISCORD, big) as DiscordMessage;
     for (const e of m.embeds) {
-      expect(Array.from(e.title).length).toBeLessThanOrEqual(DISCORD_LIMITS.title);
+      expect(e.title.length).toBeLessThanOrEqual(DISCORD_LIMITS.title);
       expect(e.fields.length).toBeLessThanOrEqual(25);
       for (const f of e.fields) expect(f.value.length).toBeLessThanOrEqual(1024);
     }
@@ -92,6 +93,40 @@ describe("webhook formats", () => {
     ) as DiscordMessage;
     expect(many.embeds.length).toBeLessThanOrEqual(10);
     expect(chars(many)).toBeLessThanOrEqual(6000);
+  });
+
+  it("Discord counts UTF-16 units: a title of 300 emoji is cut to 256 units without splitting one", () => {
+    const emoji = "🔥".repeat(300); // 600 UTF-16 units
+    const m = formatAlert(DISCORD, alert({ productName: emoji })) as DiscordMessage;
+    const title = m.embeds[0].title;
+    expect(title.length).toBeLessThanOrEqual(DISCORD_LIMITS.title);
+    expect(title.endsWith("…")).toBe(true);
+    expect(title).not.toMatch(LONE_SURROGATE);
+    expect(title.slice(0, -1)).toBe("🔥".repeat(127));
+
+    const family = "👨‍👩‍👧".repeat(100); // grapheme clusters of 8 units each
+    const cut = (formatAlert(DISCORD, alert({ productName: family })) as DiscordMessage).embeds[0].title;
+    expect(cut.length).toBeLessThanOrEqual(DISCORD_LIMITS.title);
+    expect(cut.slice(0, -1)).toBe("👨‍👩‍👧".repeat(31));
+
+    const items = Array.from({ length: 10 }, (_, i) => ({
+      id: String(i),
+      title: `${emoji}${i}`,
+      price: "10.00",
+      url: `https://www.vinted.pt/items/${i}`,
+      brand: "🧥".repeat(600),
+    }));
+    const drop = formatAlert(
+      DISCORD,
+      alert({ kind: "vinted_new_items", platform: "vinted", productName: emoji, items }),
+    ) as DiscordMessage;
+    expect(drop.embeds).toHaveLength(10);
+    expect(chars(drop)).toBeLessThanOrEqual(DISCORD_LIMITS.total);
+    for (const e of drop.embeds) {
+      expect(e.title.length).toBeLessThanOrEqual(DISCORD_LIMITS.title);
+      expect(e.title).not.toMatch(LONE_SURROGATE);
+      expect(e.url).toMatch(/^https:\/\/www\.vinted\.pt\/items\/\d$/);
+    }
   });
 
   it("Slack: third-party text cannot inject mrkdwn links or mentions (issue 13)", () => {
@@ -132,5 +167,33 @@ describe("webhook formats", () => {
       sizes: ["S", "M"],
       price: "1234.5",
     });
+  });
+
+  it("amounts keep their currency in every format; nothing non-EUR carries €", () => {
+    const yen = alert({ price: "19800.00", currency: "JPY" });
+    const discord = formatAlert(DISCORD, yen) as DiscordMessage;
+    const price = discord.embeds[0].fields.find((f) => f.name === "Preço")?.value ?? "";
+    expect(price.replace(/\s/g, " ")).toBe("19 800 JP¥");
+    const slack = JSON.stringify(formatAlert("https://hooks.slack.com/services/T/B/X", yen));
+    expect(slack).toContain("JP¥");
+    expect(slack).not.toContain("€");
+    expect(formatAlert("https://example.com/hook", yen)).toMatchObject({
+      currency: "JPY",
+      price: "19800.00",
+    });
+    const items = alert({
+      kind: "vinted_new_items",
+      price: null,
+      items: [
+        { id: "1", title: "Kurtka", url: "https://www.vinted.pl/items/1", price: "89.00", currency: "PLN" },
+      ],
+    });
+    const vinted = JSON.stringify(formatAlert(DISCORD, items));
+    expect(vinted.replace(/\s/g, " ")).toContain("89,00 PLN");
+    expect(vinted).not.toContain("€");
+    const usd = formatAlert(DISCORD, alert({ price: "12.34", currency: "USD" })) as DiscordMessage;
+    expect(usd.embeds[0].fields.find((f) => f.name === "Preço")?.value.replace(/\s/g, " ")).toBe("12,34 US$");
+    // alerts queued before currencies were kept are euros
+    expect(JSON.stringify(formatAlert(DISCORD, alert()))).toContain("€");
   });
 });

@@ -5,7 +5,8 @@ import type { Transport } from "../fetch/transport.js";
 import { alertsTotal } from "../metrics.js";
 import { CheckFailure, type HttpResponse } from "../platforms/types.js";
 import { type AlertPayload, alertSummary } from "./alert.js";
-import { formatAlert } from "./format.js";
+import type { AlertChannel } from "./channel.js";
+import { deliveryRequest } from "./format.js";
 import { Pacer } from "./pacer.js";
 
 export interface NotifierOptions {
@@ -23,6 +24,8 @@ export interface NotifierOptions {
   retryBaseMs?: number;
   timeoutMs?: number;
   onError?: (error: unknown) => void;
+  /** destinations that are not HTTP webhooks (e-mail), each recognised by its address */
+  channels?: AlertChannel[];
 }
 
 /** an outbox row as the notifier delivers it */
@@ -66,6 +69,7 @@ export class Notifier {
       pollMs: 1000,
       retryBaseMs: 1000,
       timeoutMs: 10_000,
+      channels: [],
       ...options,
     };
     this.global = new Pacer(this.o.globalPerSecond, 1000);
@@ -206,13 +210,17 @@ export class Notifier {
     await this.global.take();
     let res: HttpResponse;
     try {
-      res = await this.o.transport.send(row.webhookUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json", "user-agent": "StockMonitor/1.0 (+webhook)" },
-        body: JSON.stringify(formatAlert(row.webhookUrl, row.payload)),
-        timeoutMs: this.o.timeoutMs,
-        maxRedirects: 0,
-      });
+      const channel = this.o.channels.find((c) => c.handles(row.webhookUrl));
+      const request = deliveryRequest(row.webhookUrl, row.payload);
+      res = channel
+        ? await channel.send(row.webhookUrl, row.payload, { signal: AbortSignal.timeout(this.o.timeoutMs) })
+        : await this.o.transport.send(request.url, {
+            method: "POST",
+            headers: { "content-type": "application/json", "user-agent": "StockMonitor/1.0 (+webhook)" },
+            body: JSON.stringify(request.body),
+            timeoutMs: this.o.timeoutMs,
+            maxRedirects: 0,
+          });
     } catch (error) {
       const failure = error instanceof CheckFailure ? error : new CheckFailure("network", String(error));
       if (failure.message.startsWith("Pedido recusado")) return this.fail(row, failure.message);
@@ -280,12 +288,16 @@ export class Notifier {
   }
 }
 
-/** Discord: JSON retry_after (seconds, may be fractional), else Retry-After / X-RateLimit-Reset-After */
+/**
+ * Discord: JSON retry_after (seconds, may be fractional); Telegram: parameters.retry_after (whole
+ * seconds); else Retry-After / X-RateLimit-Reset-After
+ */
 export function retryAfterMs(res: HttpResponse): number {
   let seconds: number | undefined;
   try {
-    const body = JSON.parse(res.body) as { retry_after?: unknown };
+    const body = JSON.parse(res.body) as { retry_after?: unknown; parameters?: { retry_after?: unknown } };
     if (typeof body.retry_after === "number") seconds = body.retry_after;
+    else if (typeof body.parameters?.retry_after === "number") seconds = body.parameters.retry_after;
   } catch {
     // not JSON: the headers say it
   }

@@ -1,4 +1,4 @@
-import { formatEur } from "@common/money.js";
+import { formatMoney } from "@common/money.js";
 import { PRODUCT_STATUS_LABELS, type ProductStatus } from "@common/status.js";
 import { type AlertPayload, alertSummary, alertTitle } from "./alert.js";
 
@@ -20,7 +20,9 @@ export function slackMessage(alert: AlertPayload) {
   const status = PRODUCT_STATUS_LABELS[alert.status as ProductStatus] ?? alert.status;
   const fields = [
     { type: "mrkdwn", text: `*Estado:*\n${escapeText(status)}` },
-    ...(alert.price ? [{ type: "mrkdwn", text: `*Preço:*\n${formatEur(alert.price)}` }] : []),
+    ...(alert.price
+      ? [{ type: "mrkdwn", text: `*Preço:*\n${formatMoney(alert.price, alert.currency)}` }]
+      : []),
     ...(alert.sizes.length
       ? [{ type: "mrkdwn", text: `*Tamanhos:*\n${escapeText(alert.sizes.join(", ").slice(0, 1900))}` }]
       : []),
@@ -30,7 +32,10 @@ export function slackMessage(alert: AlertPayload) {
   ].slice(0, 10);
   const items = (alert.items ?? [])
     .slice(0, 20)
-    .map((i) => `• <${escapeUrl(i.url)}|${escapeText(i.title)}>${i.price ? ` — ${formatEur(i.price)}` : ""}`);
+    .map(
+      (i) =>
+        `• <${escapeUrl(i.url)}|${escapeText(i.title)}>${i.price ? ` — ${formatMoney(i.price, i.currency)}` : ""}`,
+    );
   return {
     text: escapeText(alertSummary(alert)),
     blocks: [

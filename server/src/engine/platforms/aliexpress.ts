@@ -1,5 +1,5 @@
 /**
- * AliExpress (PLATFORMS.md Part 2 §2). Routes, in order:
+ * AliExpress (docs/platforms.md). Routes, in order:
  * 1. The signed MTOP call the current (client-rendered) page makes, `mtop.aliexpress.pdp.pc.query`:
  *    sign = MD5(token&t&appKey&data), token from the `_m_h5_tk` cookie; a fresh session first gets
  *    FAIL_SYS_TOKEN_EMPTY with the cookie, then the call is re-signed once.
@@ -8,6 +8,7 @@
  * case- and accent-insensitive); none listed = all. FAIL_SYS_USER_VALIDATE, RGV587 and the punish
  * slider are blocks. Uncertain: appKey and signing (they change), feasibility outside a real browser.
  */
+import { productIdInUrl } from "@common/platforms";
 import { createHash } from "node:crypto";
 import { assertAnswered, hostOf, parseJson, unexpected } from "./blocks";
 import { jsonAfter } from "./embedded-json";
@@ -15,6 +16,7 @@ import { fetchPage } from "./jsonld";
 import { absoluteUrl, at, isRecord, list, num, record, text } from "./json";
 import { decimalText } from "./money";
 import { productFromSizes } from "./result";
+import { isoCurrency } from "./verdict";
 import { firstAnswer } from "./routes";
 import {
   type AdapterContext,
@@ -24,11 +26,12 @@ import {
   type ProductResult,
   type SizeInfo,
 } from "./types";
+import { parsePage } from "../parse/pool.js";
 
 const APP_KEY = "12574478";
 const SHIPS_FROM = "200007763";
 const DEFAULT_LOW_STOCK = 5;
-const tokens = new WeakMap<HttpClient, Map<string, string>>();
+const tokens = new WeakMap<object, Map<string, string>>();
 
 export interface AeValue {
   names: string[];
@@ -54,14 +57,12 @@ export interface AeModel {
   skus: AeSku[];
   totalInventory?: number;
   fallbackPrice: string | null;
+  /** ISO code the price modules state (`salePrice.currency`, `skuAmount.currency`, …) */
+  currency?: string;
 }
 
 export function aliexpressItemId(url: string): string | null {
-  return (
-    /\/item\/(?:[^/]*\/)?(\d{6,20})\.html/i.exec(url)?.[1] ??
-    /[?&]productId=(\d{6,20})/i.exec(url)?.[1] ??
-    null
-  );
+  return productIdInUrl("aliexpress", url);
 }
 
 const valueKey = (propertyId: string, valueId: string) => `${propertyId}:${valueId}`;
@@ -112,6 +113,21 @@ function priceOf(info: unknown): string | null {
   );
 }
 
+function currencyOf(...infos: unknown[]): string | undefined {
+  for (const info of infos) {
+    for (const path of [
+      "salePrice.currency",
+      "skuActivityAmount.currency",
+      "skuAmount.currency",
+      "currency",
+    ]) {
+      const code = isoCurrency(at(info, path));
+      if (code) return code;
+    }
+  }
+  return undefined;
+}
+
 /** Pure: `data.result` of pdp.pc.query → model (skuPaths as an array or as an object keyed "0", "1", …) */
 export function normaliseMtopResult(result: unknown): AeModel {
   const paths = list(at(result, "SKU.skuPaths")).filter(isRecord);
@@ -137,6 +153,7 @@ export function normaliseMtopResult(result: unknown): AeModel {
     }),
     totalInventory: num(at(result, "QUANTITY_PC.totalAvailableInventory")),
     fallbackPrice: priceOf(at(result, "PRICE.targetSkuPriceInfo")),
+    currency: currencyOf(at(result, "PRICE.targetSkuPriceInfo"), ...Object.values(priceMap)),
   };
 }
 
@@ -173,6 +190,11 @@ export function normaliseLegacyRunParams(data: unknown): AeModel {
     fallbackPrice:
       priceOf(at(data, "priceModule.minActivityAmount")) ??
       priceOf({ skuAmount: at(data, "priceModule.minAmount") }),
+    currency: currencyOf(
+      at(data, "priceModule.minActivityAmount"),
+      { skuAmount: at(data, "priceModule.minAmount") },
+      ...priceList.map((sku) => sku.skuVal),
+    ),
   };
 }
 
@@ -287,13 +309,15 @@ export function parseAliExpressPage(html: string): AeModel {
 }
 
 function tokenStore(http: HttpClient): Map<string, string> {
-  let store = tokens.get(http);
+  let store = tokens.get(http.state ?? http);
   if (!store) {
     store = new Map();
-    tokens.set(http, store);
+    tokens.set(http.state ?? http, store);
   }
   return store;
 }
+
+const requestedCurrency = (ctx: AdapterContext) => (text(ctx.product.config.currency) ?? "EUR").toUpperCase();
 
 async function mtopQuery(ctx: AdapterContext, itemId: string): Promise<AeModel> {
   const pageHost = hostOf(ctx.product.url);
@@ -302,7 +326,7 @@ async function mtopQuery(ctx: AdapterContext, itemId: string): Promise<AeModel> 
   const data = JSON.stringify({
     productId: itemId,
     _lang: "pt_PT",
-    _currency: text(ctx.product.config.currency) ?? "EUR",
+    _currency: requestedCurrency(ctx),
     country,
     clientType: "pc",
   });
@@ -343,9 +367,15 @@ export async function checkAliExpress(ctx: AdapterContext): Promise<ProductResul
   const pageUrl = `https://${hostOf(ctx.product.url)}/item/${itemId}.html`;
   const { value, source } = await firstAnswer<AeModel>([
     { name: "mtop-pdp", run: () => mtopQuery(ctx, itemId) },
-    { name: "page-runparams", run: async () => parseAliExpressPage(await fetchPage(ctx, pageUrl)) },
+    {
+      name: "page-runparams",
+      run: async () =>
+        parsePage("aliexpress", parseAliExpressPage, [await fetchPage(ctx, pageUrl)], ctx.signal),
+    },
   ]);
-  return { ...aliexpressResult(value, ctx.product.variants, threshold), source };
+  const result = aliexpressResult(value, ctx.product.variants, threshold);
+  // without a stated currency the price is in the one the query asked for
+  return { ...result, currency: value.currency ?? requestedCurrency(ctx), source };
 }
 
 export const aliexpressAdapter: PlatformAdapter = { key: "aliexpress", check: checkAliExpress };

@@ -1,13 +1,14 @@
 /**
- * Calzedonia group (Calzedonia, Intimissimi, Tezenis, Falconeri), PLATFORMS.md Part 3 §1: SFRA.
+ * Calzedonia group (Calzedonia, Intimissimi, Tezenis, Falconeri), docs/platforms.md: SFRA.
  * Route 1: `Product-Variation?pid=<PID>&dwvar_<PID>_<Z_COL_…>=<colour>` with the site id and locale
  * read once from the product page (cached per site and country); the size attribute is the
  * `Z_TAGLIE_*` family. Route 2: the page's SFRA JSON-LD (product-level availability only).
  * Uncertain: the live PT site id and whether the live site still runs SFRA (facts from 2022).
  */
+import { productIdInUrl } from "@common/platforms";
 import { assertAnswered, hostOf, parseJson, unexpected } from "./blocks";
 import { fetchPage, parseJsonLdProduct } from "./jsonld";
-import { text } from "./json";
+import { num, text } from "./json";
 import { firstAnswer } from "./routes";
 import { parseSfraVariation, SFRA_JSON_HEADERS, type SfraSite, sfraSiteFromPage, variationUrl } from "./sfra";
 import { DAY_MS, TtlCache } from "./ttl-cache";
@@ -26,7 +27,7 @@ export interface CalzedoniaUrl {
 export function parseCalzedoniaUrl(url: string): CalzedoniaUrl | null {
   try {
     const parsed = new URL(url);
-    const pid = /-([A-Z0-9]+)\.html$/i.exec(parsed.pathname)?.[1];
+    const pid = productIdInUrl("calzedonia", url);
     if (!pid) return null;
     let colour: [string, string] | null = null;
     for (const [key, value] of parsed.searchParams) {
@@ -68,7 +69,11 @@ export async function checkCalzedonia(ctx: AdapterContext): Promise<ProductResul
           headers: { ...SFRA_JSON_HEADERS, referer: ctx.product.url },
         });
         assertAnswered(res, target);
-        return parseSfraVariation(parseJson(res.body), { sizePattern: /^Z_TAGLIE/i, origin: url.origin });
+        return parseSfraVariation(parseJson(res.body), {
+          sizePattern: /^Z_TAGLIE/i,
+          origin: url.origin,
+          lowStockThreshold: num(config.lowStockThreshold),
+        });
       },
     },
     { name: "json-ld", run: async () => parseJsonLdProduct(await loadPage(), ctx.product.url) },

@@ -1,5 +1,5 @@
 /**
- * Fnac PT (PLATFORMS.md Part 3 §3, which corrects Part 2 §5). Fnac A/B-serves two templates on the
+ * Fnac PT (docs/platforms.md). Fnac A/B-serves two templates on the
  * same URL; both carry an Adobe CEDDL block whose `availabilityType` (followed by `availabilityID`) and
  * `sellerType` are language-independent, and that is the status. The OLD template's
  * `f-buyBox-availabilityStatus-*` class and the NEW template's web-availability span are checked
@@ -8,14 +8,16 @@
  * config.fnacOnly; click-and-collect only (`sellerType` store) is not buyable online.
  * Uncertain: the PT sentences (none found), reachability past Akamai + DataDome for a plain client.
  */
+import { productIdInUrl } from "@common/platforms";
 import { unexpected } from "./blocks";
 import { fetchPage, jsonLdDetails } from "./jsonld";
 import { decimalText } from "./money";
 import { withoutUndefined } from "./result";
 import type { AdapterContext, PlatformAdapter, ProductResult } from "./types";
+import { parsePage } from "../parse/pool.js";
 
 export function fnacArticleId(url: string): string | null {
-  return /\/a(\d{4,12})(?:\/|$|\?|#)/.exec(url)?.[1] ?? /\/mp(\d{4,12})(?:\/|$|\?|#)/.exec(url)?.[1] ?? null;
+  return productIdInUrl("fnac", url);
 }
 
 const BUYABLE_TYPES = new Set(["in-stock", "instock", "available"]);
@@ -93,6 +95,9 @@ export function parseFnacPage(html: string, pageUrl: string, fnacOnly: boolean):
     status: buyable ? ("in_stock" as const) : ("out_of_stock" as const),
     sizes: [],
     price: details.price ?? signals.priceWithTax ?? null,
+    // fnac.pt sells in euros; JSON-LD's priceCurrency wins when it says otherwise
+    currency: details.price ? details.currency : "EUR",
+    productSignals: { availability: buyable },
     name: details.name,
     imageUrl: details.imageUrl,
     source: "page-ceddl",
@@ -102,7 +107,12 @@ export function parseFnacPage(html: string, pageUrl: string, fnacOnly: boolean):
 export async function checkFnac(ctx: AdapterContext): Promise<ProductResult> {
   if (!fnacArticleId(ctx.product.url)) throw unexpected("URL Fnac sem /a<número>");
   const html = await fetchPage(ctx, ctx.product.url);
-  return parseFnacPage(html, ctx.product.url, ctx.product.config.fnacOnly === true);
+  return parsePage(
+    "fnac",
+    parseFnacPage,
+    [html, ctx.product.url, ctx.product.config.fnacOnly === true],
+    ctx.signal,
+  );
 }
 
 export const fnacAdapter: PlatformAdapter = { key: "fnac", check: checkFnac };

@@ -1,14 +1,15 @@
 /**
- * Havaianas EU store (havaianas-store.com), PLATFORMS.md Part 3 §2: SFRA, site Havaianas_Europe.
+ * Havaianas EU store (havaianas-store.com), docs/platforms.md: SFRA, site Havaianas_Europe.
  * Route 1: the colour swatch's `data-url` (SFRA `Product-Variation` JSON) read from the product page
  * once and cached, or built from the page's site id and locale; sizes are the non-colour attribute.
  * Route 2: the page's SFRA JSON-LD (product-level InStock/OutOfStock).
  * Uncertain: the size attribute id (config.sizeAttribute overrides), the PT path form.
  * The Brazilian store is Shopify and is not this adapter.
  */
+import { productIdInUrl } from "@common/platforms";
 import { assertAnswered, parseJson, unexpected } from "./blocks";
 import { fetchPage, parseJsonLdProduct } from "./jsonld";
-import { text } from "./json";
+import { num, text } from "./json";
 import { firstAnswer } from "./routes";
 import { parseSfraVariation, SFRA_JSON_HEADERS, sfraSiteFromPage, variationUrl } from "./sfra";
 import { DAY_MS, TtlCache } from "./ttl-cache";
@@ -20,7 +21,8 @@ export function parseHavaianasUrl(url: string): { origin: string; productId: str
   try {
     const parsed = new URL(url);
     const match = /\/(\d{6,8})-([A-Z0-9_]+)\.html$/i.exec(parsed.pathname);
-    return match ? { origin: parsed.origin, productId: match[1], colour: match[2] } : null;
+    const productId = productIdInUrl("havaianas", url);
+    return match && productId ? { origin: parsed.origin, productId, colour: match[2] } : null;
   } catch {
     return null;
   }
@@ -73,6 +75,7 @@ export async function checkHavaianas(ctx: AdapterContext): Promise<ProductResult
           sizePattern: /size|taglia|talla|tamanho|taille|grosse|größe/i,
           sizeAttributeId,
           origin: url.origin,
+          lowStockThreshold: num(ctx.product.config.lowStockThreshold),
         });
       },
     },

@@ -1,11 +1,12 @@
 /**
- * H&M (PLATFORMS.md Part 1 §2). Stock: `ofg.hm.com/pdh-availability/v1/product/<cc>/availability/<7
+ * H&M (docs/platforms.md). Stock: `ofg.hm.com/pdh-availability/v1/product/<cc>/availability/<7
  * digits>` (outside www2's Akamai), then the legacy `hmwebservices` route; both list buyable 13-digit
  * SKUs and the `fewPieceLeft` subset (low stock). Size names, price and image come from the page's
  * `__NEXT_DATA__`, cached for a day because they rarely change. If the page is blocked the check still
  * answers from the SKU lists alone, with size codes as labels (degraded mode).
  * Uncertain: the `pt` country code for ofg (inferred), the `__NEXT_DATA__` paths.
  */
+import { productIdInUrl } from "@common/platforms";
 import { assertAnswered, parseJson, unexpected } from "./blocks";
 import { scriptById } from "./embedded-json";
 import { fetchPage } from "./jsonld";
@@ -21,6 +22,7 @@ import {
   type ProductResult,
   type SizeInfo,
 } from "./types";
+import { parsePage } from "../parse/pool.js";
 
 export interface HmPage {
   name?: string;
@@ -32,7 +34,7 @@ export interface HmPage {
 const pages = new TtlCache<HmPage>(DAY_MS);
 
 export function hmArticleCode(url: string): string | null {
-  return /productpage\.(\d{10})\.html/i.exec(url)?.[1] ?? null;
+  return productIdInUrl("hm", url);
 }
 
 export interface HmAvailability {
@@ -92,7 +94,7 @@ export function hmResult(
   if (page && page.sizes.length > 0) {
     return productFromSizes(
       page.sizes.map((s) => sizeOf(s.sizeCode, s.name)),
-      { price: page.price, name: page.name, imageUrl: page.imageUrl },
+      { price: page.price, currency: "EUR", name: page.name, imageUrl: page.imageUrl },
     );
   }
   // degraded: only this article's SKUs, labelled by their 3-digit size code
@@ -145,7 +147,12 @@ async function sizeMap(ctx: AdapterContext, articleCode: string): Promise<HmPage
   const cached = pages.get(articleCode);
   if (cached) return cached;
   try {
-    const page = parseHmPage(await fetchPage(ctx, ctx.product.url), articleCode);
+    const page = await parsePage(
+      "hm",
+      parseHmPage,
+      [await fetchPage(ctx, ctx.product.url), articleCode],
+      ctx.signal,
+    );
     pages.set(articleCode, page);
     return page;
   } catch (error) {

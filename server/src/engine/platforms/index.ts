@@ -10,6 +10,7 @@ import { nudeProjectAdapter } from "./nudeproject";
 import { popmartAdapter } from "./popmart";
 import { shopifyAdapter } from "./shopify";
 import type { PlatformAdapter } from "./types";
+import { settleVerdict } from "./verdict";
 import { vintedAdapter } from "./vinted";
 import { wortenAdapter } from "./worten";
 import { zaraAdapter } from "./zara";
@@ -17,7 +18,13 @@ import { zaraAdapter } from "./zara";
 /** the catalogue's platforms plus the generic adapters any store can use */
 export type AdapterKey = PlatformKey | "shopify" | "jsonld";
 
-const ADAPTERS: Record<AdapterKey, PlatformAdapter> = {
+/** every adapter's answer passes the one verdict rule (verdict.ts) before the engine sees it */
+const gated = (adapter: PlatformAdapter): PlatformAdapter => ({
+  key: adapter.key,
+  check: async (ctx) => settleVerdict(await adapter.check(ctx)),
+});
+
+const RAW_ADAPTERS: Record<AdapterKey, PlatformAdapter> = {
   zara: zaraAdapter,
   aliexpress: aliexpressAdapter,
   popmart: popmartAdapter,
@@ -32,6 +39,10 @@ const ADAPTERS: Record<AdapterKey, PlatformAdapter> = {
   shopify: shopifyAdapter,
   jsonld: jsonLdAdapter,
 };
+
+const ADAPTERS = Object.fromEntries(
+  Object.entries(RAW_ADAPTERS).map(([key, adapter]) => [key, gated(adapter)]),
+) as Record<AdapterKey, PlatformAdapter>;
 
 export function getAdapter(key: string): PlatformAdapter | undefined {
   return Object.hasOwn(ADAPTERS, key) ? ADAPTERS[key as AdapterKey] : undefined;

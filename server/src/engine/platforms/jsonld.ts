@@ -1,6 +1,5 @@
 /**
- * Generic adapter for any page with schema.org JSON-LD `Product`/`Offer.availability` (MONITORING.md
- * §7), and the fallback of the platform adapters whose primary route is uncertain. Availability values
+ * Generic adapter for any page with schema.org JSON-LD `Product`/`Offer.availability`, and the fallback of the platform adapters whose primary route is uncertain. Availability values
  * may be full URLs (http or https) or bare names. Only what the page states is used: no quantities,
  * so never low_stock.
  */
@@ -8,6 +7,7 @@ import { assertAnswered } from "./blocks";
 import { absoluteUrl, isRecord, type Json, list, record, text } from "./json";
 import { decimalText } from "./money";
 import { withoutUndefined } from "./result";
+import { isoCurrency } from "./verdict";
 import {
   type AdapterContext,
   CheckFailure,
@@ -15,6 +15,7 @@ import {
   type ProductResult,
   type SizeInfo,
 } from "./types";
+import { parsePage } from "../parse/pool.js";
 
 const BUYABLE = new Set(["instock", "limitedavailability", "onlineonly", "madetoorder"]);
 const NOT_BUYABLE = new Set([
@@ -84,16 +85,25 @@ function offersOf(node: Json): Json[] {
   return flat;
 }
 
-function offerPrice(offer: Json): string | null {
-  const currency = text(offer.priceCurrency) ?? text(record(offer.priceSpecification)?.priceCurrency);
-  if (currency && currency.toUpperCase() !== "EUR") return null;
+interface Priced {
+  price: string;
+  currency?: string;
+}
+
+/** the offer's amount and its stated currency (a page without `priceCurrency` is a euro page) */
+function offerPrice(offer: Json): Priced | null {
   const sfraLow = record(record(offer.lowprice)?.sales);
-  return (
+  const price =
     decimalText(offer.price) ??
     decimalText(record(offer.priceSpecification)?.price) ??
     decimalText(offer.lowPrice) ??
-    decimalText(sfraLow?.decimalPrice ?? sfraLow?.value)
-  );
+    decimalText(sfraLow?.decimalPrice ?? sfraLow?.value);
+  if (price === null) return null;
+  const stated =
+    text(offer.priceCurrency) ??
+    text(record(offer.priceSpecification)?.priceCurrency) ??
+    text(sfraLow?.currency);
+  return { price, currency: stated ? isoCurrency(stated) : "EUR" };
 }
 
 function imageOf(node: Json, base: string): string | undefined {
@@ -128,20 +138,26 @@ export function parseJsonLdProduct(html: string, pageUrl: string): ProductResult
     throw new CheckFailure("unexpected", "Formato inesperado: JSON-LD sem disponibilidade");
   }
   const available = states.some((s) => s === true);
-  const allSizes: SizeInfo[] = sized
-    .map((s) => ({ name: s.name, available: availabilityIsBuyable(s.offer.availability) === true }))
-    .filter((s, i, all) => all.findIndex((o) => o.name === s.name) === i);
+  // one entry per size name: a size listed under several colours is buyable if any of them is
+  const bySize = new Map<string, boolean>();
+  for (const s of sized) {
+    const buyable = availabilityIsBuyable(s.offer.availability) === true;
+    bySize.set(s.name, (bySize.get(s.name) ?? false) || buyable);
+  }
+  const allSizes: SizeInfo[] = [...bySize].map(([name, available]) => ({ name, available }));
   const buyableOffers = offers.filter((o) => availabilityIsBuyable(o.availability) === true);
-  const price = [...buyableOffers, ...offers].map(offerPrice).find((p) => p !== null) ?? null;
+  const priced = [...buyableOffers, ...offers].map(offerPrice).find((p) => p !== null);
   return withoutUndefined({
     kind: "product" as const,
     status: available ? ("in_stock" as const) : ("out_of_stock" as const),
     sizes: allSizes.filter((s) => s.available).map((s) => s.name),
     allSizes: allSizes.length > 0 ? allSizes : undefined,
-    price,
+    price: priced?.price ?? null,
+    currency: priced?.currency,
     name: text(main.name),
     imageUrl: imageOf(main, pageUrl),
     source: "json-ld",
+    productSignals: { "offers.availability": available },
   });
 }
 
@@ -149,16 +165,17 @@ export function parseJsonLdProduct(html: string, pageUrl: string): ProductResult
 export function jsonLdDetails(
   html: string,
   pageUrl: string,
-): { name?: string; imageUrl?: string; price: string | null } {
+): { name?: string; imageUrl?: string; price: string | null; currency?: string } {
   const main = findProducts(jsonLdBlocks(html))[0];
   if (!main) return { price: null };
+  const priced = offersOf(main)
+    .map(offerPrice)
+    .find((p) => p !== null);
   return withoutUndefined({
     name: text(main.name),
     imageUrl: imageOf(main, pageUrl),
-    price:
-      offersOf(main)
-        .map(offerPrice)
-        .find((p) => p !== null) ?? null,
+    price: priced?.price ?? null,
+    currency: priced?.currency,
   });
 }
 
@@ -172,7 +189,7 @@ export async function fetchPage(ctx: AdapterContext, url: string): Promise<strin
 }
 
 export async function checkJsonLd(ctx: AdapterContext, url = ctx.product.url): Promise<ProductResult> {
-  return parseJsonLdProduct(await fetchPage(ctx, url), url);
+  return parsePage("jsonld", parseJsonLdProduct, [await fetchPage(ctx, url), url], ctx.signal);
 }
 
 export const jsonLdAdapter: PlatformAdapter = {

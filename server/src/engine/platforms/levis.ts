@@ -1,10 +1,11 @@
 /**
- * Levi's (PLATFORMS.md Part 1 §4). The product page is not the stock source: the "stock URL" is the
+ * Levi's (docs/platforms.md). The product page is not the stock source: the "stock URL" is the
  * GraphQL endpoint `POST /nextgen-webhooks/?operationName=product&locale=<CC>-<ll_CC>`, derived from the
  * pasted page URL (country and locale from the path, code after `/p/`) unless config.stockUrl is set.
  * `stockLevelStatus` lowStock is the low-stock signal. Fallback: the page's JSON-LD.
  * Uncertain: the PT-pt_PT locale and x-country/x-locale values (inferred), reachability past Akamai.
  */
+import { productIdInUrl, urlBelongsToPlatform } from "@common/platforms.js";
 import { assertAnswered, parseJson, unexpected } from "./blocks";
 import { fetchPage, parseJsonLdProduct } from "./jsonld";
 import { absoluteUrl, at, isRecord, list, record, text } from "./json";
@@ -18,6 +19,7 @@ import {
   type ProductResult,
   type SizeInfo,
 } from "./types";
+import { parsePage } from "../parse/pool.js";
 
 const PRODUCT_QUERY = `query product($code: String!) {
   product(code: $code) {
@@ -40,7 +42,7 @@ export interface LevisRef {
 export function levisRef(pageUrl: string, configuredStockUrl?: string): LevisRef | null {
   try {
     const parsed = new URL(pageUrl);
-    const code = /\/p\/([A-Za-z0-9]+)\/?$/.exec(parsed.pathname)?.[1];
+    const code = productIdInUrl("levis", pageUrl);
     if (!code) return null;
     const localeMatch = /^\/([A-Z]{2})\/([a-z]{2}_[A-Z]{2})\//i.exec(parsed.pathname);
     const country = (localeMatch?.[1] ?? "PT").toUpperCase();
@@ -69,10 +71,14 @@ export function parseLevisProduct(body: unknown, origin: string): ProductResult 
   const variants = product.variantOptions.filter(isRecord);
   const sizes: SizeInfo[] = variants.map((v) => {
     const status = text(at(v, "stock.stockLevelStatus"));
+    const name = text(v.displaySizeDescription) ?? text(v.code) ?? "?";
+    const buyable = status ? LEVIS_STATUS[status] : undefined;
+    // a size without a status we know is not evidence of anything
+    if (!closed && buyable === undefined) throw unexpected(`tamanho ${name} sem stockLevelStatus conhecido`);
     const low = !closed && status === "lowStock";
     return {
-      name: text(v.displaySizeDescription) ?? text(v.code) ?? "?",
-      available: !closed && (status === "inStock" || status === "lowStock"),
+      name,
+      available: !closed && buyable === true,
       ...(low ? { lowStock: true } : {}),
       ...(text(v.code) ? { variantId: text(v.code) } : {}),
     };
@@ -80,14 +86,28 @@ export function parseLevisProduct(body: unknown, origin: string): ProductResult 
   const buyable = variants.find((_v, i) => sizes[i].available);
   const gallery = list(at(product, "galleryImageList.galleryImage")).filter(isRecord);
   return productFromSizes(sizes, {
-    price: decimalText(at(buyable, "priceData.value")) ?? decimalText(at(product, "price.value")),
+    ...levisPrice(buyable, product),
     name: text(product.name),
     imageUrl: absoluteUrl(gallery[0]?.url, origin),
   });
 }
 
+function levisPrice(variant: unknown, product: unknown): { price: string | null; currency?: string } {
+  for (const node of [at(variant, "priceData"), at(product, "price")]) {
+    const price = decimalText(at(node, "value"));
+    if (price !== null) return { price, currency: text(at(node, "currencyIso")) ?? "EUR" };
+  }
+  return { price: null };
+}
+
+const LEVIS_STATUS: Record<string, boolean> = { inStock: true, lowStock: true, outOfStock: false };
+
 export async function checkLevis(ctx: AdapterContext): Promise<ProductResult> {
-  const ref = levisRef(ctx.product.url, text(ctx.product.config.stockUrl));
+  const configured = text(ctx.product.config.stockUrl);
+  // rows saved before the rule: a stock URL off Levi's hosts is never fetched
+  if (configured && !urlBelongsToPlatform(configured, "levis"))
+    throw unexpected("stockUrl da configuração fora dos domínios da Levi's");
+  const ref = levisRef(ctx.product.url, configured);
   if (!ref) throw unexpected("URL Levi's sem código de produto (/p/<código>)");
   const { value, source } = await firstAnswer<ProductResult>([
     {
@@ -118,7 +138,13 @@ export async function checkLevis(ctx: AdapterContext): Promise<ProductResult> {
     },
     {
       name: "json-ld",
-      run: async () => parseJsonLdProduct(await fetchPage(ctx, ctx.product.url), ctx.product.url),
+      run: async () =>
+        parsePage(
+          "jsonld",
+          parseJsonLdProduct,
+          [await fetchPage(ctx, ctx.product.url), ctx.product.url],
+          ctx.signal,
+        ),
     },
   ]);
   return { ...value, source };

@@ -1,4 +1,4 @@
-/** Nude Project runs on Shopify (PLATFORMS.md Part 1 §6): the generic Shopify adapter serves it. */
+/** Nude Project runs on Shopify (docs/platforms.md): the generic Shopify adapter serves it. */
 import { checkShopify } from "./shopify";
 import type { PlatformAdapter } from "./types";
 

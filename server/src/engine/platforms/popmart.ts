@@ -1,15 +1,17 @@
 /**
- * Pop Mart (PLATFORMS.md Part 3 §5): the site is a Next.js shell with no product data, so the check
+ * Pop Mart (docs/platforms.md): the site is a Next.js shell with no product data, so the check
  * uses the unsigned oRPC API on the EU host: `ec/spu/public_FindOne` (product, SKUs, sale window),
  * then `ec/spu/getStock` (live units per SKU; the FindOne `tmpStock` rollup is the fallback). Pop Now
  * (draw) sets use `draw/set/public_assignSet`. Units at or under a threshold (config.lowStockThreshold,
  * default 5) are low stock. An empty or error-coded answer is a failed check, never "esgotado".
  * Uncertain: whether the EU host serves area PT, and the `/pt/` path.
  */
+import { productIdInUrl } from "@common/platforms";
 import { assertAnswered, hostOf, parseJson, unexpected } from "./blocks";
 import { absoluteUrl, at, isRecord, type Json, list, num, record, text } from "./json";
 import { centsToDecimal } from "./money";
 import { productFromSizes, withoutUndefined } from "./result";
+import { isoCurrency } from "./verdict";
 import {
   type AdapterContext,
   CheckFailure,
@@ -34,7 +36,7 @@ export function popmartRef(url: string): PopmartRef | null {
     const segments = new URL(url).pathname.split("/").filter(Boolean);
     const kind = segments.findIndex((s) => s === "products" || s === "pop-now");
     if (kind < 0) return null;
-    const id = segments.slice(kind + 1).find((s) => /^\d+$/.test(s));
+    const id = productIdInUrl("popmart", url);
     if (!id) return null;
     const areaSegment = kind > 0 ? segments[0] : "pt";
     const area = (areaSegment.includes("-") ? areaSegment.split("-")[1] : areaSegment).toUpperCase();
@@ -71,7 +73,15 @@ export interface PopmartProduct {
   name?: string;
   imageUrl?: string;
   comingSoon: boolean;
-  skus: { id: string; name: string; cents: unknown; rollup?: number }[];
+  skus: {
+    id: string;
+    name: string;
+    cents: unknown;
+    rollup?: number;
+    onlineStock?: number;
+    currency?: string;
+  }[];
+  currency?: string;
 }
 
 /** Pure: public_FindOne body → product; unpublished or hidden products are not found */
@@ -96,8 +106,12 @@ export function parsePopmartFindOne(body: unknown): PopmartProduct {
         name: localName(s.name_trans, s.title) ?? text(s.id) ?? "?",
         cents: s.discountPrice ?? s.price,
         rollup: num(s.tmpStock),
+        // another API shape keeps live units per SKU in `stock.onlineStock`
+        onlineStock: num(at(s, "stock.onlineStock")),
+        currency: isoCurrency(s.currency) ?? isoCurrency(at(s, "stock.currency")),
       }),
     ),
+    currency: isoCurrency(product.currency),
   });
 }
 
@@ -120,18 +134,21 @@ export function popmartResult(
   threshold: number,
 ): ProductResult {
   const sizes: SizeInfo[] = product.skus.map((sku) => {
-    const count = units.get(sku.id) ?? 0;
-    const available = !product.comingSoon && count > 0;
+    const count = units.get(sku.id);
+    if (count === undefined && !product.comingSoon) throw unexpected(`stock Pop Mart sem o SKU ${sku.id}`);
+    const available = !product.comingSoon && count !== undefined && count > 0;
     return {
       name: sku.name,
       available,
       variantId: sku.id,
-      ...(available && count <= threshold ? { lowStock: true } : {}),
+      ...(available && count !== undefined && count <= threshold ? { lowStock: true } : {}),
     };
   });
   const priced = product.skus.find((_, i) => sizes[i].available) ?? product.skus[0];
   return productFromSizes(sizes, {
     price: centsToDecimal(priced.cents),
+    // the EU store answers in euros unless the SKU or product says otherwise
+    currency: priced.currency ?? product.currency ?? "EUR",
     name: product.name,
     imageUrl: product.imageUrl,
   });
@@ -185,11 +202,16 @@ export async function checkPopmart(ctx: AdapterContext): Promise<ProductResult> 
       sizes: [],
       price: null,
       source: "orpc-draw",
+      productSignals: { boxes: available },
     };
   }
   const product = parsePopmartFindOne(
     await rpc(ctx, "ec/spu/public_FindOne", { id: ref.id, channel: "shop" }, area),
   );
+  if (product.skus.every((s) => s.onlineStock !== undefined)) {
+    const units = new Map(product.skus.map((s) => [s.id, s.onlineStock ?? 0]));
+    return { ...popmartResult(product, units, threshold), source: "orpc-findone-stock" };
+  }
   try {
     const units = parsePopmartStock(
       await rpc(

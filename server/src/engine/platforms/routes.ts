@@ -1,4 +1,5 @@
 import { CheckFailure } from "./types";
+import { Contradiction } from "./verdict";
 
 export interface Route<T> {
   /** recorded in the result's `source` */
@@ -9,7 +10,8 @@ export interface Route<T> {
 /**
  * Tries a platform's routes in order. A route that answers oddly or not at all (unexpected,
  * not_found) hands over to the next; a block, timeout or network error stops at once, because the
- * next route hits the same host and the engine must back off rather than insist.
+ * next route hits the same host and the engine must back off rather than insist. An answer that
+ * contradicts itself stops too: the check fails rather than trusting a coarser route.
  */
 export async function firstAnswer<T>(routes: Route<T>[]): Promise<{ value: T; source: string }> {
   const failures: CheckFailure[] = [];
@@ -19,6 +21,7 @@ export async function firstAnswer<T>(routes: Route<T>[]): Promise<{ value: T; so
     } catch (error) {
       if (!(error instanceof CheckFailure)) throw error;
       if (error.reason !== "unexpected" && error.reason !== "not_found") throw error;
+      if (error instanceof Contradiction) throw error;
       failures.push(error);
     }
   }

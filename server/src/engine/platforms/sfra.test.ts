@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { checkCalzedonia, parseCalzedoniaUrl } from "./calzedonia";
 import { checkHavaianas, havaianasVariationUrl } from "./havaianas";
+import { getAdapter } from "./index";
 import { parseSfraVariation, sfraSiteFromPage } from "./sfra";
+import { settleVerdict } from "./verdict";
 import { fixture, html, json, type LocalRetailer, productCtx, startRetailer } from "./testing/local-retailer";
 
 const cal = (name: string) => fixture("calzedonia", name);
@@ -25,7 +27,7 @@ describe("SFRA Product-Variation parser", () => {
     expect(result.imageUrl).toContain("MIP031_wear_019_F.jpg");
   });
 
-  it("never low_stock: one size left is still in_stock", () => {
+  it("no low-stock reading: one size left is still in_stock", () => {
     const result = parseSfraVariation(JSON.parse(cal("variation-one-left.json")), calOptions);
     expect(result).toMatchObject({ status: "in_stock", sizes: ["M"] });
     expect(result.allSizes?.some((s) => s.lowStock)).toBe(false);
@@ -158,6 +160,79 @@ describe("SFRA check() over HTTP", () => {
     const url = "https://www.havaianas-store.com/pt/pt/havaianas-top/4147526-WHITE.html";
     await expect(checkHavaianas(productCtx(retailer.client, url))).rejects.toMatchObject({
       reason: "blocked",
+    });
+  });
+});
+
+describe("SFRA on real answer shapes", () => {
+  let retailer: LocalRetailer;
+  afterEach(() => retailer?.close());
+
+  it("selectable:false on every size but orderable/inStock true, IN_STOCK, ATS 38 → in stock, in yen", () => {
+    const result = settleVerdict(
+      parseSfraVariation(JSON.parse(hav("variation-selectable-false-jpy.json")), havOptions),
+    );
+    expect(result).toMatchObject({
+      status: "in_stock",
+      sizes: ["35/36", "37/38", "39/40", "41/42"],
+      price: "19800.00",
+      currency: "JPY",
+    });
+    expect("productSignals" in result).toBe(false);
+  });
+
+  it("low stock from availability.lowstock ('1 - Low Stock', ATS 1) on the chosen size; a size with 12 units is not low", () => {
+    const result = settleVerdict(parseSfraVariation(JSON.parse(cal("variation-low-stock.json")), calOptions));
+    expect(result).toMatchObject({ status: "in_stock", sizes: ["M", "L"], currency: "EUR", price: "19.95" });
+    if (result.kind !== "product") throw new Error("product expected");
+    expect(result.allSizes?.find((s) => s.name === "M")?.lowStock).toBe(true);
+    expect(result.allSizes?.find((s) => s.name === "L")?.lowStock).toBeUndefined();
+  });
+
+  it("every buyable size low → low_stock", () => {
+    const body = JSON.parse(cal("variation-low-stock.json"));
+    const sizes = body.product.variationAttributes[1].values;
+    for (const v of sizes) if (v.displayValue === "L") v.availability = { lowstock: true, availableQty: 2 };
+    expect(settleVerdict(parseSfraVariation(body, calOptions)).status).toBe("low_stock");
+  });
+
+  it("a product that says IN_STOCK with every size not orderable is a contradiction, never 'esgotado'", () => {
+    expect(() =>
+      settleVerdict(parseSfraVariation(JSON.parse(hav("variation-contradictory.json")), havOptions)),
+    ).toThrow(
+      expect.objectContaining({ reason: "unexpected", message: expect.stringMatching(/disponível/) }),
+    );
+  });
+
+  it("a size whose orderable and inStock disagree fails the check", () => {
+    const body = JSON.parse(hav("variation-selectable-false-jpy.json"));
+    body.product.variationAttributes[1].values[0].inStock = false;
+    expect(() => parseSfraVariation(body, havOptions)).toThrow(/contraditórios em tamanho 35\/36/);
+  });
+
+  it("through the registered adapter: the contradiction fails over HTTP and does not fall back to JSON-LD", async () => {
+    retailer = await startRetailer((req) => {
+      if (req.path.startsWith("/pt/pt/")) return html(hav("page.html"));
+      if (req.path.includes("Product-Variation")) return json(hav("variation-contradictory.json"));
+      return undefined;
+    });
+    const url = "https://www.havaianas-store.com/pt/pt/havaianas-top/4147526-RED.html";
+    await expect(getAdapter("havaianas")!.check(productCtx(retailer.client, url))).rejects.toMatchObject({
+      reason: "unexpected",
+    });
+  });
+
+  it("through the registered adapter: the yen answer arrives as JPY", async () => {
+    retailer = await startRetailer((req) => {
+      if (req.path.startsWith("/pt/")) return html(cal("page.html"));
+      if (req.path.includes("Product-Variation")) return json(hav("variation-selectable-false-jpy.json"));
+      return undefined;
+    });
+    const url = "https://www.calzedonia.com/pt/product/leggings-MIP777.html";
+    expect(await getAdapter("calzedonia")!.check(productCtx(retailer.client, url))).toMatchObject({
+      status: "in_stock",
+      price: "19800.00",
+      currency: "JPY",
     });
   });
 });

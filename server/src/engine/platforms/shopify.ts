@@ -1,8 +1,9 @@
 /**
  * Any Shopify store: the official Ajax endpoint `/products/<handle>.js` (prices in integer cents of
  * the presentment currency, per-variant `available`), then the page's JSON-LD if the store answers
- * oddly. Shopify exposes no inventory counts, so low_stock is never reported. Add-to-cart links are
- * `/cart/<variantId>:1` per available size, as resellers expect.
+ * oddly. Shopify exposes no inventory counts, so low_stock is never reported. Variants are named by
+ * the option values that vary ("Preto / M"); add-to-cart links are `/cart/<variantId>:1` per
+ * available variant.
  */
 import { assertAnswered, parseJson, unexpected } from "./blocks";
 import { checkJsonLd } from "./jsonld";
@@ -10,9 +11,8 @@ import { absoluteUrl, isRecord, type Json, list, text } from "./json";
 import { centsToDecimal } from "./money";
 import { statusFromSizes, withoutUndefined } from "./result";
 import { firstAnswer } from "./routes";
+import { isoCurrency } from "./verdict";
 import type { AdapterContext, PlatformAdapter, ProductResult, SizeInfo } from "./types";
-
-const SIZE_OPTION = /^(size|sizes|talla|tamanho|tamanhos|taille|größe|grösse|taglia|maat|rozmiar)$/i;
 
 export interface ShopifyProductRef {
   origin: string;
@@ -44,13 +44,29 @@ export function shopifyProductRef(url: string): ShopifyProductRef | null {
   };
 }
 
-function sizeLabel(variant: Json, optionNames: string[]): string {
-  const sizeIndex = optionNames.findIndex((name) => SIZE_OPTION.test(name.trim()));
-  if (optionNames.length > 1 && sizeIndex >= 0) {
-    const value = text(variant[`option${sizeIndex + 1}`]);
-    if (value) return value;
-  }
-  return text(variant.title) ?? text(variant.option1) ?? text(variant.id) ?? "?";
+const optionValues = (variant: Json): (string | undefined)[] => [
+  text(variant.option1),
+  text(variant.option2),
+  text(variant.option3),
+];
+
+/**
+ * A name per variant from the option values that vary across the product ("Preto / M"): the size
+ * alone when colour, voltage and the like are the same on every variant. Names stay unique (the
+ * add-to-cart link of each must be unambiguous): a collision falls back to the variant's full title.
+ */
+export function variantLabels(variants: Json[]): string[] {
+  const rows = variants.map(optionValues);
+  const varying = [0, 1, 2].filter((i) => new Set(rows.map((r) => r[i]).filter(Boolean)).size > 1);
+  const labels = variants.map((v, n) => {
+    const parts = varying.map((i) => rows[n][i]).filter((p): p is string => p !== undefined);
+    return parts.length > 0 ? parts.join(" / ") : (text(v.title) ?? text(v.option1) ?? text(v.id) ?? "?");
+  });
+  return labels.map((label, n) =>
+    labels.indexOf(label) === labels.lastIndexOf(label)
+      ? label
+      : `${text(variants[n].title) ?? label} (${text(variants[n].id) ?? n + 1})`,
+  );
 }
 
 /**
@@ -59,7 +75,7 @@ function sizeLabel(variant: Json, optionNames: string[]): string {
  */
 export function parseShopifyProductJs(
   body: unknown,
-  ref: Pick<ShopifyProductRef, "origin" | "variantId">,
+  ref: Pick<ShopifyProductRef, "origin" | "variantId"> & { currency?: string },
 ): ProductResult {
   if (
     !isRecord(body) ||
@@ -69,8 +85,9 @@ export function parseShopifyProductJs(
   ) {
     throw unexpected("produto Shopify sem variantes");
   }
-  const optionNames = list(body.options).map((o) => (isRecord(o) ? (text(o.name) ?? "") : (text(o) ?? "")));
-  let variants = body.variants.filter(isRecord);
+  const allVariants = body.variants.filter(isRecord);
+  const labelOf = new Map(variantLabels(allVariants).map((label, i) => [allVariants[i], label]));
+  let variants = allVariants;
   if (ref.variantId) {
     const chosen = variants.filter((v) => String(v.id) === ref.variantId);
     if (chosen.length === 0) throw unexpected(`a variante ${ref.variantId} já não existe`);
@@ -78,7 +95,7 @@ export function parseShopifyProductJs(
   }
   if (variants.some((v) => typeof v.available !== "boolean")) throw unexpected("variante sem `available`");
   const sizes: SizeInfo[] = variants.map((v) => ({
-    name: sizeLabel(v, optionNames),
+    name: labelOf.get(v) ?? "?",
     available: v.available === true,
     variantId: String(v.id),
   }));
@@ -90,6 +107,7 @@ export function parseShopifyProductJs(
     sizes: sizes.filter((s) => s.available).map((s) => s.name),
     allSizes: sizes,
     price: centsToDecimal(priced.price) ?? centsToDecimal(body.price),
+    currency: ref.currency ?? "EUR",
     name: text(body.title),
     imageUrl: absoluteUrl(body.featured_image ?? list(body.images)[0], ref.origin),
     cartLinks: sizes
@@ -98,6 +116,12 @@ export function parseShopifyProductJs(
     source: "products-js",
   });
 }
+
+/**
+ * `/products/<handle>.js` states amounts, not their currency: they are in the store's currency for
+ * the visitor's market, euros for a Portuguese visitor unless config.currency says otherwise.
+ */
+const storeCurrency = (ctx: AdapterContext) => isoCurrency(ctx.product.config.currency) ?? "EUR";
 
 export async function checkShopify(ctx: AdapterContext): Promise<ProductResult> {
   const ref = shopifyProductRef(ctx.product.url);
@@ -110,7 +134,7 @@ export async function checkShopify(ctx: AdapterContext): Promise<ProductResult> 
       run: async () => {
         const res = await ctx.http.request({ url: jsUrl, headers: { accept: "application/json" } });
         assertAnswered(res, jsUrl);
-        return parseShopifyProductJs(parseJson(res.body), ref);
+        return parseShopifyProductJs(parseJson(res.body), { ...ref, currency: storeCurrency(ctx) });
       },
     },
     { name: "json-ld", run: () => checkJsonLd(ctx, pageUrl) },

@@ -21,20 +21,34 @@ export interface ProductResult {
   /** names of the sizes/variants that can be bought now */
   sizes: string[];
   allSizes?: SizeInfo[];
-  /** decimal text in euros, e.g. "29.95"; null when the page does not say */
+  /** decimal text in `currency`, e.g. "29.95"; null when the page does not say */
   price: string | null;
+  /** ISO 4217 code of `price` as the answer stated it ("EUR", "JPY"); a price without one is dropped */
+  currency?: string;
   name?: string;
   imageUrl?: string;
   /** Shopify: a `/cart/<variantId>:1` link per available size */
   cartLinks?: { size: string; url: string }[];
   /** which route answered, e.g. "storefront-api" or "json-ld" (for logs) */
   source?: string;
+  /** "browser" when headless Chromium answered after the plain client was blocked */
+  route?: "browser";
+  /**
+   * product-level readings of availability ("available", "availability.status", "ATS" → buyable or
+   * not), checked against the sizes by the verdict gate (verdict.ts) and removed there
+   */
+  productSignals?: Signals;
 }
+
+/** named readings of one thing's availability; undefined = the answer did not carry that field */
+export type Signals = Record<string, boolean | undefined>;
 
 export interface ProfileItem {
   id: string;
   title: string;
   price: string | null;
+  /** ISO 4217 code of `price` */
+  currency?: string;
   url: string;
   imageUrl?: string;
   size?: string;
@@ -93,6 +107,11 @@ export interface HttpClient {
   request(req: HttpRequest): Promise<HttpResponse>;
   /** forget the cookie jar of a host (Vinted renews its session on 401) */
   resetCookies(host: string): void;
+  /**
+   * one object per platform and engine, the same for every check's client: adapters key what they
+   * remember per engine (a session bootstrapped, a token) on it rather than on the client itself
+   */
+  readonly state?: object;
 }
 
 export interface ProductToCheck {
@@ -107,6 +126,8 @@ export interface ProductToCheck {
 export interface AdapterContext {
   http: HttpClient;
   product: ProductToCheck;
+  /** aborted when the check runs out of time or the engine stops (heavy parses listen to it) */
+  signal?: AbortSignal;
 }
 
 export interface PlatformAdapter {

@@ -22,6 +22,7 @@ describe("vinted parsers", () => {
       id: "4000000001",
       title: "Casaco de ganga",
       price: "12.50",
+      currency: "EUR",
       url: "https://www.vinted.pt/items/4000000001-casaco-de-ganga",
       imageUrl: "https://images1.vinted.net/t/01_1_a/f800/17670001.jpeg",
       size: "M",

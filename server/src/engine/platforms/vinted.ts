@@ -1,15 +1,17 @@
 /**
- * Vinted member profile (PLATFORMS.md Part 2 §1). The API lives on the page's host and answers 401
+ * Vinted member profile (docs/platforms.md). The API lives on the page's host and answers 401
  * without the anonymous session: bootstrap = GET the home page, which sets `access_token_web` in the
  * cookie jar; on a 401 the jar of that host is reset and the bootstrap runs again, once. Then
  * `/api/v2/users/<id>` (holiday flag) and `/api/v2/wardrobe/<id>/items` (newest first). Reserved,
  * hidden, closed or sold items are left out. Holiday mode hides listings, so a short wardrobe while on
  * holiday is reported as vinted_vacation, not as items sold.
  */
+import { productIdInUrl } from "@common/platforms";
 import { assertAnswered, hostOf, parseJson, unexpected } from "./blocks";
 import { absoluteUrl, isRecord, type Json, list, num, record, text } from "./json";
 import { decimalText } from "./money";
 import { withoutUndefined } from "./result";
+import { isoCurrency } from "./verdict";
 import type {
   AdapterContext,
   HttpClient,
@@ -21,10 +23,10 @@ import type {
 
 const PER_PAGE = 96;
 /** hosts whose session this client already bootstrapped (per client: tests and workers do not share jars) */
-const bootstrapped = new WeakMap<HttpClient, Set<string>>();
+const bootstrapped = new WeakMap<object, Set<string>>();
 
 export function vintedMemberId(url: string): string | null {
-  return /\/member\/(?:general\/)?(\d+)/.exec(url)?.[1] ?? null;
+  return productIdInUrl("vinted", url);
 }
 
 /** Pure: users body → holiday flag, name, photo */
@@ -38,20 +40,62 @@ export function parseVintedUser(body: unknown): { onHoliday: boolean; name?: str
   });
 }
 
+/** older item objects send flags as 0/1, newer ones as booleans */
+function flag(value: unknown): boolean | undefined {
+  if (value === true || value === 1 || value === "1") return true;
+  if (value === false || value === 0 || value === "0") return false;
+  return undefined;
+}
+
+/**
+ * Listed and buyable: older objects carry `is_hidden / is_reserved / is_closed` (0/1 or booleans),
+ * 2025 catalogue items only `is_visible`. An item with none of them cannot be judged, and the check
+ * fails rather than guess.
+ */
 function isBuyable(item: Json): boolean {
+  const visible = flag(item.is_visible);
+  const hidden = flag(item.is_hidden);
+  const closed = flag(item.is_closed);
+  const reserved = flag(item.is_reserved);
+  if ([visible, hidden, closed, reserved].every((f) => f === undefined)) {
+    throw unexpected(`artigo Vinted ${text(item.id) ?? "?"} sem is_visible nem is_hidden/is_closed`);
+  }
   return (
-    item.is_closed !== true &&
-    item.is_reserved !== true &&
-    item.is_hidden !== true &&
-    item.is_draft !== true &&
+    visible !== false &&
+    hidden !== true &&
+    closed !== true &&
+    reserved !== true &&
+    flag(item.is_draft) !== true &&
     !text(item.item_closing_action)
   );
 }
 
-function itemPrice(item: Json): string | null {
+const CURRENCY_SYMBOLS: [RegExp, string][] = [
+  [/€/, "EUR"],
+  [/zł/i, "PLN"],
+  [/£/, "GBP"],
+  [/Kč/, "CZK"],
+  [/\bFt\b/, "HUF"],
+  [/\blei\b/i, "RON"],
+  [/\bkr\b/i, "SEK"],
+  [/US\s?\$/, "USD"],
+];
+
+/** `price: {amount, currency_code}`, or older `price: "4,00 €"` with `price_numeric` */
+function itemPrice(item: Json): { price: string | null; currency?: string } {
   const price = item.price;
-  if (isRecord(price)) return decimalText(price.amount);
-  return decimalText(item.price_numeric) ?? decimalText(price);
+  if (isRecord(price)) {
+    return withoutUndefined({
+      price: decimalText(price.amount),
+      currency: isoCurrency(price.currency_code) ?? isoCurrency(item.currency),
+    });
+  }
+  const written = text(price);
+  const bySymbol = written ? CURRENCY_SYMBOLS.find(([symbol]) => symbol.test(written))?.[1] : undefined;
+  return withoutUndefined({
+    price: decimalText(item.price_numeric) ?? decimalText(price),
+    currency: isoCurrency(item.currency) ?? isoCurrency(item.currency_code) ?? bySymbol,
+  });
 }
 
 function mainPhoto(item: Json): string | undefined {
@@ -72,7 +116,7 @@ export function parseVintedWardrobe(body: unknown, origin: string): ProfileItem[
       withoutUndefined({
         id: text(item.id)!,
         title: text(item.title) ?? "",
-        price: itemPrice(item),
+        ...itemPrice(item),
         url: absoluteUrl(item.url, origin) ?? `${origin}/items/${text(item.id)}`,
         imageUrl: mainPhoto(item),
         size: text(item.size_title) ?? text(item.size),
@@ -130,10 +174,10 @@ class VintedSession {
   }
 
   private hosts(): Set<string> {
-    let hosts = bootstrapped.get(this.http);
+    let hosts = bootstrapped.get(this.http.state ?? this.http);
     if (!hosts) {
       hosts = new Set();
-      bootstrapped.set(this.http, hosts);
+      bootstrapped.set(this.http.state ?? this.http, hosts);
     }
     return hosts;
   }

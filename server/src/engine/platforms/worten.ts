@@ -1,11 +1,12 @@
 /**
- * Worten (PLATFORMS.md Part 2 §4, Part 3 §4). No single-product API is known: the GraphQL search needs a
+ * Worten (docs/platforms.md). No single-product API is known: the GraphQL search needs a
  * persisted-query hash that changes with every deploy, so the check reads the server-rendered product
  * page: JSON-LD first, then the page itself (buy button "Adicionar ao carrinho", "Esgotado" /
  * "Indisponível", the Nuxt price spans). No quantities: never low_stock. Worten sits behind
  * Cloudflare ("Um momento…"), which is a block.
  * Uncertain: the Portuguese out-of-stock wording, how often plain clients are challenged.
  */
+import { productIdInUrl } from "@common/platforms";
 import { load } from "cheerio";
 import { unexpected } from "./blocks";
 import { fetchPage, jsonLdDetails, parseJsonLdProduct } from "./jsonld";
@@ -13,17 +14,11 @@ import { absoluteUrl } from "./json";
 import { decimalText } from "./money";
 import { withoutUndefined } from "./result";
 import { CheckFailure, type AdapterContext, type PlatformAdapter, type ProductResult } from "./types";
+import { parsePage } from "../parse/pool.js";
 
 /** "…/produtos/<slug>-7851167" → "7851167"; marketplace "…-mrkean-6939554948749" → the EAN */
 export function wortenProductId(url: string): string | null {
-  const path = (() => {
-    try {
-      return new URL(url).pathname;
-    } catch {
-      return "";
-    }
-  })();
-  return /-mrkean-(\d{13})\/?$/.exec(path)?.[1] ?? /-(\d{6,8})\/?$/.exec(path)?.[1] ?? null;
+  return productIdInUrl("worten", url);
 }
 
 const IN_STOCK_TEXT = /adicionar ao carrinho/i;
@@ -52,6 +47,8 @@ export function parseWortenDom(html: string, pageUrl: string): ProductResult {
     status: canBuy ? ("in_stock" as const) : ("out_of_stock" as const),
     sizes: [],
     price: integer ? decimalText(`${integer},${decimal || "00"}`) : details.price,
+    currency: integer ? "EUR" : details.currency,
+    productSignals: { "buy box": canBuy },
     name: name || details.name,
     imageUrl: details.imageUrl ?? absoluteUrl($("meta[property='og:image']").attr("content"), pageUrl),
   });
@@ -69,7 +66,8 @@ export function parseWortenPage(html: string, pageUrl: string): ProductResult {
 
 export async function checkWorten(ctx: AdapterContext): Promise<ProductResult> {
   if (!wortenProductId(ctx.product.url)) throw unexpected("URL Worten sem id de produto");
-  const result = parseWortenPage(await fetchPage(ctx, ctx.product.url), ctx.product.url);
+  const html = await fetchPage(ctx, ctx.product.url);
+  const result = await parsePage("worten", parseWortenPage, [html, ctx.product.url], ctx.signal);
   return { ...result, sizes: [], source: result.source ?? "json-ld" };
 }
 

@@ -1,23 +1,26 @@
 /**
- * Zara (PLATFORMS.md Part 3 §6 over Part 1 §1). Routes, in order:
+ * Zara (docs/platforms.md). Routes, in order:
  * 1. `/api/storefront/1/stores/<storeId>/products/id/<v1>`: cookie-less in 2026, sizes with names,
  *    availability and price in cents. Needs the store id, which no source gives for Portugal: it comes
  *    from config.storeId or from `window.zara.appConfig.storeId` of a page fetched once (cached).
  *    A URL without `v1` is resolved through `/itxrest/1/search/store/<id>/reference` (cached).
- * 2. The product page's embedded `window.zara.viewPayload` (Akamai often serves an interstitial
- *    instead, which is a block, never "esgotado").
+ * 2. The product page's embedded `window.zara.viewPayload` (or the `window.zara.dataLayer` object it
+ *    points to); Akamai often serves an interstitial instead, which is a block, never "esgotado".
+ * 3. The same page's JSON-LD ProductGroup (`hasVariant[]`, a `size` per variant).
  * Uncertain: the PT store id, the storefront `pricing` field names, how long the namespace stays open.
  * `products-details` (option A) is left out: reported 403 to plain clients in 2026.
  */
 import { assertAnswered, hostOf, parseJson, unexpected } from "./blocks";
 import { jsonAfter } from "./embedded-json";
-import { fetchPage } from "./jsonld";
+import { fetchPage, parseJsonLdProduct } from "./jsonld";
 import { at, isRecord, type Json, list, num, text } from "./json";
 import { centsToDecimal } from "./money";
 import { productFromSizes } from "./result";
+import { isoCurrency } from "./verdict";
 import { firstAnswer, type Route } from "./routes";
 import { DAY_MS, TtlCache } from "./ttl-cache";
 import type { AdapterContext, PlatformAdapter, ProductResult, SizeInfo } from "./types";
+import { parsePage } from "../parse/pool.js";
 
 const storeIds = new TtlCache<string>(DAY_MS);
 const productIdsByReference = new TtlCache<string>(DAY_MS);
@@ -71,6 +74,20 @@ function firstCents(values: unknown[]): string | null {
   return null;
 }
 
+/**
+ * Zara prices are in cents of the store's currency; a stated currency wins, otherwise the Portuguese
+ * store's euros.
+ */
+function zaraCurrency(...nodes: unknown[]): string {
+  for (const node of nodes) {
+    for (const path of ["currency", "currencyCode", "pricing.currency", "pricing.price.currency"]) {
+      const code = isoCurrency(at(node, path));
+      if (code) return code;
+    }
+  }
+  return "EUR";
+}
+
 /** Pure: `/api/storefront/1/stores/<id>/products/id/<v1>` body → result */
 export function parseZaraStorefront(body: unknown): ProductResult {
   const product = isRecord(body) && isRecord(body.product) ? body.product : body;
@@ -95,6 +112,7 @@ export function parseZaraStorefront(body: unknown): ProductResult {
   const media = list(product.media).filter(isRecord);
   return productFromSizes(sizes, {
     price: firstCents(rows.flatMap(priceOf).concat([at(product, "pricing.price.amount"), product.price])),
+    currency: zaraCurrency(product, ...rows),
     name: text(product.name),
     imageUrl: text(media.find((m) => text(m.url))?.url),
   });
@@ -124,15 +142,35 @@ export function parseZaraProduct(product: unknown, v1: string | null): ProductRe
   if (sizes.length === 0) throw unexpected("cor Zara sem tamanhos");
   return productFromSizes(sizes, {
     price: firstCents([colour.price, ...rows.map((r) => r.price), product.price]),
+    currency: zaraCurrency(colour, product),
     name: text(product.name),
     imageUrl: colourImage(colour),
   });
 }
 
+/**
+ * The page's view payload: `window.zara.viewPayload = {…}`, or `window.zara.viewPayload =
+ * window.zara.dataLayer` with the object written under `dataLayer`.
+ */
+function viewPayload(html: string): unknown {
+  const alias = /window\.zara\.viewPayload\s*=\s*window\.zara\.([A-Za-z_$][\w$]*)/.exec(html)?.[1];
+  if (alias) return jsonAfter(html, new RegExp(`window\\.zara\\.${alias}\\s*=\\s*\\{`));
+  return jsonAfter(html, /window\.zara\.viewPayload\s*=\s*\{/);
+}
+
+/** `product`, or in the dataLayer shape the entry of `productGroups[0].products` with the pasted colour */
+function payloadProduct(payload: unknown, v1: string | null): unknown {
+  const direct = at(payload, "product");
+  if (direct) return direct;
+  const products = list(at(payload, "productGroups.0.products")).filter(isRecord);
+  const hasColour = (p: Json) =>
+    v1 !== null && list(at(p, "detail.colors")).some((c) => isRecord(c) && String(c.productId) === v1);
+  return products.find(hasColour) ?? products[0];
+}
+
 /** Pure: the product page HTML → result plus the store id of its app shell */
 export function parseZaraPage(html: string, v1: string | null): { result: ProductResult; storeId?: string } {
-  const payload = jsonAfter(html, /window\.zara\.viewPayload\s*=/);
-  const product = at(payload, "product");
+  const product = payloadProduct(viewPayload(html), v1);
   if (!product) throw unexpected("página Zara sem viewPayload");
   const storeId = text(at(jsonAfter(html, /window\.zara\.appConfig\s*=/), "storeId"));
   return { result: parseZaraProduct(product, v1), ...(storeId ? { storeId } : {}) };
@@ -175,15 +213,30 @@ export async function checkZara(ctx: AdapterContext): Promise<ProductResult> {
       );
     },
   };
+  let html: string | null = null;
+  const loadPage = async () => {
+    html ??= await fetchPage(ctx, ctx.product.url);
+    return html;
+  };
   const page: Route<ProductResult> = {
     name: "page-payload",
     run: async () => {
-      const { result, storeId: found } = parseZaraPage(await fetchPage(ctx, ctx.product.url), url.v1);
+      const { result, storeId: found } = await parsePage(
+        "zara",
+        parseZaraPage,
+        [await loadPage(), url.v1],
+        ctx.signal,
+      );
       if (found && !configured) storeIds.set(localeKey, found);
       return result;
     },
   };
-  const { value, source } = await firstAnswer(storeId ? [storefront, page] : [page]);
+  // the page's JSON-LD ProductGroup (hasVariant[] with a size each) before giving up
+  const jsonLd: Route<ProductResult> = {
+    name: "json-ld",
+    run: async () => parseJsonLdProduct(await loadPage(), ctx.product.url),
+  };
+  const { value, source } = await firstAnswer(storeId ? [storefront, page, jsonLd] : [page, jsonLd]);
   return { ...value, source };
 }
 

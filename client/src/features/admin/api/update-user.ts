@@ -2,7 +2,7 @@ import type { PublicUser } from "@common/schemas/auth";
 import type { UpdateUserInput } from "@common/schemas/users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { USER_QUERY_KEY } from "@/features/auth/api/get-user";
+import { USER_QUERY_KEY } from "@/lib/auth";
 import { apiRequest, errorMessage } from "@/lib/http";
 import { ADMIN_USERS_QUERY_KEY } from "./get-users";
 

@@ -1,10 +1,10 @@
 import { isAdmin } from "@common/schemas/auth";
 import type { ReactNode } from "react";
 import { PageSpinner } from "@/components/spinner";
-import { useUser } from "@/features/auth/api/get-user";
+import { useUser } from "@/lib/auth";
 import { AccessDenied } from "./access-denied";
 
-/** Screen-level guard of SPEC §6; the server answers 403 on /api/admin/* as well. */
+/** Screen-level guard for admin screens; the server answers 403 on /api/admin/* as well. */
 export function AdminOnly({ children, deniedMessage }: { children: ReactNode; deniedMessage?: string }) {
   const { data: user, isLoading } = useUser();
   if (isLoading) return <PageSpinner />;

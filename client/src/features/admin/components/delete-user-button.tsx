@@ -2,7 +2,7 @@ import type { PublicUser } from "@common/schemas/auth";
 import { Trash2 } from "lucide-react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
-import { useUser } from "@/features/auth/api/get-user";
+import { useUser } from "@/lib/auth";
 import { useDeleteUser } from "../api/delete-user";
 
 /** Asks first; an admin's own row has no delete button (the server refuses it too). */

@@ -2,6 +2,7 @@ import type { FinancialMetricsInput, FinancialMetricsResponse } from "@common/sc
 import { ArrowLeftRight, Calculator, Pencil, PiggyBank } from "lucide-react";
 import { useState } from "react";
 import { PageSpinner } from "@/components/spinner";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/http";
@@ -65,8 +66,9 @@ export function FinancialMetricsPanel() {
           <CardTitle className="flex items-center gap-2">
             <PiggyBank className="size-5 text-primary" />
             Métricas registadas
+            <Badge variant="secondary">Introduzidas à mão</Badge>
           </CardTitle>
-          <CardDescription>{updated}</CardDescription>
+          <CardDescription>Valores escritos por um administrador, não calculados · {updated}</CardDescription>
           {!editing && (
             <CardAction>
               <Button variant="outline" size="sm" onClick={() => setEditing(toInput(data))}>
@@ -89,6 +91,7 @@ export function FinancialMetricsPanel() {
           <CardTitle className="flex items-center gap-2">
             <Calculator className="size-5 text-success" />
             Valores atuais
+            <Badge variant="success">Ao vivo</Badge>
           </CardTitle>
           <CardDescription>
             Calculados agora a partir das vendas e do inventário de todos os utilizadores

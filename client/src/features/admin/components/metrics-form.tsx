@@ -25,7 +25,7 @@ interface MetricsFormProps {
   onDone: () => void;
 }
 
-/** SPEC §5 rules through the same schema the server uses; amounts accept "1.234,56". */
+/** The figures' rules through the same schema the server uses; amounts accept "1.234,56". */
 export function MetricsForm({ values, onDone }: MetricsFormProps) {
   const form = useForm<FinancialMetricsInput, unknown, FinancialMetricsValues>({
     resolver: zodResolver(financialMetricsInputSchema),

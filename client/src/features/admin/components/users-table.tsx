@@ -1,12 +1,14 @@
 import { Users } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
 import { PageSpinner } from "@/components/spinner";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/http";
 import { formatDate } from "@/lib/format";
 import { useAdminUsers } from "../api/get-users";
+import { CreateUserDialog } from "./create-user-dialog";
 import { DeleteUserButton } from "./delete-user-button";
+import { MonitorLimitCell } from "./monitor-limit-cell";
 import { RoleBadge } from "./role-badge";
 
 /** Admin page, first tab: every account, with delete behind a confirmation. */
@@ -21,9 +23,12 @@ export function UsersTable() {
       <CardHeader>
         <CardTitle>Utilizadores</CardTitle>
         <CardDescription>{users.length} conta(s) nesta instalação</CardDescription>
+        <CardAction>
+          <CreateUserDialog />
+        </CardAction>
       </CardHeader>
       <CardContent>
-        <ul className="divide-y md:hidden">
+        <ul className="divide-y lg:hidden">
           {users.map((user) => (
             <li
               key={user.id}
@@ -41,12 +46,16 @@ export function UsersTable() {
                   <RoleBadge role={user.role} />
                   Criado em {formatDate(user.createdAt)}
                 </div>
+                <div className="flex items-center gap-2 text-xs text-muted-foreground">
+                  Limite de monitores
+                  <MonitorLimitCell user={user} />
+                </div>
               </div>
               <DeleteUserButton user={user} />
             </li>
           ))}
         </ul>
-        <Table className="hidden md:table">
+        <Table className="hidden lg:table">
           <TableHeader>
             <TableRow>
               <TableHead>ID</TableHead>
@@ -54,6 +63,7 @@ export function UsersTable() {
               <TableHead>Nome completo</TableHead>
               <TableHead>Email</TableHead>
               <TableHead>Função</TableHead>
+              <TableHead>Limite de monitores</TableHead>
               <TableHead>Criado em</TableHead>
               <TableHead className="text-right">Ações</TableHead>
             </TableRow>
@@ -67,6 +77,9 @@ export function UsersTable() {
                 <TableCell>{user.email || "—"}</TableCell>
                 <TableCell>
                   <RoleBadge role={user.role} />
+                </TableCell>
+                <TableCell>
+                  <MonitorLimitCell user={user} />
                 </TableCell>
                 <TableCell className="tabular-nums">{formatDate(user.createdAt)}</TableCell>
                 <TableCell className="text-right">

@@ -1,7 +1,7 @@
 import type { LoginInput, PublicUser } from "@common/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/http";
-import { USER_QUERY_KEY } from "./get-user";
+import { USER_QUERY_KEY } from "@/lib/auth";
 
 export function login(input: LoginInput): Promise<PublicUser> {
   return apiRequest<PublicUser>("POST", "/api/login", input);

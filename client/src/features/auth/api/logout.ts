@@ -10,7 +10,7 @@ export function logout(): Promise<unknown> {
   return apiRequest("POST", "/api/logout");
 }
 
-/** SPEC §2: after logout the browser goes to /login; a full load drops every cached query */
+/** after logout the browser goes to /login; a full load drops every cached query */
 export function useLogout() {
   return useMutation({
     mutationFn: logout,

@@ -1,6 +1,6 @@
 import type { ActivityDto } from "@common/schemas/activity";
 import { activityTitle } from "@common/status";
-import { formatActivityTime } from "@/lib/format";
+import { formatActivityWhen } from "@/lib/format";
 import { productLabel } from "../lib/history";
 import { ActivityTypeBadge } from "./activity-type-badge";
 
@@ -25,7 +25,7 @@ export function ActivityCards({ entries }: { entries: ActivityDto[] }) {
                 <span className="font-normal text-muted-foreground"> · {entry.username}</span>
               )}
             </span>
-            <time dateTime={entry.createdAt}>{formatActivityTime(entry.createdAt)}</time>
+            <time dateTime={entry.createdAt}>{formatActivityWhen(entry.createdAt)}</time>
           </div>
         </li>
       ))}

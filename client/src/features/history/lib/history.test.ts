@@ -34,7 +34,7 @@ describe("history helpers", () => {
     expect(productLabel(entries[0])).toBe("Casaco");
   });
 
-  it("filters by the DECISIONS §5 types and searches message, product and title", () => {
+  it("filters by the History types and searches message, product and title", () => {
     const ids = (list: ActivityDto[]) => list.map((e) => e.id);
     expect(ids(filterActivity(entries, "stock_check", ""))).toEqual([1, 2]);
     expect(ids(filterActivity(entries, "notification", ""))).toEqual([3]);

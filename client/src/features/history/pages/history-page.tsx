@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useUser } from "@/features/auth/api/get-user";
+import { useUser } from "@/lib/auth";
 import { useIsMobile } from "@/hooks/use-is-mobile";
 import { errorMessage } from "@/lib/http";
 import { useActivity } from "../api/get-activity";
@@ -14,7 +14,7 @@ import { ActivityCards } from "../components/activity-cards";
 import { ActivityTable } from "../components/activity-table";
 import { HistoryCounters } from "../components/history-counters";
 import { type HistoryView, HistoryToolbar } from "../components/history-toolbar";
-import { downloadText } from "../lib/download";
+import { downloadText } from "@/lib/download";
 import { countActivity, filterActivity, historyCsv, historyFileName } from "../lib/history";
 
 export function HistoryPage() {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { BOOKS_QUERY_KEYS } from "@/lib/books-queries";
 import { getQueryFn, POLL_INTERVAL_MS } from "@/lib/query-client";
 
-/** SPEC §7: polled every 30 s; a 401 gives null (the page shows the authentication notice) */
+/** polled every 30 s; a 401 gives null (the page shows the authentication notice) */
 export function getInventoryQueryOptions() {
   return queryOptions({
     queryKey: BOOKS_QUERY_KEYS.inventory,

@@ -83,7 +83,10 @@ export function InventoryBody(props: InventoryBodyProps) {
   }
   return (
     <div
-      className={cn("grid gap-4", props.view === "grid" ? "sm:grid-cols-2 xl:grid-cols-3" : "grid-cols-1")}
+      className={cn(
+        "grid gap-3 md:gap-4",
+        props.view === "grid" ? "md:grid-cols-2 xl:grid-cols-3" : "grid-cols-1",
+      )}
     >
       {props.visible.map((item) => (
         <ItemCard

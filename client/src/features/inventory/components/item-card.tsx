@@ -4,6 +4,7 @@ import { ArrowRightLeft, ImageOff, Pencil, ShoppingCart, Trash2 } from "lucide-r
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { useIsMobile } from "@/hooks/use-is-mobile";
 import { formatDate, formatEuro } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { statusBadgeVariant, statusLabel } from "../lib/inventory-view";
@@ -28,15 +29,87 @@ function Detail({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-export function ItemCard({
-  item,
-  layout,
-  onSell,
-  onChangeStatus,
-  onEdit,
-  onDelete,
-  isDeleting,
-}: ItemCardProps) {
+export function ItemCard(props: ItemCardProps) {
+  const mobile = useIsMobile();
+  return mobile ? <CompactItemCard {...props} /> : <FullItemCard {...props} />;
+}
+
+/** phones: one short row per item (photo, name, cost, date, profit) so several fit on a screen */
+function CompactItemCard({ item, onSell, onChangeStatus, onEdit, onDelete, isDeleting }: ItemCardProps) {
+  const cost = addMoney(item.price, item.shippingPrice);
+  return (
+    <Card data-testid="inventory-item" className="min-w-0 gap-2 p-3" aria-label={item.name}>
+      <div className="flex min-w-0 items-start gap-3">
+        {item.thumbnail && (
+          <img
+            src={item.thumbnail}
+            alt={item.name}
+            className="size-14 shrink-0 rounded-md bg-muted object-cover"
+          />
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start justify-between gap-2">
+            <h3 className="truncate text-sm font-semibold" title={item.name}>
+              {item.name}
+            </h3>
+            <Badge variant={statusBadgeVariant(item.status)} className="shrink-0">
+              {statusLabel(item.status)}
+            </Badge>
+          </div>
+          <p className="truncate text-xs text-muted-foreground">
+            {[item.sku && `SKU: ${item.sku}`, item.size && `Tam. ${item.size}`].filter(Boolean).join(" · ")}
+          </p>
+          <p className="flex flex-wrap gap-x-3 text-xs tabular-nums">
+            <span>
+              <span className="text-muted-foreground">Custo </span>
+              <span className="font-medium">{formatEuro(cost)}</span>
+            </span>
+            <span className="text-muted-foreground">{formatDate(item.purchaseDate ?? item.createdAt)}</span>
+            {item.sale && (
+              <span>
+                <span className="text-muted-foreground">Lucro </span>
+                <span
+                  className={cn(
+                    "font-semibold",
+                    item.sale.profit.startsWith("-") ? "text-destructive" : "text-success",
+                  )}
+                >
+                  {formatEuro(item.sale.profit)}
+                </span>
+              </span>
+            )}
+          </p>
+        </div>
+      </div>
+      <div className="flex items-center gap-1">
+        {item.status === "in_stock" && (
+          <Button size="sm" variant="success" className="h-8" onClick={onSell}>
+            <ShoppingCart />
+            Vender
+          </Button>
+        )}
+        <Button size="icon-sm" variant="outline" onClick={onEdit} aria-label={`Editar ${item.name}`}>
+          <Pencil />
+        </Button>
+        <Button size="icon-sm" variant="outline" onClick={onChangeStatus} aria-label="Estado">
+          <ArrowRightLeft />
+        </Button>
+        <Button
+          size="icon-sm"
+          variant="ghost"
+          className="ml-auto text-destructive hover:bg-destructive/10 hover:text-destructive"
+          aria-label={`Remover ${item.name}`}
+          disabled={isDeleting}
+          onClick={onDelete}
+        >
+          <Trash2 />
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function FullItemCard({ item, layout, onSell, onChangeStatus, onEdit, onDelete, isDeleting }: ItemCardProps) {
   const isList = layout === "list";
   const cost = addMoney(item.price, item.shippingPrice);
   return (

@@ -6,7 +6,7 @@ import { Label } from "@/components/ui/label";
 
 const ACCEPTED = ["image/png", "image/jpeg", "image/webp", "image/gif"];
 
-/** reads the chosen photo locally as a data URL (SPEC §2); nothing is uploaded until the item is saved */
+/** reads the chosen photo locally as a data URL; nothing is uploaded until the item is saved */
 export function PhotoField({
   value,
   onChange,

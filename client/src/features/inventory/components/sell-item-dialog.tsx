@@ -2,7 +2,7 @@ import type { InventoryItem } from "@common/schemas/inventory";
 import { createSaleSchema } from "@common/schemas/sales";
 import { useState } from "react";
 import { toast } from "sonner";
-import { EMPTY_SALE_FIELDS, SaleFields, type SaleFieldValues } from "@/components/sale-fields";
+import { emptySaleFields, SaleFields, saleDateFrom, type SaleFieldValues } from "@/components/sale-fields";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -32,26 +32,34 @@ export function SellItemDialog({ item, onClose }: SellItemDialogProps) {
 }
 
 function SellItemForm({ item, onDone }: { item: InventoryItem; onDone: () => void }) {
-  const [values, setValues] = useState<SaleFieldValues>(EMPTY_SALE_FIELDS);
+  const [values, setValues] = useState<SaleFieldValues>(emptySaleFields);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const sell = useSellItem();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = createSaleSchema.safeParse({ ...values, inventoryItemId: item.id });
+    if (!values.saleDay) return setErrors({ saleDate: "Data da venda obrigatória" });
+    const parsed = createSaleSchema.safeParse({
+      ...values,
+      inventoryItemId: item.id,
+      saleDate: saleDateFrom(values.saleDay),
+    });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
-    const { profit: _ignored, saleDate: _now, ...body } = parsed.data;
-    sell.mutate(body, {
-      onSuccess: () => {
-        toast.success("Venda registrada com sucesso!");
-        onDone();
+    const { profit: _ignored, saleDate, ...body } = parsed.data;
+    sell.mutate(
+      { ...body, saleDate: saleDate?.toISOString() },
+      {
+        onSuccess: () => {
+          toast.success("Venda registrada com sucesso!");
+          onDone();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) setErrors(fieldErrors(error.errors));
+          toast.error("Falha ao registrar venda", { description: errorMessage(error, "Erro desconhecido") });
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError) setErrors(fieldErrors(error.errors));
-        toast.error("Falha ao registrar venda", { description: errorMessage(error, "Erro desconhecido") });
-      },
-    });
+    );
   };
 
   return (
@@ -65,7 +73,7 @@ function SellItemForm({ item, onDone }: { item: InventoryItem; onDone: () => voi
         values={values}
         onChange={(change) => {
           setValues((v) => ({ ...v, ...change }));
-          setErrors((e) => withoutErrors(e, Object.keys(change)));
+          setErrors((e) => withoutErrors(e, [...Object.keys(change), "saleDate"]));
         }}
         errors={errors}
         cost={item}

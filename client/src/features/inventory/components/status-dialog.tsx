@@ -4,7 +4,7 @@ import { AlertTriangle, ArrowRightLeft } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormField } from "@/components/form-field";
-import { EMPTY_SALE_FIELDS, SaleFields, type SaleFieldValues } from "@/components/sale-fields";
+import { emptySaleFields, SaleFields, type SaleFieldValues } from "@/components/sale-fields";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -38,7 +38,7 @@ function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void 
       ? (item.status as InventoryStatus)
       : "in_stock",
   );
-  const [sale, setSale] = useState<SaleFieldValues>(EMPTY_SALE_FIELDS);
+  const [sale, setSale] = useState<SaleFieldValues>(emptySaleFields);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateItemStatus();
   const sellsNow = status === "sold" && item.status !== "sold";
@@ -46,7 +46,8 @@ function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void 
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const input = sellsNow ? { status, ...sale } : { status };
+    const { saleDay: _today, ...saleFields } = sale;
+    const input = sellsNow ? { status, ...saleFields } : { status };
     const parsed = updateInventoryStatusSchema.safeParse(input);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     if (sellsNow && parsed.data.salePrice === null) {
@@ -96,6 +97,7 @@ function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void 
           </p>
           <SaleFields
             idPrefix="status-sale"
+            withDate={false}
             values={sale}
             onChange={(change) => {
               setSale((v) => ({ ...v, ...change }));

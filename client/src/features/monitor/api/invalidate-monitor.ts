@@ -4,7 +4,7 @@ import { PRODUCTS_QUERY_KEY } from "./get-products";
 import { MONITOR_STATS_QUERY_KEY } from "./get-monitor-stats";
 import { ACTIVITY_QUERY_KEY } from "./get-recent-activity";
 
-/** SPEC §7: after a product changes, the products and statistics lists are refetched */
+/** after a product changes, the products and statistics lists are refetched */
 export function invalidateMonitor(queryClient: QueryClient) {
   for (const queryKey of [
     PRODUCTS_QUERY_KEY,

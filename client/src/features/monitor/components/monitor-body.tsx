@@ -3,6 +3,7 @@ import { EmptyState } from "@/components/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/http";
 import type { MonitorPageState } from "../lib/use-monitor-page";
+import { CheckDetailDialog } from "./check-detail-dialog";
 import { DeleteProductDialog } from "./delete-product-dialog";
 import { ProductCard } from "./product-card";
 import { ProductCardMobile } from "./product-card-mobile";
@@ -56,7 +57,9 @@ export function MonitorDialogs({ state }: { state: MonitorPageState }) {
         open={state.form.open}
         onOpenChange={state.setFormOpen}
         product={state.form.product}
+        onTest={state.actions.onTest}
       />
+      <CheckDetailDialog state={state.checking} onClose={state.closeCheck} />
       <DeleteProductDialog
         productName={state.deleting?.name ?? null}
         onCancel={state.cancelDelete}

@@ -5,15 +5,16 @@ import { ApiError, errorMessage } from "@/lib/http";
 import { usePreviewProduct } from "../api/preview-product";
 import type { ProductForm } from "./product-form";
 
-/** fills name, id, image and price from the pasted URL (DECISIONS §4) */
+/** fills name, id, image and price from the pasted URL */
 export function PreviewButton({ form }: { form: ProductForm }) {
   const preview = usePreviewProduct();
   const fill = async () => {
     const ok = await form.trigger("url");
     if (!ok) return;
-    const { platform, url } = form.getValues();
+    const { platform, url, config } = form.getValues();
+    // the configuration may name another URL to read (Levi's stockUrl): the server checks it too
     preview.mutate(
-      { platform, url },
+      { platform, url, config: config?.trim() ? config : null },
       {
         onSuccess: (data) => {
           const set = (name: "name" | "productId" | "imageUrl" | "price", value: string | null) => {
@@ -22,7 +23,9 @@ export function PreviewButton({ form }: { form: ProductForm }) {
           set("name", data.name);
           set("productId", data.productId);
           set("imageUrl", data.imageUrl);
-          set("price", data.price ? data.price.replace(".", ",") : null);
+          // the form's price is in euros: a price in another currency is left for the first check
+          const inEuros = !data.currency || data.currency === "EUR";
+          set("price", data.price && inEuros ? data.price.replace(".", ",") : null);
           toast.success("Dados preenchidos a partir do URL");
         },
         onError: (error) => {

@@ -16,8 +16,15 @@ export function PlatformBadge({ platform }: { platform: string }) {
   return <Badge variant="outline">{platformLabel(platform)}</Badge>;
 }
 
-/** DECISIONS §5: the check is failing; the status shown is the last one known */
-export function CheckFailure({ product }: { product: ProductDto }) {
+/** the check is failing; the status shown is the last one known */
+export function CheckFailure({
+  product,
+  onShowDetail,
+}: {
+  product: ProductDto;
+  /** opens what the failing check read */
+  onShowDetail?: (product: ProductDto) => void;
+}) {
   if (!hasCheckFailure(product)) return null;
   return (
     <div
@@ -32,6 +39,15 @@ export function CheckFailure({ product }: { product: ProductDto }) {
           {product.failureStreak > 1 && ` · ${product.failureStreak} seguidas`}
           {product.lastErrorAt && ` · ${formatActivityTime(product.lastErrorAt)}`}
         </p>
+        {onShowDetail && (
+          <button
+            type="button"
+            className="mt-0.5 font-medium text-primary underline underline-offset-2 hover:no-underline dark:text-[oklch(0.84_0.09_274)]"
+            onClick={() => onShowDetail(product)}
+          >
+            Ver o que a verificação leu
+          </button>
+        )}
       </div>
     </div>
   );

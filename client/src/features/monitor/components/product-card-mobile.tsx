@@ -1,5 +1,5 @@
 import type { ProductDto } from "@common/schemas/products";
-import { ExternalLink, Pause, Pencil, Play, Trash2 } from "lucide-react";
+import { Activity, ExternalLink, Pause, Pencil, Play, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { formatInterval, formatLastCheck } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -19,6 +19,8 @@ export function ProductCardMobile({
   onToggle,
   onEdit,
   onDelete,
+  onTest,
+  onShowCheck,
 }: { product: ProductDto } & ProductActions) {
   return (
     <article
@@ -41,7 +43,7 @@ export function ProductCardMobile({
           </div>
         </div>
       </div>
-      <CheckFailure product={product} />
+      <CheckFailure product={product} onShowDetail={onShowCheck} />
       <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
         <span>Intervalo: {formatInterval(product.checkInterval)}</span>
         <span>{lastCheckText(product.lastCheck)}</span>
@@ -59,6 +61,15 @@ export function ProductCardMobile({
         <Button variant="outline" size="sm" onClick={() => onEdit(product)}>
           <Pencil />
           Editar
+        </Button>
+        <Button
+          variant="outline"
+          size="icon-sm"
+          aria-label="Testar agora"
+          title="Testar agora"
+          onClick={() => onTest(product)}
+        >
+          <Activity />
         </Button>
         <Button asChild variant="outline" size="icon-sm">
           <a href={product.url} target="_blank" rel="noreferrer noopener" aria-label="Abrir URL do produto">

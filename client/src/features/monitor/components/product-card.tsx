@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import type { ProductDto } from "@common/schemas/products";
-import { ExternalLink, Pause, Pencil, Play, Store, Trash2 } from "lucide-react";
+import { Activity, ExternalLink, Pause, Pencil, Play, Store, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { formatEuro, formatInterval, formatLastCheck } from "@/lib/format";
+import { formatInterval, formatLastCheck, formatPrice } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { isSoldOut, platformLabel, platformPageUrl, productSizes } from "../lib/product-display";
 import { CheckFailure, PlatformBadge, StatusBadge } from "./product-badges";
@@ -13,6 +13,23 @@ export interface ProductActions {
   onToggle: (product: ProductDto) => void;
   onEdit: (product: ProductDto) => void;
   onDelete: (product: ProductDto) => void;
+  /** "Testar agora": one check at once, showing what it read */
+  onTest: (product: ProductDto) => void;
+  /** what the last check read (the failure box opens it) */
+  onShowCheck: (product: ProductDto) => void;
+}
+
+/** a wardrobe can list a hundred items: the card shows the first ones and how many more */
+const MAX_CHIPS = 12;
+
+/** two Vinted items may share a title: each repeat gets its own key */
+function keyed(list: string[]): { key: string; value: string }[] {
+  const seen = new Map<string, number>();
+  return list.map((value) => {
+    const n = (seen.get(value) ?? 0) + 1;
+    seen.set(value, n);
+    return { key: `${value}#${n}`, value };
+  });
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -29,6 +46,8 @@ export function ProductCard({
   onToggle,
   onEdit,
   onDelete,
+  onTest,
+  onShowCheck,
 }: { product: ProductDto } & ProductActions) {
   const isVinted = product.platform === "vinted";
   const sizes = productSizes(product);
@@ -73,9 +92,13 @@ export function ProductCard({
             </a>
           </Button>
         </div>
-        <CheckFailure product={product} />
+        <CheckFailure product={product} onShowDetail={onShowCheck} />
         <dl className="space-y-1.5">
-          {!isVinted && <Detail label="Preço:">{product.price ? formatEuro(product.price) : "—"}</Detail>}
+          {!isVinted && (
+            <Detail label="Preço:">
+              {product.price ? formatPrice(product.price, product.currency) : "—"}
+            </Detail>
+          )}
           <Detail label="ID:">{product.productId}</Detail>
           <Detail label="Intervalo:">{formatInterval(product.checkInterval)}</Detail>
           <Detail label="Última verificação:">{formatLastCheck(product.lastCheck)}</Detail>
@@ -84,11 +107,18 @@ export function ProductCard({
           <div className="space-y-1">
             <p className="text-xs text-muted-foreground">{isVinted ? "Artigos:" : "Tamanhos:"}</p>
             <ul className="flex flex-wrap gap-1">
-              {sizes.map((size) => (
-                <li key={size} className="rounded border bg-muted/50 px-1.5 py-0.5 text-xs">
+              {keyed(sizes.slice(0, MAX_CHIPS)).map(({ key, value: size }) => (
+                <li
+                  key={key}
+                  className="max-w-full truncate rounded border bg-muted/50 px-1.5 py-0.5 text-xs"
+                  title={size}
+                >
                   {size}
                 </li>
               ))}
+              {sizes.length > MAX_CHIPS && (
+                <li className="px-1 py-0.5 text-xs text-muted-foreground">+{sizes.length - MAX_CHIPS}</li>
+              )}
             </ul>
           </div>
         )}
@@ -96,6 +126,15 @@ export function ProductCard({
           <Button variant="outline" size="sm" className="flex-1" onClick={() => onEdit(product)}>
             <Pencil />
             Editar
+          </Button>
+          <Button
+            variant="outline"
+            size="icon-sm"
+            aria-label="Testar agora"
+            title="Testar agora"
+            onClick={() => onTest(product)}
+          >
+            <Activity />
           </Button>
           <Button asChild variant="outline" size="icon-sm">
             <a href={product.url} target="_blank" rel="noreferrer noopener" aria-label="Abrir URL do produto">

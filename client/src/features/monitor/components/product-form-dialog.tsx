@@ -1,4 +1,5 @@
 import type { ProductDto, ProductValues } from "@common/schemas/products";
+import { Activity } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
@@ -20,20 +21,22 @@ interface ProductFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** null: create mode */
   product: ProductDto | null;
+  /** "Testar agora" of the product being edited (its saved page, not the unsaved form) */
+  onTest?: (product: ProductDto) => void;
 }
 
-export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDialogProps) {
+export function ProductFormDialog({ open, onOpenChange, product, onTest }: ProductFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
         {/* remounts per opening, so the form starts from the product (or blank) each time */}
-        {open && <ProductFormBody product={product} onDone={() => onOpenChange(false)} />}
+        {open && <ProductFormBody product={product} onDone={() => onOpenChange(false)} onTest={onTest} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-/** server field errors land on their fields; the toast gives 'HTTP {status}: {message}' (SPEC §8) */
+/** server field errors land on their fields; the toast gives 'HTTP {status}: {message}' */
 function reportFailure(form: ProductForm, error: unknown, fallback: string) {
   if (error instanceof ApiError) {
     for (const fieldError of error.errors) {
@@ -47,7 +50,15 @@ function reportFailure(form: ProductForm, error: unknown, fallback: string) {
   }
 }
 
-function ProductFormBody({ product, onDone }: { product: ProductDto | null; onDone: () => void }) {
+function ProductFormBody({
+  product,
+  onDone,
+  onTest,
+}: {
+  product: ProductDto | null;
+  onDone: () => void;
+  onTest?: (product: ProductDto) => void;
+}) {
   const defaultWebhook = useDefaultWebhook();
   const form = useProductForm(product, product ? undefined : defaultWebhook.data);
   const create = useCreateProduct();
@@ -89,8 +100,14 @@ function ProductFormBody({ product, onDone }: { product: ProductDto | null; onDo
             : "Escolha a plataforma, cole o URL e receba um alerta quando houver stock."}
         </DialogDescription>
       </DialogHeader>
-      <ProductFormFields form={form} />
+      <ProductFormFields form={form} currency={product?.currency} />
       <DialogFooter>
+        {product && onTest && (
+          <Button type="button" variant="secondary" className="sm:mr-auto" onClick={() => onTest(product)}>
+            <Activity />
+            Testar agora
+          </Button>
+        )}
         <Button variant="outline" onClick={onDone} disabled={isPending}>
           Cancelar
         </Button>

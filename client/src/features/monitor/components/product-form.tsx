@@ -62,7 +62,11 @@ export function useProductForm(product: ProductDto | null, defaultWebhook: strin
   return form;
 }
 
-export function ProductFormFields({ form }: { form: ProductForm }) {
+/**
+ * `currency`: the edited product's, as the last check read it; the price is typed and kept in it
+ * (euros for a new product).
+ */
+export function ProductFormFields({ form, currency = "EUR" }: { form: ProductForm; currency?: string }) {
   const { register, watch, setValue, formState } = form;
   const errors = formState.errors;
   const platform = watch("platform");
@@ -120,7 +124,11 @@ export function ProductFormFields({ form }: { form: ProductForm }) {
           >
             <Input {...fieldProps("productId")} placeholder="Ex.: 02015602" {...register("productId")} />
           </Field>
-          <Field id="product-price" label="Preço (€)" error={errors.price?.message}>
+          <Field
+            id="product-price"
+            label={currency === "EUR" ? "Preço (€)" : `Preço (${currency})`}
+            error={errors.price?.message}
+          >
             <Input {...fieldProps("price")} placeholder="0,00" inputMode="decimal" {...register("price")} />
           </Field>
         </div>

@@ -8,7 +8,7 @@ import {
 } from "./product-display";
 
 describe("product display rules", () => {
-  it("labels statuses as SPEC §4, with 'Perfil' for an unread vinted profile", () => {
+  it("labels statuses in Portuguese, with 'Perfil' for an unread vinted profile", () => {
     expect(statusLabel({ platform: "vinted", status: "unknown" })).toBe("Perfil");
     expect(statusLabel({ platform: "zara", status: "unknown" })).toBe("Desconhecido");
     expect(statusLabel({ platform: "vinted", status: "vinted_vacation" })).toBe("Férias");

@@ -14,7 +14,7 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
 
 export const platformLabel = (key: string) => (isPlatformKey(key) ? PLATFORMS[key].label : key);
 
-/** SPEC §4: a vinted profile not yet read says 'Perfil' */
+/** a vinted profile not yet read says 'Perfil' */
 export function statusLabel(product: Pick<ProductDto, "status" | "platform">): string {
   if (product.platform === "vinted" && product.status === "unknown") return "Perfil";
   return PRODUCT_STATUS_LABELS[product.status as ProductStatus] ?? product.status;
@@ -37,13 +37,13 @@ export function statusVariant(status: string): BadgeProps["variant"] {
 
 export const isSoldOut = (product: Pick<ProductDto, "status">) => product.status === "out_of_stock";
 
-/** DECISIONS §5: a failing check says so instead of showing a stale verdict as fresh */
+/** a failing check says so instead of showing a stale verdict as fresh */
 export const hasCheckFailure = (product: Pick<ProductDto, "failureStreak">) => product.failureStreak > 0;
 
 export const productSizes = (product: Pick<ProductDto, "availableSizes">) =>
   parseJsonList(product.availableSizes);
 
-/** the platform's own page for the product: zara by its id (SPEC §9), the others their store */
+/** the platform's own page for the product: zara by its id, the others their store */
 export function platformPageUrl(product: Pick<ProductDto, "platform" | "productId" | "url">): string {
   if (product.platform === "zara" && /^\d+$/.test(product.productId)) {
     return `https://www.zara.com/pt/pt/-p${product.productId}.html`;

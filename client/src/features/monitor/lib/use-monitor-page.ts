@@ -9,6 +9,7 @@ import { useStatistics } from "../api/get-statistics";
 import { invalidateMonitor } from "../api/invalidate-monitor";
 import { useSetAllActive } from "../api/set-all-active";
 import { useToggleProduct } from "../api/toggle-product";
+import type { CheckDialogState } from "../components/check-detail-dialog";
 import { matchesStatusFilter, type StatusFilter } from "./product-display";
 
 /** everything the Monitor shows and does, shared by the desktop and mobile layouts */
@@ -27,6 +28,7 @@ export function useMonitorPage() {
   const [editing, setEditing] = useState<ProductDto | null>(null);
   const [isFormOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<ProductDto | null>(null);
+  const [checking, setChecking] = useState<CheckDialogState | null>(null);
 
   const visible = useMemo(() => {
     const term = search.trim().toLocaleLowerCase("pt-PT");
@@ -62,7 +64,11 @@ export function useMonitorPage() {
         setFormOpen(true);
       },
       onDelete: (p: ProductDto) => setDeleting(p),
+      onTest: (p: ProductDto) => setChecking({ product: p, mode: "test" }),
+      onShowCheck: (p: ProductDto) => setChecking({ product: p, mode: "last" }),
     },
+    checking,
+    closeCheck: () => setChecking(null),
     deleting,
     cancelDelete: () => setDeleting(null),
     confirmDelete: () => {

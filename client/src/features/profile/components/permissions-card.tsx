@@ -1,7 +1,7 @@
 import { CheckCircle2, KeyRound } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
-/** SPEC §6, in the words a user reads */
+/** what each role may do, in the words a user reads */
 const PERMISSIONS = {
   admin: [
     "Acesso total ao sistema",

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { useUpdateProfile } from "../api/update-profile";
+import { useUpdateProfile } from "@/lib/auth";
 
 type ProfileValues = z.output<typeof updateProfileSchema>;
 

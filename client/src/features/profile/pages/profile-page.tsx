@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { UserAvatar } from "@/components/user-avatar";
-import { useUser } from "@/features/auth/api/get-user";
+import { useUser } from "@/lib/auth";
 import { formatDate } from "@/lib/format";
 import { AdminWarningCard } from "../components/admin-warning-card";
 import { PermissionsCard } from "../components/permissions-card";

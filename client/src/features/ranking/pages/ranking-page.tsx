@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useUser } from "@/features/auth/api/get-user";
+import { useUser } from "@/lib/auth";
 import { useIsMobile } from "@/hooks/use-is-mobile";
 import { errorMessage } from "@/lib/http";
 import { useRanking } from "../api/get-ranking";
@@ -13,7 +13,7 @@ import { RankingCards } from "../components/ranking-cards";
 import { RankingSummary } from "../components/ranking-summary";
 import { RankingTable } from "../components/ranking-table";
 
-/** SPEC §2: the mobile podium needs three sellers */
+/** the mobile podium needs three sellers */
 const MOBILE_PODIUM_MIN = 3;
 
 export function RankingPage() {

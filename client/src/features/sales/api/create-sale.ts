@@ -5,7 +5,7 @@ import { apiRequest } from "@/lib/http";
 
 export const createSale = (input: CreateSaleInput) => apiRequest<Sale>("POST", "/api/sales", input);
 
-/** recording a sale refreshes inventory, sales and statistics (SPEC §4) */
+/** recording a sale refreshes inventory, sales and statistics */
 export function useCreateSale() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: createSale, onSettled: () => invalidateBooks(queryClient) });

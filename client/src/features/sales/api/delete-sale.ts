@@ -5,7 +5,7 @@ import { apiRequest, errorMessage } from "@/lib/http";
 
 export const deleteSale = (id: number) => apiRequest("DELETE", `/api/sales/${id}`);
 
-/** the item goes back to stock, so the inventory is refreshed too (SPEC §4) */
+/** the item goes back to stock, so the inventory is refreshed too */
 export function useDeleteSale() {
   const queryClient = useQueryClient();
   return useMutation({

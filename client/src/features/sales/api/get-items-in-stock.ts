@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { BOOKS_QUERY_KEYS } from "@/lib/books-queries";
 import { getQueryFn, POLL_INTERVAL_MS } from "@/lib/query-client";
 
-/** the 'Nova Venda' picker offers only items in stock (SPEC §2); same cache as the inventory list */
+/** the 'Nova Venda' picker offers only items in stock; same cache as the inventory list */
 export function getItemsInStockQueryOptions() {
   return queryOptions({
     queryKey: BOOKS_QUERY_KEYS.inventory,

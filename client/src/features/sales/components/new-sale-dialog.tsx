@@ -1,9 +1,8 @@
 import { createSaleSchema } from "@common/schemas/sales";
-import { format } from "date-fns";
 import { useState } from "react";
 import { toast } from "sonner";
 import { FormField } from "@/components/form-field";
-import { EMPTY_SALE_FIELDS, SaleFields, type SaleFieldValues } from "@/components/sale-fields";
+import { emptySaleFields, SaleFields, saleDateFrom, type SaleFieldValues } from "@/components/sale-fields";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -13,7 +12,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { formatEuro } from "@/lib/format";
 import { ApiError, errorMessage } from "@/lib/http";
@@ -37,30 +35,21 @@ export function NewSaleDialog({
   );
 }
 
-/** a date picked as today keeps the current time; another day is recorded at noon, local time */
-function saleDateFrom(day: string): string | undefined {
-  if (!day) return undefined;
-  if (day === format(new Date(), "yyyy-MM-dd")) return new Date().toISOString();
-  const date = new Date(`${day}T12:00:00`);
-  return Number.isNaN(date.getTime()) ? "inválida" : date.toISOString();
-}
-
 function NewSaleForm({ onDone }: { onDone: () => void }) {
   const items = useItemsInStock();
   const create = useCreateSale();
   const [itemId, setItemId] = useState("");
-  const [day, setDay] = useState(format(new Date(), "yyyy-MM-dd"));
-  const [sale, setSale] = useState<SaleFieldValues>(EMPTY_SALE_FIELDS);
+  const [sale, setSale] = useState<SaleFieldValues>(emptySaleFields);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const item = items.data?.find((i) => String(i.id) === itemId) ?? null;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!day) return setErrors({ saleDate: "Data da venda obrigatória" });
+    if (!sale.saleDay) return setErrors({ saleDate: "Data da venda obrigatória" });
     const parsed = createSaleSchema.safeParse({
       ...sale,
       inventoryItemId: itemId,
-      saleDate: saleDateFrom(day),
+      saleDate: saleDateFrom(sale.saleDay),
     });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
@@ -115,23 +104,12 @@ function NewSaleForm({ onDone }: { onDone: () => void }) {
           </SelectContent>
         </Select>
       </FormField>
-      <FormField id="sale-date" label="Data da venda" error={errors.saleDate}>
-        <Input
-          id="sale-date"
-          type="date"
-          value={day}
-          onChange={(e) => {
-            setDay(e.target.value);
-            setErrors((errs) => withoutErrors(errs, ["saleDate"]));
-          }}
-        />
-      </FormField>
       <SaleFields
         idPrefix="sale"
         values={sale}
         onChange={(change) => {
           setSale((v) => ({ ...v, ...change }));
-          setErrors((e) => withoutErrors(e, Object.keys(change)));
+          setErrors((e) => withoutErrors(e, [...Object.keys(change), "saleDate"]));
         }}
         errors={errors}
         cost={item}

@@ -1,8 +1,9 @@
 import type { Sale } from "@common/schemas/sales";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { formatDateTime, formatEuro } from "@/lib/format";
+import { formatSaleDate, formatEuro } from "@/lib/format";
 import { DeleteSaleButton } from "./delete-sale-button";
+import { EditSaleButton } from "./edit-sale-button";
 import { ProfitText } from "./profit-text";
 
 export function SaleCard({ sale }: { sale: Sale }) {
@@ -11,9 +12,12 @@ export function SaleCard({ sale }: { sale: Sale }) {
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="truncate font-semibold">{sale.item?.name ?? "Item removido"}</p>
-          <p className="text-xs text-muted-foreground tabular-nums">{formatDateTime(sale.saleDate)}</p>
+          <p className="text-xs text-muted-foreground tabular-nums">{formatSaleDate(sale.saleDate)}</p>
         </div>
-        <DeleteSaleButton sale={sale} />
+        <div className="flex shrink-0">
+          <EditSaleButton sale={sale} />
+          <DeleteSaleButton sale={sale} />
+        </div>
       </div>
       <div className="flex flex-wrap gap-2 text-xs">
         {sale.platform && <Badge variant="info">{sale.platform}</Badge>}

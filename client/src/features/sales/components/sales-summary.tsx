@@ -19,7 +19,7 @@ export function SalesSummaryCards({ summary }: { summary: SalesSummary }) {
   );
 }
 
-/** SPEC §2 mobile: revenue, profit, today's count, margin */
+/** revenue, profit, today's count, margin */
 export function SalesMobileSummary({ summary }: { summary: SalesSummary }) {
   return (
     <div className="grid grid-cols-2 gap-3">

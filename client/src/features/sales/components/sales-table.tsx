@@ -1,8 +1,9 @@
 import type { Sale } from "@common/schemas/sales";
 import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatDateTime, formatEuro } from "@/lib/format";
+import { formatSaleDate, formatEuro } from "@/lib/format";
 import { DeleteSaleButton } from "./delete-sale-button";
+import { EditSaleButton } from "./edit-sale-button";
 import { ProfitText } from "./profit-text";
 
 export function SalesTable({ sales }: { sales: Sale[] }) {
@@ -18,7 +19,7 @@ export function SalesTable({ sales }: { sales: Sale[] }) {
             <TableHead className="text-right">Taxas</TableHead>
             <TableHead className="text-right">Lucro</TableHead>
             <TableHead>Data</TableHead>
-            <TableHead className="w-12">
+            <TableHead className="w-20">
               <span className="sr-only">Ações</span>
             </TableHead>
           </TableRow>
@@ -42,10 +43,13 @@ export function SalesTable({ sales }: { sales: Sale[] }) {
                 <ProfitText value={sale.profit} />
               </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">
-                {formatDateTime(sale.saleDate)}
+                {formatSaleDate(sale.saleDate)}
               </TableCell>
               <TableCell>
-                <DeleteSaleButton sale={sale} />
+                <div className="flex shrink-0">
+                  <EditSaleButton sale={sale} />
+                  <DeleteSaleButton sale={sale} />
+                </div>
               </TableCell>
             </TableRow>
           ))}

@@ -23,7 +23,7 @@ interface AvatarPickerProps {
   onChange: (dataUrl: string | null) => void;
 }
 
-/** SPEC §2: the photo is read in the browser as a data URL (PNG, JPEG, WebP or GIF, up to 2 MB). */
+/** the photo is read in the browser as a data URL (PNG, JPEG, WebP or GIF, up to 2 MB). */
 export function AvatarPicker({ user, value, onChange }: AvatarPickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);

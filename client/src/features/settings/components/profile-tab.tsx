@@ -7,7 +7,7 @@ import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { useUpdateProfile } from "../api/update-profile";
+import { useUpdateProfile } from "@/lib/auth";
 import { AvatarPicker } from "./avatar-picker";
 
 export function ProfileTab({ user }: { user: PublicUser }) {

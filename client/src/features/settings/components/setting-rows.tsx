@@ -59,7 +59,7 @@ interface NumberSettingProps extends Omit<RowProps, "children"> {
   value: number;
   min: number;
   max: number;
-  /** SPEC §5: an emptied field means this value */
+  /** an emptied field means this value */
   fallback: number;
   unit?: string;
   disabled?: boolean;

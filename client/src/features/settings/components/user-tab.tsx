@@ -1,5 +1,7 @@
 import { type UserSettings, userSettingsSchema } from "@common/schemas/settings";
+import { toast } from "sonner";
 import { useTheme } from "@/app/theme-provider";
+import { disablePushOnThisDevice, enablePushOnThisDevice } from "@/lib/push";
 import { useGroupDraft } from "../lib/use-group-draft";
 import { useSaveGroup } from "../lib/use-save-group";
 import { SettingsCard } from "./settings-card";
@@ -80,7 +82,17 @@ export function UserTab({ saved }: { saved: UserSettings }) {
         id="pushNotifications"
         label="Notificações push"
         checked={value.pushNotifications}
-        onChange={(v) => set("pushNotifications", v)}
+        onChange={(v) => {
+          // turning it on subscribes this device; the setting follows only if the browser allows it
+          const change = v ? enablePushOnThisDevice() : disablePushOnThisDevice();
+          change.then(
+            () => set("pushNotifications", v),
+            (error: Error) => {
+              toast.error(error.message);
+              if (!v) set("pushNotifications", false);
+            },
+          );
+        }}
       />
       <SwitchSetting
         id="weeklyReport"

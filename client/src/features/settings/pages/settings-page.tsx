@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { PageSpinner } from "@/components/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useUser } from "@/features/auth/api/get-user";
+import { useUser } from "@/lib/auth";
 import { errorMessage } from "@/lib/http";
 import { useSettings } from "../api/get-settings";
 import { GlobalTab } from "../components/global-tab";

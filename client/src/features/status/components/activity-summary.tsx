@@ -1,10 +1,10 @@
 import type { StatusStatistics } from "@common/schemas/statistics";
 import { activityTitle } from "@common/status";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatActivityTime } from "@/lib/format";
+import { formatActivityWhen } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
-/** SPEC §2: success, error, warning, anything else info */
+/** success, error, warning, anything else info */
 const DOT: Record<string, string> = {
   success: "bg-success",
   error: "bg-destructive",
@@ -35,7 +35,7 @@ export function ActivitySummaryCard({ summary }: { summary: StatusStatistics["ac
                   <p className="break-words text-muted-foreground">{entry.message}</p>
                 </div>
                 <span className="shrink-0 text-xs text-muted-foreground">
-                  {formatActivityTime(entry.createdAt)}
+                  {formatActivityWhen(entry.createdAt)}
                 </span>
               </li>
             ))}

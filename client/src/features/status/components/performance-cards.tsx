@@ -1,6 +1,6 @@
 import type { StatusStatistics } from "@common/schemas/statistics";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatEuro } from "@/lib/format";
+import { formatEuro, formatMonthName } from "@/lib/format";
 import { formatGrowth } from "../lib/status-format";
 import { FigureList } from "./figure-list";
 
@@ -19,7 +19,9 @@ export function SalesPerformanceCard({ stats }: { stats: StatusStatistics }) {
           figures={[
             {
               label: "Melhor mês",
-              value: p.bestMonth ? `${p.bestMonth} · ${formatEuro(p.bestMonthProfit)}` : "Sem vendas",
+              value: p.bestMonth
+                ? `${formatMonthName(p.bestMonth)} · ${formatEuro(p.bestMonthProfit)}`
+                : "Sem vendas",
             },
             {
               label: "Crescimento (30 dias)",

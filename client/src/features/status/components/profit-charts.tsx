@@ -23,28 +23,36 @@ export function ProfitByMonthChart({ sales }: { sales: Sale[] }) {
         <CardDescription>Últimos 12 meses</CardDescription>
       </CardHeader>
       <CardContent className="h-64 px-2 sm:px-6" data-testid="profit-by-month">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ left: 0, right: 8, top: 8 }}>
-            <CartesianGrid vertical={false} stroke="var(--color-border)" />
-            <XAxis
-              dataKey="label"
-              tick={AXIS}
-              tickLine={false}
-              axisLine={false}
-              interval="preserveStartEnd"
-            />
-            <YAxis tick={AXIS} tickLine={false} axisLine={false} width={64} tickFormatter={euroTick} />
-            <Tooltip content={<ChartTooltip />} cursor={{ fill: "var(--color-muted)" }} />
-            <Bar dataKey="value" radius={[4, 4, 0, 0]} isAnimationActive={false}>
-              {data.map((m) => (
-                <Cell key={m.key} fill={m.value < 0 ? NEGATIVE : POSITIVE} />
-              ))}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+        {data.every((m) => m.value === 0) ? (
+          <NoSales text="Sem vendas nos últimos 12 meses." />
+        ) : (
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={data} margin={{ left: 0, right: 8, top: 8 }}>
+              <CartesianGrid vertical={false} stroke="var(--color-border)" />
+              <XAxis
+                dataKey="label"
+                tick={AXIS}
+                tickLine={false}
+                axisLine={false}
+                interval="preserveStartEnd"
+              />
+              <YAxis tick={AXIS} tickLine={false} axisLine={false} width={64} tickFormatter={euroTick} />
+              <Tooltip content={<ChartTooltip />} cursor={{ fill: "var(--color-muted)" }} />
+              <Bar dataKey="value" radius={[4, 4, 0, 0]} isAnimationActive={false}>
+                {data.map((m) => (
+                  <Cell key={m.key} fill={m.value < 0 ? NEGATIVE : POSITIVE} />
+                ))}
+              </Bar>
+            </BarChart>
+          </ResponsiveContainer>
+        )}
       </CardContent>
     </Card>
   );
+}
+
+function NoSales({ text }: { text: string }) {
+  return <p className="flex h-full items-center justify-center text-sm text-muted-foreground">{text}</p>;
 }
 
 export function ProfitByPlatformChart({ sales }: { sales: Sale[] }) {
@@ -60,9 +68,7 @@ export function ProfitByPlatformChart({ sales }: { sales: Sale[] }) {
       </CardHeader>
       <CardContent className="h-64 px-2 sm:px-6" data-testid="profit-by-platform">
         {data.length === 0 ? (
-          <p className="flex h-full items-center justify-center text-sm text-muted-foreground">
-            Ainda não há vendas para comparar.
-          </p>
+          <NoSales text="Ainda não há vendas para comparar." />
         ) : (
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>

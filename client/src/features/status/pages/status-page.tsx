@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useUser } from "@/features/auth/api/get-user";
+import { useUser } from "@/lib/auth";
 import { errorMessage } from "@/lib/http";
 import { useChartSales } from "../api/get-chart-sales";
 import { useStatusStatistics } from "../api/get-status-statistics";
@@ -40,11 +40,11 @@ export function StatusPage() {
             <ProfitByMonthChart sales={sales.data ?? []} />
             <ProfitByPlatformChart sales={sales.data ?? []} />
           </div>
-          <div className="grid gap-4 lg:grid-cols-3">
+          <div className="grid gap-4 lg:grid-cols-2">
             <SalesPerformanceCard stats={stats} />
             <InventoryStatusCard stats={stats} />
-            <ActivitySummaryCard summary={stats.activitySummary} />
           </div>
+          <ActivitySummaryCard summary={stats.activitySummary} />
         </>
       )}
     </PageShell>

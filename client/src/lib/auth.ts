@@ -1,9 +1,25 @@
 import type { PublicUser } from "@common/schemas/auth";
 import type { UpdateProfileInput } from "@common/schemas/users";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { USER_QUERY_KEY } from "@/features/auth/api/get-user";
 import { apiRequest, errorMessage } from "@/lib/http";
+import { getQueryFn } from "@/lib/query-client";
+
+/** The logged-in user: read by every screen, changed by the Profile page and the Perfil tab. */
+export const USER_QUERY_KEY = ["/api/user"] as const;
+
+/** 401 means "nobody logged in" (null), and the user stays fresh for 5 minutes */
+export function getUserQueryOptions() {
+  return queryOptions({
+    queryKey: USER_QUERY_KEY,
+    queryFn: getQueryFn<PublicUser>({ on401: "returnNull" }),
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+export function useUser() {
+  return useQuery(getUserQueryOptions());
+}
 
 export const updateProfile = (input: UpdateProfileInput) =>
   apiRequest<PublicUser>("PUT", "/api/user/profile", input);

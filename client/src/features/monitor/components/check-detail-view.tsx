@@ -1,0 +1,203 @@
+import type { CheckDetail } from "@common/schemas/check-detail";
+import { AlertTriangle, ExternalLink } from "lucide-react";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { formatDateTime } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { statusLabel, statusVariant } from "../lib/product-display";
+import { ProductImage } from "./product-image";
+
+/** an amount in the currency it was read in; never a foreign amount with € */
+export function formatMoneyIn(value: string, currency: string): string {
+  const amount = Number.parseFloat(value);
+  if (!Number.isFinite(amount)) return value;
+  try {
+    return new Intl.NumberFormat("pt-PT", { style: "currency", currency }).format(amount);
+  } catch {
+    return `${value} ${currency}`;
+  }
+}
+
+/** the destructive badge's red reads below 4.5:1 on the tinted rows of this panel: a deeper one */
+const READABLE_RED = "text-[oklch(0.47_0.19_27)] dark:text-[oklch(0.83_0.1_25)]";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="min-w-0 space-y-1.5">
+      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 text-sm">
+      <dt className="shrink-0 text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function httpStatusVariant(status: number | null) {
+  if (status === null) return "destructive" as const;
+  if (status >= 200 && status < 300) return "success" as const;
+  if (status >= 300 && status < 400) return "secondary" as const;
+  return "destructive" as const;
+}
+
+function sizeFlag(size: CheckDetail["sizes"][number]): {
+  text: string;
+  variant: "success" | "warning" | "outline";
+} {
+  if (!size.available) return { text: "Esgotado", variant: "outline" };
+  if (size.lowStock) return { text: "Stock baixo", variant: "warning" };
+  return { text: "Disponível", variant: "success" };
+}
+
+/** everything one check read: what answered, what it said, and the verdict */
+export function CheckDetailView({ detail, platform }: { detail: CheckDetail; platform: string }) {
+  const verdict = detail.status ? statusLabel({ status: detail.status, platform }) : null;
+  return (
+    <div className="flex min-w-0 flex-col gap-4" data-testid="check-detail">
+      <div className="flex flex-wrap items-center gap-2">
+        {verdict && detail.status ? (
+          <Badge variant={statusVariant(detail.status)} data-testid="check-verdict">
+            {verdict}
+          </Badge>
+        ) : (
+          <Badge variant="destructive" className={READABLE_RED} data-testid="check-verdict">
+            Falha: {detail.failure?.label ?? "erro"}
+          </Badge>
+        )}
+        <span className="text-xs text-muted-foreground">
+          {detail.trigger === "test" ? "Teste manual" : "Verificação automática"} ·{" "}
+          {formatDateTime(detail.at)} · {detail.durationMs} ms
+        </span>
+      </div>
+
+      {detail.failure && (
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
+        >
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" />
+          <div className="min-w-0">
+            <p className="font-semibold">Motivo: {detail.failure.label}</p>
+            <p className="break-words text-muted-foreground">{detail.failure.message}</p>
+          </div>
+        </div>
+      )}
+
+      <Section title="Pedidos">
+        <dl className="space-y-1">
+          <Row label="Rota que respondeu:">{detail.route ?? "—"}</Row>
+        </dl>
+        {detail.exchanges.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nenhum pedido feito.</p>
+        ) : (
+          <ol className="space-y-1" data-testid="check-exchanges">
+            {detail.exchanges.map((e, i) => (
+              <li
+                // exchanges are a fixed log: their order is their identity
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                key={i}
+                className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 rounded border bg-muted/40 px-2 py-1 text-xs"
+              >
+                <Badge
+                  variant={httpStatusVariant(e.status)}
+                  className={cn(
+                    "shrink-0 tabular-nums",
+                    httpStatusVariant(e.status) === "destructive" && READABLE_RED,
+                  )}
+                >
+                  {e.status === null ? "sem resposta" : `HTTP ${e.status}`}
+                </Badge>
+                <span className="shrink-0 tabular-nums text-muted-foreground">{e.ms} ms</span>
+                <span className="min-w-0 font-mono break-all">
+                  {e.method} {e.url}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
+
+      {detail.ok && (
+        <Section title="O que leu">
+          <div className="flex min-w-0 gap-3">
+            <ProductImage
+              src={detail.imageUrl}
+              alt={detail.name ?? "Imagem do produto"}
+              className="size-16 shrink-0 rounded-lg border"
+            />
+            <dl className="min-w-0 flex-1 space-y-1">
+              <Row label="Nome:">{detail.name ?? "—"}</Row>
+              {detail.items.length === 0 && (
+                <Row label="Preço:">{detail.price ? formatMoneyIn(detail.price, detail.currency) : "—"}</Row>
+              )}
+            </dl>
+          </div>
+        </Section>
+      )}
+
+      {detail.sizes.length > 0 && (
+        <Section title="Tamanhos">
+          <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2" data-testid="check-sizes">
+            {detail.sizes.map((s, i) => {
+              const flag = sizeFlag(s);
+              return (
+                <li
+                  // biome-ignore lint/suspicious/noArrayIndexKey: two variants may share a label
+                  key={i}
+                  className={cn(
+                    "flex min-w-0 items-center justify-between gap-2 rounded border px-2 py-1 text-sm",
+                    !s.available && "text-muted-foreground",
+                  )}
+                >
+                  <span className="min-w-0 truncate">{s.name}</span>
+                  <Badge variant={flag.variant} className="shrink-0">
+                    {flag.text}
+                  </Badge>
+                </li>
+              );
+            })}
+          </ul>
+        </Section>
+      )}
+
+      {detail.items.length > 0 && (
+        <Section title={`Artigos (${detail.items.length})`}>
+          <ul className="space-y-1" data-testid="check-items">
+            {detail.items.map((item) => (
+              <li key={item.url} className="flex min-w-0 items-center justify-between gap-2 text-sm">
+                <a
+                  href={item.url}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  className="inline-flex min-w-0 items-center gap-1 text-primary underline-offset-2 hover:underline"
+                >
+                  <span className="truncate">{item.title}</span>
+                  <ExternalLink className="size-3 shrink-0" />
+                </a>
+                {item.price && (
+                  <span className="shrink-0 tabular-nums text-muted-foreground">
+                    {formatMoneyIn(item.price, item.currency ?? detail.currency)}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {detail.excerpt && (
+        <Section title="Início da resposta">
+          <pre className="max-h-40 overflow-auto rounded-md border bg-muted/50 p-2 font-mono text-xs break-all whitespace-pre-wrap">
+            {detail.excerpt}
+          </pre>
+        </Section>
+      )}
+    </div>
+  );
+}

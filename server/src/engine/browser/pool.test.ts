@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeRetailer } from "../../../../tools/fake-retailer.js";
+import { EngineHttp } from "../fetch/http-client.js";
+import { zaraAdapter } from "../platforms/zara.js";
+import { CheckFailure, type ProductResult } from "../platforms/types.js";
+import { BrowserRoute } from "./browser-route.js";
+import { processTreeUsage } from "./process-tree.js";
+import type { BrowserSettings } from "./settings.js";
+
+const HOST = "www.zara.com";
+
+/** the pool on its own (no database): real Chromium against the stand-in's JavaScript challenge */
+describe("browser pool", () => {
+  const retailer = new FakeRetailer();
+  let http: EngineHttp;
+
+  beforeAll(async () => {
+    const origin = await retailer.listen();
+    http = new EngineHttp({ redirects: new Map([["https://www.zara.com", origin]]) });
+    retailer.setProduct("8100", { sizes: ["S", "M"], block: "js-challenge" });
+  });
+  afterAll(async () => {
+    await http.close();
+    await retailer.close();
+  });
+
+  const routeWith = (change: Partial<BrowserSettings>) =>
+    new BrowserRoute(http, {
+      executablePath: "/usr/bin/chromium",
+      browsers: 1,
+      pagesPerBrowser: 1,
+      pageUses: 50,
+      maxRssBytes: 2048 * 1024 * 1024,
+      hostPaceMs: 0,
+      timeoutMs: 40_000,
+      ...change,
+    });
+  // a locale per call: the adapter then reads the page rather than the storefront API it learns of
+  let calls = 0;
+  const check = (route: BrowserRoute) => {
+    calls++;
+    http.limiter.reportBlocked(HOST);
+    const locale = `${"abcdefghij"[calls % 10]}${"klmnopqrst"[Math.floor(calls / 10) % 10]}/pt`;
+    return route.afterBlock(
+      "zara",
+      zaraAdapter,
+      {
+        url: `https://www.zara.com/${locale}/casaco-p02015602.html?v1=8100`,
+        productId: "",
+        config: {},
+        variants: [],
+      },
+      new CheckFailure("blocked", "Bloqueado pelo site (HTTP 403)", HOST),
+      HOST,
+    );
+  };
+
+  it("replaces a page after its uses, and leaves no Chromium process behind when closed", async () => {
+    const route = routeWith({ pageUses: 2 });
+    for (let i = 0; i < 5; i++) {
+      const outcome = (await check(route)) as ProductResult;
+      expect(outcome).toMatchObject({ kind: "product", status: "in_stock", route: "browser" });
+      expect(outcome.sizes).toEqual(["S", "M"]);
+    }
+    expect(route.pool.stats.recycledPages).toBe(2);
+    expect(route.pool.stats.maxPagesOpen).toBe(1);
+    expect(route.pool.usage()?.rssBytes).toBeGreaterThan(0);
+    const markers = (route.pool as unknown as { instances: { marker: string }[] }).instances.map(
+      (i) => i.marker,
+    );
+    await route.close();
+    expect(route.pool.stats.pagesOpen).toBe(0);
+    for (const marker of markers) expect(processTreeUsage(marker)).toBeNull();
+  }, 120_000);
+
+  it("restarts a browser whose memory passes the cap once its pages are back", async () => {
+    const route = routeWith({ maxRssBytes: 1024 * 1024 });
+    try {
+      expect(await check(route)).toMatchObject({ kind: "product" });
+      expect(route.pool.stats.restartsForMemory).toBe(1);
+      expect(await check(route)).toMatchObject({ kind: "product" });
+      expect(route.pool.stats.launches).toBe(2);
+    } finally {
+      await route.close();
+    }
+  }, 120_000);
+
+  it("runs only for browser-capable platforms whose host is paused, and paces each host", async () => {
+    const route = routeWith({ hostPaceMs: 60_000 });
+    const blocked = new CheckFailure("blocked", "Bloqueado pelo site (HTTP 403)", HOST);
+    const product = {
+      url: "https://www.zara.com/pt/pt/x-p02015602.html?v1=8100",
+      productId: "",
+      config: {},
+      variants: [],
+    };
+    try {
+      expect(await route.afterBlock("nudeproject", zaraAdapter, product, blocked, HOST)).toBe(blocked);
+      http.limiter.liftPause(HOST);
+      expect(await route.afterBlock("zara", zaraAdapter, product, blocked, HOST)).toBe(blocked);
+      expect(route.stats.checks).toBe(0);
+      expect(await check(route)).toMatchObject({ kind: "product" });
+      expect(await check(route)).toBeInstanceOf(CheckFailure);
+      expect(route.stats).toMatchObject({ checks: 1, paced: 1 });
+    } finally {
+      await route.close();
+    }
+  }, 120_000);
+});

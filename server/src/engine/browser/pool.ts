@@ -1,0 +1,314 @@
+import { randomUUID } from "node:crypto";
+import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
+import { CheckFailure } from "../platforms/types.js";
+import { processTreeUsage } from "./process-tree.js";
+
+/**
+ * Flags for a headless Chromium on a server. Without the background-networking ones Chromium
+ * spends its start calling Google services, which fails (slowly) on a closed network. playwright
+ * gives every launch a fresh temporary user-data-dir of its own.
+ */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--host-resolver-rules=MAP * ~NOTFOUND",
+];
+
+const DESKTOP_CHROME_UA =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/** how often (at most) the pool's memory is read after a check */
+const MEMORY_CHECK_EVERY_MS = 2_000;
+
+export interface PoolOptions {
+  executablePath: string;
+  browsers: number;
+  pagesPerBrowser: number;
+  pageUses: number;
+  maxRssBytes: number;
+  onError?: (error: unknown) => void;
+}
+
+/** one page lent to a check; `intercept` answers every request the page makes while it is lent */
+export interface PageLease {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  intercept: ((route: Route) => Promise<void>) | null;
+}
+
+interface Slot extends PageLease {
+  owner: Instance;
+  uses: number;
+}
+
+interface Instance {
+  /** in Chromium's command line, to find its processes for the memory cap */
+  marker: string;
+  browser: Promise<Browser> | null;
+  idle: Slot[];
+  busy: number;
+  /** over the memory cap: takes no new checks and closes once its pages are back */
+  retiring: boolean;
+}
+
+export interface PoolStats {
+  launches: number;
+  pagesOpen: number;
+  /** the most pages open at once since the pool started */
+  maxPagesOpen: number;
+  busy: number;
+  maxBusy: number;
+  recycledPages: number;
+  restartsForMemory: number;
+}
+
+/**
+ * A small pool of headless Chromium pages: at most browsers × pagesPerBrowser checks at once (the
+ * rest wait their turn within their deadline), each page and its context replaced after `pageUses`
+ * checks, a browser whose processes grow past its share of the memory cap restarted once idle.
+ * Browsers start on the first check, not with the engine.
+ */
+export class BrowserPool {
+  private readonly instances: Instance[] = [];
+  private readonly waiting: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  private lastMemoryCheck = 0;
+  private closed = false;
+  readonly stats: PoolStats = {
+    launches: 0,
+    pagesOpen: 0,
+    maxPagesOpen: 0,
+    busy: 0,
+    maxBusy: 0,
+    recycledPages: 0,
+    restartsForMemory: 0,
+  };
+
+  constructor(private readonly o: PoolOptions) {
+    for (let i = 0; i < o.browsers; i++) this.instances.push(this.newInstance());
+  }
+
+  get capacity(): number {
+    return this.o.browsers * this.o.pagesPerBrowser;
+  }
+
+  /** lends a page to `task` until it settles; waits for one until `deadline` (epoch ms) */
+  async withPage<T>(deadline: number, task: (lease: PageLease) => Promise<T>): Promise<T> {
+    if (this.closed) throw new CheckFailure("network", "Rota do navegador parada");
+    await this.turn(deadline);
+    let slot: Slot | null = null;
+    try {
+      slot = await this.takeSlot();
+      return await task(slot);
+    } finally {
+      if (slot) await this.giveBack(slot);
+      this.stats.busy--;
+      this.next();
+    }
+  }
+
+  /** RSS of every Chromium process of the pool (null where /proc is missing) */
+  usage(): { rssBytes: number; cpuMs: number } | null {
+    let rssBytes = 0;
+    let cpuMs = 0;
+    let found = false;
+    for (const instance of this.instances) {
+      if (!instance.browser) continue;
+      const u = processTreeUsage(instance.marker);
+      if (!u) continue;
+      found = true;
+      rssBytes += u.rssBytes;
+      cpuMs += u.cpuMs;
+    }
+    return found ? { rssBytes, cpuMs } : null;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const w of this.waiting.splice(0)) w.reject(new CheckFailure("network", "Rota do navegador parada"));
+    await Promise.all(this.instances.map((i) => this.shutDown(i)));
+  }
+
+  private newInstance(): Instance {
+    return {
+      marker: `--stock-monitor-pool=${randomUUID()}`,
+      browser: null,
+      idle: [],
+      busy: 0,
+      retiring: false,
+    };
+  }
+
+  private turn(deadline: number): Promise<void> {
+    if (this.stats.busy < this.capacity && this.waiting.length === 0) {
+      this.markBusy();
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const entry = {
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        reject: (e: Error) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      };
+      const timer = setTimeout(
+        () => {
+          const i = this.waiting.indexOf(entry);
+          if (i >= 0) this.waiting.splice(i, 1);
+          reject(new CheckFailure("timeout", "Tempo esgotado à espera de uma página do navegador"));
+        },
+        Math.max(0, deadline - Date.now()),
+      );
+      this.waiting.push(entry);
+    });
+  }
+
+  private markBusy(): void {
+    this.stats.busy++;
+    this.stats.maxBusy = Math.max(this.stats.maxBusy, this.stats.busy);
+  }
+
+  private next(): void {
+    while (this.waiting.length > 0 && this.stats.busy < this.capacity) {
+      this.markBusy();
+      this.waiting.shift()!.resolve();
+    }
+  }
+
+  private async takeSlot(): Promise<Slot> {
+    const instance = this.pickInstance();
+    instance.busy++;
+    try {
+      const idle = instance.idle.pop();
+      if (idle && !idle.page.isClosed()) return idle;
+      if (idle) this.forget(idle);
+      const browser = await this.browserOf(instance);
+      const context = await browser.newContext({
+        userAgent: DESKTOP_CHROME_UA,
+        locale: "pt-PT",
+        timezoneId: "Europe/Lisbon",
+        serviceWorkers: "block",
+        acceptDownloads: false,
+      });
+      const page = await context.newPage();
+      const slot: Slot = { owner: instance, page, context, uses: 0, intercept: null };
+      this.stats.pagesOpen++;
+      this.stats.maxPagesOpen = Math.max(this.stats.maxPagesOpen, this.stats.pagesOpen);
+      // every request of the page, sub-resources included, is answered by the lease's holder
+      await context.route("**/*", (route) =>
+        slot.intercept ? slot.intercept(route) : route.abort("blockedbyclient"),
+      );
+      return slot;
+    } catch (error) {
+      instance.busy--;
+      throw error;
+    }
+  }
+
+  /** the instance with the fewest pages lent; a retiring one only when all are */
+  private pickInstance(): Instance {
+    let best: Instance | null = null;
+    for (const i of this.instances) {
+      if (i.busy >= this.o.pagesPerBrowser) continue;
+      if (!best || (best.retiring && !i.retiring) || (i.retiring === best.retiring && i.busy < best.busy))
+        best = i;
+    }
+    return best ?? this.instances[0];
+  }
+
+  private browserOf(instance: Instance): Promise<Browser> {
+    if (!instance.browser) {
+      this.stats.launches++;
+      const launching = chromium.launch({
+        executablePath: this.o.executablePath,
+        headless: true,
+        args: [...CHROMIUM_ARGS, instance.marker],
+        timeout: 30_000,
+      });
+      instance.browser = launching;
+      launching.then(
+        (browser) =>
+          browser.on("disconnected", () => {
+            if (instance.browser !== launching) return;
+            instance.browser = null;
+            for (const slot of instance.idle.splice(0)) this.forget(slot);
+          }),
+        () => {
+          if (instance.browser === launching) instance.browser = null;
+        },
+      );
+    }
+    return instance.browser;
+  }
+
+  private async giveBack(slot: Slot): Promise<void> {
+    const instance = slot.owner;
+    slot.intercept = null;
+    slot.uses++;
+    instance.busy--;
+    let keep = slot.uses < this.o.pageUses && !slot.page.isClosed() && !instance.retiring;
+    if (keep) {
+      try {
+        // leaves the product page (its scripts stop) and forgets the host's cookies before the next check
+        await slot.page.goto("about:blank", { timeout: 5_000 });
+        await slot.context.clearCookies();
+      } catch {
+        keep = false;
+      }
+    }
+    if (keep) instance.idle.push(slot);
+    else {
+      if (slot.uses >= this.o.pageUses) this.stats.recycledPages++;
+      await this.closeSlot(slot);
+    }
+    this.watchMemory(instance);
+    if (instance.retiring && instance.busy === 0) await this.shutDown(instance);
+  }
+
+  private watchMemory(instance: Instance): void {
+    const now = Date.now();
+    if (instance.retiring || now - this.lastMemoryCheck < MEMORY_CHECK_EVERY_MS) return;
+    this.lastMemoryCheck = now;
+    const usage = processTreeUsage(instance.marker);
+    if (usage && usage.rssBytes > this.o.maxRssBytes / this.o.browsers) {
+      instance.retiring = true;
+      this.stats.restartsForMemory++;
+    }
+  }
+
+  private async closeSlot(slot: Slot): Promise<void> {
+    this.forget(slot);
+    await slot.context.close().catch(() => {});
+  }
+
+  private forget(slot: Slot): void {
+    this.stats.pagesOpen--;
+    const i = slot.owner.idle.indexOf(slot);
+    if (i >= 0) slot.owner.idle.splice(i, 1);
+  }
+
+  private async shutDown(instance: Instance): Promise<void> {
+    const launching = instance.browser;
+    const slots = instance.idle.splice(0);
+    for (const slot of slots) this.forget(slot);
+    instance.browser = null;
+    instance.retiring = false;
+    instance.marker = this.newInstance().marker;
+    if (!launching) return;
+    try {
+      const browser = await launching;
+      await browser.close();
+    } catch (error) {
+      this.o.onError?.(error);
+    }
+  }
+}

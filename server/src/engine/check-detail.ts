@@ -1,0 +1,135 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { CheckDetail, CheckExchange } from "@common/schemas/check-detail.js";
+import { FAILURE_LABELS } from "./detect.js";
+import { CheckFailure, type CheckResult, type HttpClient } from "./platforms/types.js";
+
+/** what one check sent and got back, gathered while its adapter runs */
+export interface CheckLog {
+  startedAt: number;
+  exchanges: CheckExchange[];
+  /** the body of the last answer (kept by reference; cut only when a detail is built) */
+  lastBody: string | null;
+}
+
+const EXCERPT_CHARS = 600;
+const MAX_EXCHANGES = 20;
+
+const current = new AsyncLocalStorage<CheckLog>();
+const wrapped = new WeakMap<HttpClient, HttpClient>();
+
+/**
+ * The same client, recording each exchange into the check under way. One wrapper per client, so
+ * adapters that remember per-client state (Vinted's session) keep it between checks.
+ */
+export function recordingClient(inner: HttpClient): HttpClient {
+  let client = wrapped.get(inner);
+  if (!client) {
+    client = {
+      resetCookies: (host) => inner.resetCookies(host),
+      state: inner.state,
+      request: async (req) => {
+        const log = current.getStore();
+        if (!log) return inner.request(req);
+        const started = Date.now();
+        const entry: CheckExchange = { method: req.method ?? "GET", url: req.url, status: null, ms: 0 };
+        if (log.exchanges.length < MAX_EXCHANGES) log.exchanges.push(entry);
+        try {
+          const res = await inner.request(req);
+          entry.status = res.status;
+          log.lastBody = res.body;
+          return res;
+        } finally {
+          entry.ms = Date.now() - started;
+        }
+      },
+    };
+    wrapped.set(inner, client);
+  }
+  return client;
+}
+
+/** runs `fn` (one check) with a fresh log its requests are written to */
+export function withCheckLog<T>(fn: () => Promise<T>): Promise<{ value: T; log: CheckLog }> {
+  const log: CheckLog = { startedAt: Date.now(), exchanges: [], lastBody: null };
+  return current.run(log, async () => ({ value: await fn(), log }));
+}
+
+/** printable start of an answer: no control characters, whitespace folded */
+export function excerptOf(body: string | null): string | null {
+  if (!body) return null;
+  const flat = body
+    .slice(0, EXCERPT_CHARS * 4)
+    .replace(/\s+/g, " ")
+    .replace(/\p{Cc}/gu, "")
+    .trim();
+  if (!flat) return null;
+  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
+}
+
+/** the currency a result carries (adapters that read one say so); euros otherwise */
+const currencyOf = (result: object): string => {
+  const code = (result as { currency?: unknown }).currency;
+  return typeof code === "string" && /^[A-Z]{3}$/.test(code) ? code : "EUR";
+};
+
+export function buildCheckDetail(
+  outcome: CheckResult | CheckFailure,
+  log: CheckLog,
+  trigger: CheckDetail["trigger"],
+  now = Date.now(),
+): CheckDetail {
+  const base = {
+    at: new Date(log.startedAt).toISOString(),
+    trigger,
+    durationMs: Math.max(0, now - log.startedAt),
+    exchanges: log.exchanges.map((e) => ({ ...e, url: e.url.slice(0, 500) })),
+  };
+  if (outcome instanceof CheckFailure || !("kind" in outcome)) {
+    const failure = outcome as CheckFailure;
+    return {
+      ...base,
+      ok: false,
+      route: null,
+      status: null,
+      name: null,
+      imageUrl: null,
+      price: null,
+      currency: "EUR",
+      sizes: [],
+      items: [],
+      failure: {
+        reason: failure.reason,
+        label: FAILURE_LABELS[failure.reason] ?? failure.reason,
+        message: failure.message.slice(0, 500),
+      },
+      excerpt: excerptOf(log.lastBody),
+    };
+  }
+  const product = outcome.kind === "product" ? outcome : null;
+  const sizes = product
+    ? (product.allSizes ?? product.sizes.map((name) => ({ name, available: true, lowStock: false })))
+    : [];
+  return {
+    ...base,
+    ok: true,
+    route: outcome.source ?? null,
+    status: outcome.status,
+    name: outcome.name ?? null,
+    imageUrl: outcome.imageUrl ?? null,
+    price: product?.price ?? null,
+    currency: currencyOf(outcome),
+    sizes: sizes.slice(0, 200).map((s) => ({
+      name: s.name,
+      available: s.available,
+      lowStock: s.lowStock === true,
+    })),
+    items:
+      outcome.kind === "profile"
+        ? outcome.items
+            .slice(0, 200)
+            .map((i) => ({ title: i.title, url: i.url, price: i.price, currency: currencyOf(i) }))
+        : [],
+    failure: null,
+    excerpt: null,
+  };
+}

@@ -1,0 +1,91 @@
+import { formatEur } from "@common/money.js";
+import { PLATFORMS, type PlatformKey } from "@common/platforms.js";
+import { PRODUCT_STATUS_LABELS, type ProductStatus } from "@common/status.js";
+import { type AlertPayload, alertTitle } from "./alert.js";
+
+/** Bot API limits: a photo caption and a text message, counted here on the HTML we send (stricter) */
+export const TELEGRAM_LIMITS = { caption: 1024, text: 4096 };
+
+export const TELEGRAM_ORIGIN = "https://api.telegram.org";
+
+export interface TelegramTarget {
+  token: string;
+  chatId: string;
+}
+
+/**
+ * A Telegram destination is written as the Bot API address with the chat in the query:
+ * `https://api.telegram.org/bot<token>/sendMessage?chat_id=<chat>` (the method part is optional).
+ * It goes in the same webhook field, outbox column and pacing as a Discord URL.
+ */
+export function telegramTarget(webhookUrl: string): TelegramTarget | null {
+  let url: URL;
+  try {
+    url = new URL(webhookUrl);
+  } catch {
+    return null;
+  }
+  if (url.origin !== TELEGRAM_ORIGIN) return null;
+  const token = /^\/bot([^/]+)/.exec(url.pathname)?.[1];
+  const chatId = url.searchParams.get("chat_id");
+  if (!token || !chatId) return null;
+  return { token: decodeURIComponent(token), chatId };
+}
+
+/** HTML parse mode knows only these three entities; everything from retailers or sellers is escaped */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
+const statusLabel = (s: string) => PRODUCT_STATUS_LABELS[s as ProductStatus] ?? s;
+const platformLabel = (key: string) => PLATFORMS[key as PlatformKey]?.label ?? key;
+
+/** the message lines, most important first: lines that do not fit the limit are left out */
+function lines(alert: AlertPayload): string[] {
+  const out = [
+    `<b>${escapeHtml(alertTitle(alert.kind))}</b>`,
+    link(alert.productUrl, alert.productName.slice(0, 200)),
+    `Estado: ${escapeHtml(statusLabel(alert.status))}`,
+  ];
+  if (alert.price) out.push(`Preço: ${escapeHtml(formatEur(alert.price))}`);
+  if (alert.newSizes.length) out.push(`Novos tamanhos: ${escapeHtml(alert.newSizes.join(", "))}`);
+  if (alert.sizes.length) out.push(`Tamanhos: ${escapeHtml(alert.sizes.join(", "))}`);
+  if (alert.error) out.push(`Erro: ${escapeHtml(alert.error)}`);
+  for (const cart of alert.cartLinks ?? []) out.push(link(cart.url, `Carrinho ${cart.size}`));
+  for (const item of alert.items ?? []) {
+    out.push(`• ${link(item.url, item.title)}${item.price ? ` — ${escapeHtml(formatEur(item.price))}` : ""}`);
+  }
+  out.push(`<i>${escapeHtml(platformLabel(alert.platform))}</i>`);
+  return out;
+}
+
+function fitLines(parts: string[], max: number): string {
+  let text = "";
+  for (const part of parts) {
+    const next = text ? `${text}\n${part}` : part;
+    if (next.length > max) continue;
+    text = next;
+  }
+  return text;
+}
+
+/** sendPhoto with the product photo and a caption, or sendMessage when there is no photo */
+export function telegramRequest(target: TelegramTarget, alert: AlertPayload): { url: string; body: unknown } {
+  const base = `${TELEGRAM_ORIGIN}/bot${encodeURIComponent(target.token)}`;
+  const common = { chat_id: target.chatId, parse_mode: "HTML" };
+  if (alert.imageUrl && /^https?:\/\//i.test(alert.imageUrl)) {
+    return {
+      url: `${base}/sendPhoto`,
+      body: { ...common, photo: alert.imageUrl, caption: fitLines(lines(alert), TELEGRAM_LIMITS.caption) },
+    };
+  }
+  return {
+    url: `${base}/sendMessage`,
+    body: {
+      ...common,
+      text: fitLines(lines(alert), TELEGRAM_LIMITS.text),
+      link_preview_options: { is_disabled: true },
+    },
+  };
+}

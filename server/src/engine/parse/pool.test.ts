@@ -1,0 +1,54 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { afterAll, describe, expect, it } from "vitest";
+import { fixture } from "../platforms/testing/local-retailer";
+import { parseWortenPage } from "../platforms/worten";
+import { closeParsePool, parsePage, parseStats } from "./pool";
+
+const PAGE = "https://www.worten.pt/produtos/consola-ps5-slim-7196053";
+
+/** a real-sized Worten page (≈1.5 MB): the DOM fixture with a long product description and carousels */
+function heavyWortenPage(): string {
+  const base = fixture("worten", "page-dom-in-stock.html");
+  const block =
+    '<div class="carousel__item"><a href="/produtos/x-123"><img src="/i.jpg" alt="x"><span class="title">Outro produto</span>' +
+    '<span class="price"><span class="integer">19</span><span class="decimal">,99 €</span></span></a></div>';
+  return base.replace("</main>", `<section class="related">${block.repeat(6_500)}</section></main>`);
+}
+
+afterAll(() => closeParsePool());
+
+describe("parse pool", () => {
+  const page = heavyWortenPage();
+
+  it("parses a 1.5 MB Worten page in a worker thread, with the result of the same parse in place", async () => {
+    expect(page.length).toBeGreaterThan(1_400_000);
+    const inPlace = parseWortenPage(page, PAGE);
+    const before = parseStats.inWorker;
+    const inWorker = await parsePage("worten", parseWortenPage, [page, PAGE]);
+    expect(parseStats.inWorker).toBe(before + 1);
+    expect(inWorker).toEqual(inPlace);
+    expect(inWorker.status).toBe("in_stock");
+  });
+
+  it("keeps the event loop free while heavy pages are parsed", async () => {
+    await parsePage("worten", parseWortenPage, [page, PAGE]); // the worker is warm
+    const started = performance.now();
+    parseWortenPage(page, PAGE);
+    const inPlaceMs = performance.now() - started;
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    for (let i = 0; i < 4; i++) await parsePage("worten", parseWortenPage, [page, PAGE]);
+    delay.disable();
+    const worstMs = delay.max / 1e6;
+    // generous against a loaded machine; a parse in place blocks for the whole parse
+    expect(worstMs).toBeLessThan(Math.max(60, inPlaceMs / 2));
+  });
+
+  it("a parser's CheckFailure comes back from the worker as a CheckFailure", async () => {
+    const broken = `<html><body>${" ".repeat(300_000)}<p>nada</p></body></html>`;
+    await expect(parsePage("worten", parseWortenPage, [broken, PAGE])).rejects.toMatchObject({
+      name: "CheckFailure",
+      reason: "unexpected",
+    });
+  });
+});

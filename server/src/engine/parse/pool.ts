@@ -1,0 +1,76 @@
+import { availableParallelism } from "node:os";
+import { Piscina } from "piscina";
+import { CheckFailure } from "../platforms/types.js";
+import type { PageParserName, PageParsers } from "./parsers.js";
+import type { ParseReply, ParseTask } from "./worker.js";
+
+/**
+ * Heavy pages are parsed off the event loop: a page of at least `minBytes` goes to a small pool of
+ * worker threads (piscina), so a 1.5 MB product page parsed with cheerio does not hold every other
+ * check and API answer meanwhile. Smaller pages are parsed in place (a worker round trip costs more).
+ */
+const settings = { minBytes: 256 * 1024, maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)) };
+let pool: Piscina | null = null;
+/** pages parsed in a worker since start (tests and benchmarks read it) */
+export const parseStats = { inWorker: 0, inPlace: 0 };
+
+export function configureParsePool(change: Partial<typeof settings>): void {
+  Object.assign(settings, change);
+}
+
+/** the worker module runs TypeScript: under tsx the loader is inherited, elsewhere (vitest) it is added */
+function workerExecArgv(): string[] {
+  const hasTsx = process.execArgv.some((arg) => arg.includes("tsx"));
+  return hasTsx ? process.execArgv : [...process.execArgv, "--import", "tsx"];
+}
+
+function thePool(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL("./worker.ts", import.meta.url).href,
+    minThreads: 0,
+    maxThreads: settings.maxThreads,
+    idleTimeout: 30_000,
+    execArgv: workerExecArgv(),
+  });
+  return pool;
+}
+
+/**
+ * Runs a page parser: `parse` itself for a small page, the same function by `name` in a worker for
+ * a big one. Throws what the parser throws (CheckFailure kept), or the signal's reason when it
+ * aborts first.
+ */
+export async function parsePage<N extends PageParserName>(
+  name: N,
+  parse: PageParsers[N],
+  args: Parameters<PageParsers[N]>,
+  signal?: AbortSignal,
+): Promise<ReturnType<PageParsers[N]>> {
+  const html = args[0] as string;
+  if (html.length < settings.minBytes) {
+    parseStats.inPlace++;
+    return (parse as (...a: unknown[]) => ReturnType<PageParsers[N]>)(...args);
+  }
+  const task: ParseTask = { parser: name, args };
+  let reply: ParseReply;
+  try {
+    reply = await thePool().run(task, { signal });
+  } catch (error) {
+    if (signal?.aborted && signal.reason instanceof CheckFailure) throw signal.reason;
+    throw error;
+  }
+  parseStats.inWorker++;
+  if ("ok" in reply) return reply.ok as ReturnType<PageParsers[N]>;
+  if ("failure" in reply)
+    throw new CheckFailure(reply.failure.reason, reply.failure.message, reply.failure.host);
+  const error =
+    reply.error.name === "TypeError" ? new TypeError(reply.error.message) : new Error(reply.error.message);
+  throw error;
+}
+
+/** stops the pool's threads (process shutdown) */
+export async function closeParsePool(): Promise<void> {
+  const current = pool;
+  pool = null;
+  await current?.destroy();
+}

@@ -1,0 +1,72 @@
+import type { CheckDetail } from "@common/schemas/check-detail.js";
+import { idParamSchema } from "@common/schemas/users.js";
+import { and, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { products } from "../db/schema.js";
+import { buildCheckDetail } from "../engine/check-detail.js";
+import { checkLogOf, createCheckRunner } from "../engine/check-runner.js";
+import { EngineHttp } from "../engine/fetch/http-client.js";
+import { notFound } from "../http-error.js";
+import { currentUser } from "../plugins/auth.js";
+import { findOwnProduct } from "../services/products.js";
+
+/**
+ * "Testar agora": one check of a product at once, through the engine's check runner, answered
+ * with what it read. It neither changes the product's status nor sends alerts (the scheduler's
+ * checks do); it keeps the detail as the product's last one. See docs/decisions.md (issue 12).
+ */
+export const productCheckRoutes: FastifyPluginAsyncZod = async (app) => {
+  const http = new EngineHttp({
+    redirects: app.config.monitorRedirect,
+    proxies: app.config.monitorProxies,
+    defaultTimeoutMs: app.config.checkTimeoutMs,
+  });
+  app.addHook("onClose", () => http.close());
+  const runCheck = createCheckRunner(http);
+
+  app.post(
+    "/api/products/:id/test",
+    {
+      schema: { params: idParamSchema },
+      // each test fetches a retailer's page for the caller: 10 a minute per user
+      config: {
+        rateLimit: {
+          max: 10,
+          timeWindow: "1 minute",
+          keyGenerator: (r) => `product-test:${r.user?.id ?? r.ip}`,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const product = await findOwnProduct(app.db, user.id, request.params.id);
+      const outcome = await runCheck(
+        {
+          platform: product.platform,
+          url: product.url,
+          productCode: product.productId,
+          config: product.config,
+          variants: product.variants,
+        },
+        { deadline: Date.now() + app.config.checkTimeoutMs },
+      );
+      const log = checkLogOf(outcome) ?? { startedAt: Date.now(), exchanges: [], lastBody: null };
+      const detail = buildCheckDetail(outcome, log, "test");
+      await app.db
+        .update(products)
+        .set({ lastCheckDetail: detail })
+        .where(and(eq(products.id, product.id), eq(products.userId, user.id)));
+      return detail;
+    },
+  );
+
+  app.get("/api/products/:id/check", { schema: { params: idParamSchema } }, async (request) => {
+    const user = currentUser(request);
+    const [row] = await app.db
+      .select({ detail: products.lastCheckDetail })
+      .from(products)
+      .where(and(eq(products.id, request.params.id), eq(products.userId, user.id)));
+    if (!row) throw notFound("Produto não encontrado");
+    return { detail: (row.detail ?? null) as CheckDetail | null };
+  });
+};

@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import { MailCatcher } from "../../tools/mail-catcher.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../src/db/schema.js";
+import { saveUserSettings } from "../src/services/settings.js";
+import { DEFAULT_USER_SETTINGS } from "@common/schemas/settings.js";
+import { createWorld, eventually, sleep, type World } from "./engine-support.js";
+import { createTestDatabase, dbKinds } from "./harness.js";
+
+const SHOP = "https://nudeproject.com";
+
+describe.each(dbKinds())("e-mail alerts over SMTP (%s)", (kind) => {
+  let w: World;
+  let smtp: MailCatcher;
+  let smtpUrl: string;
+  const start = () => w.start({ config: { monitorProxies: [], monitorRedirect: w.redirects, smtpUrl } });
+  beforeAll(async () => {
+    w = await createWorld(await createTestDatabase(kind));
+    smtp = new MailCatcher();
+    smtpUrl = await smtp.listen();
+    await w.database.db.update(users).set({ email: "revenda@exemplo.pt" }).where(eq(users.id, w.userId));
+  });
+  afterEach(async () => {
+    await w.reset();
+    smtp.mails.length = 0;
+    smtp.tempFailures = 0;
+    await saveUserSettings(w.database.db, w.userId, DEFAULT_USER_SETTINGS);
+  });
+  afterAll(async () => {
+    await w.close();
+    await smtp.close();
+    await w.database.close();
+  });
+
+  it("restock → the Discord alert and one e-mail (HTML + text, pt-PT) to the owner", async () => {
+    w.retailer.setProduct("mail-hoodie", { sizes: ["S", "M"], price: "69.90" });
+    const id = await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/mail-hoodie`,
+      name: "Hoodie <Azul>",
+    });
+    await start();
+    await w.webhook.waitForAccepted(1);
+    await eventually(() => expect(smtp.mails).toHaveLength(1), 15_000);
+    await sleep(1500);
+    expect(smtp.mails).toHaveLength(1);
+    const [mail] = smtp.mails;
+    expect(mail.rcpt).toEqual(["revenda@exemplo.pt"]);
+    expect(mail.from?.text).toBe("alertas@stock.test");
+    expect(mail.subject).toBe("Stock Monitor — Hoodie <Azul>: em stock (S, M)");
+    expect(mail.text).toContain("Em stock: Hoodie <Azul>");
+    expect(mail.text).toMatch(/Preço: 69,90\s€/);
+    expect(mail.text).toContain("Novos tamanhos: S, M");
+    expect(mail.text).toMatch(/Carrinho S: https?:\/\/\S+\/cart\/\d+:1/);
+    const html = String(mail.html);
+    expect(html).toContain('lang="pt-PT"');
+    expect(html).toContain(`<a href="${SHOP}/products/mail-hoodie">Hoodie &lt;Azul&gt;</a>`);
+    expect(html).toMatch(/<th align="left">Estado<\/th><td>Em Stock<\/td>/);
+    await eventually(async () => {
+      const rows = (await w.notificationRows()).filter((r) => r.productId === id);
+      expect(
+        rows.map((r) => [r.webhookUrl?.startsWith("mailto:") ? "email" : "webhook", r.status]).sort(),
+      ).toEqual([
+        ["email", "sent"],
+        ["webhook", "sent"],
+      ]);
+    });
+  });
+
+  it("a temporary SMTP refusal (451) is retried, then delivered once", async () => {
+    smtp.tempFailures = 1;
+    w.retailer.setProduct("mail-retry", { sizes: ["L"] });
+    const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/mail-retry` });
+    await start();
+    await eventually(() => expect(smtp.mails).toHaveLength(1), 20_000);
+    await eventually(async () => {
+      const rows = (await w.notificationRows()).filter(
+        (r) => r.productId === id && r.webhookUrl?.startsWith("mailto:"),
+      );
+      expect(rows.map((r) => [r.status, r.attempts])).toEqual([["sent", 2]]);
+    });
+  });
+
+  it("'Notificações por email' off in Settings → no e-mail, Discord still alerted", async () => {
+    await saveUserSettings(w.database.db, w.userId, { ...DEFAULT_USER_SETTINGS, emailNotifications: false });
+    w.retailer.setProduct("mail-off", { sizes: ["M"] });
+    const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/mail-off` });
+    await start();
+    await w.webhook.waitForAccepted(1);
+    await sleep(1500);
+    expect(smtp.mails).toHaveLength(0);
+    const rows = (await w.notificationRows()).filter((r) => r.productId === id);
+    expect(rows.map((r) => r.webhookUrl)).toEqual([expect.stringContaining("discord.com")]);
+  });
+
+  it("without SMTP_URL no e-mail row is queued", async () => {
+    w.retailer.setProduct("mail-unset", { sizes: ["M"] });
+    const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/mail-unset` });
+    await w.start();
+    await w.webhook.waitForAccepted(1);
+    await sleep(1000);
+    const rows = (await w.notificationRows()).filter((r) => r.productId === id);
+    expect(rows).toHaveLength(1);
+    expect(smtp.mails).toHaveLength(0);
+  });
+});

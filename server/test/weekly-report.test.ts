@@ -1,0 +1,164 @@
+import { DEFAULT_USER_SETTINGS } from "@common/schemas/settings.js";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MailCatcher } from "../../tools/mail-catcher.js";
+import type { Database } from "../src/db/client.js";
+import { inventoryItems, notifications, products, sales, users } from "../src/db/schema.js";
+import { Transport } from "../src/engine/fetch/transport.js";
+import { createEmailChannel } from "../src/engine/notify/email.js";
+import { Notifier } from "../src/engine/notify/outbox.js";
+import { queueWeeklyReports } from "../src/engine/weekly-report.js";
+import { saveUserSettings } from "../src/services/settings.js";
+import { createTestDatabase, dbKinds, eventually } from "./harness.js";
+
+/** Monday 16/11/2026 09:30 in Lisbon (UTC+0 in November): the week of 09/11 to 15/11 is due */
+const MONDAY_0930_LISBON = new Date("2026-11-16T09:30:00Z");
+
+describe.each(dbKinds())("weekly report by e-mail (%s)", (kind) => {
+  let database: Database;
+  let smtp: MailCatcher;
+  let smtpUrl: string;
+  let lisbon: number;
+  let newYork: number;
+  const notifiers: Notifier[] = [];
+
+  async function user(name: string, email: string | null): Promise<number> {
+    const [row] = await database.db
+      .insert(users)
+      .values({ username: `${name}${Date.now()}`.slice(0, 30), passwordHash: "x", email })
+      .returning({ id: users.id });
+    return row.id;
+  }
+
+  async function sale(userId: number, name: string, price: string, profit: string, at: string) {
+    const [item] = await database.db
+      .insert(inventoryItems)
+      .values({ userId, name, price: "10.00", status: "sold" })
+      .returning({ id: inventoryItems.id });
+    await database.db
+      .insert(sales)
+      .values({ userId, inventoryItemId: item.id, salePrice: price, profit, saleDate: new Date(at) });
+  }
+
+  function startNotifier(): Notifier {
+    const n = new Notifier({
+      db: database.db,
+      transport: new Transport(),
+      channels: [createEmailChannel(smtpUrl)],
+      pollMs: 100,
+      retryBaseMs: 200,
+    });
+    n.start();
+    notifiers.push(n);
+    return n;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    smtp = new MailCatcher();
+    smtpUrl = await smtp.listen();
+    lisbon = await user("lisboa", "lisboa@exemplo.pt");
+    newYork = await user("ny", "ny@exemplo.pt");
+    await saveUserSettings(database.db, newYork, { ...DEFAULT_USER_SETTINGS, timezone: "America/New_York" });
+    const off = await user("semrelatorio", "off@exemplo.pt");
+    await saveUserSettings(database.db, off, { ...DEFAULT_USER_SETTINGS, weeklyReport: false });
+    await user("semmail", null);
+
+    await sale(lisbon, "Jordan 4 Black Cat", "250.00", "90.00", "2026-11-10T15:00:00Z");
+    await sale(lisbon, "Nike Tech Fleece", "80.00", "25.50", "2026-11-15T23:30:00Z"); // Sunday, Lisbon
+    await sale(lisbon, "Yeezy Slide", "70.00", "20.00", "2026-11-12T10:00:00Z");
+    await sale(lisbon, "Da semana seguinte", "500.00", "300.00", "2026-11-16T00:30:00Z");
+    await sale(lisbon, "Da semana anterior", "500.00", "300.00", "2026-11-08T23:59:00Z");
+    await sale(lisbon, "Sem lucro", "10.00", "1.00", "2026-11-11T10:00:00Z");
+    const [p] = await database.db
+      .insert(products)
+      .values({
+        userId: lisbon,
+        name: "Monitor partido",
+        productId: "",
+        url: "https://x.pt/p",
+        webhookUrl: "",
+        platform: "nudeproject",
+        failureStreak: 4,
+      })
+      .returning({ id: products.id });
+    const restock = (at: string, dest: string) => ({
+      userId: lisbon,
+      productId: p.id,
+      webhookUrl: dest,
+      payload: { kind: "restock", at },
+      message: "reposição",
+      type: "success",
+      status: "sent",
+      createdAt: new Date(at),
+    });
+    await database.db.insert(notifications).values([
+      // one restock alerted on two destinations counts once
+      restock("2026-11-10T08:00:00Z", "https://discord.com/api/webhooks/1/a"),
+      restock("2026-11-10T08:00:00Z", "mailto:lisboa@exemplo.pt"),
+      restock("2026-11-13T08:00:00Z", "https://discord.com/api/webhooks/1/a"),
+      restock("2026-11-17T08:00:00Z", "https://discord.com/api/webhooks/1/a"),
+    ]);
+  });
+  afterEach(async () => {
+    await Promise.all(notifiers.splice(0).map((n) => n.stop()));
+  });
+  afterAll(async () => {
+    await smtp.close();
+    await database.close();
+  });
+
+  it("Monday 09:00 in the user's zone: one report per user and week with the week's figures, however many workers", async () => {
+    // Sunday evening: the week before (02/11 to 08/11) is due for both; marked sent here, not mailed
+    expect(await queueWeeklyReports(database.db, new Date("2026-11-15T20:00:00Z"))).toBe(2);
+    await database.db
+      .update(notifications)
+      .set({ status: "sent" })
+      .where(eq(notifications.status, "pending"));
+    // Monday 08:59 in Lisbon: not yet
+    expect(await queueWeeklyReports(database.db, new Date("2026-11-16T08:59:00Z"))).toBe(0);
+    // two workers at once, then a restarted one
+    const counts = await Promise.all([
+      queueWeeklyReports(database.db, MONDAY_0930_LISBON),
+      queueWeeklyReports(database.db, MONDAY_0930_LISBON),
+    ]);
+    expect(counts[0] + counts[1]).toBe(1); // Lisbon only: 04:30 in New York
+    expect(await queueWeeklyReports(database.db, new Date("2026-11-16T13:59:00Z"))).toBe(0);
+    // 09:00 in New York is 14:00 UTC
+    expect(await queueWeeklyReports(database.db, new Date("2026-11-16T14:00:00Z"))).toBe(1);
+    expect(await queueWeeklyReports(database.db, new Date("2026-11-18T10:00:00Z"))).toBe(0);
+
+    startNotifier();
+    startNotifier(); // a second worker delivering the same outbox
+    await eventually(() => expect(smtp.mails).toHaveLength(2), 15_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.mails).toHaveLength(2);
+    const mail = smtp.mails.find((m) => m.rcpt[0] === "lisboa@exemplo.pt")!;
+    expect(mail.subject).toBe("Stock Monitor — Relatório semanal (09/11/2026 a 15/11/2026)");
+    const text = String(mail.text);
+    expect(text).toContain("Vendas: 4");
+    expect(text).toMatch(/Receita: 410,00\s€/);
+    expect(text).toMatch(/Lucro: 136,50\s€/);
+    expect(text).toContain("Reposições de stock vistas: 2");
+    expect(text).toContain("Monitores com falhas: 1");
+    expect(text).toMatch(
+      /Melhores artigos:\n- Jordan 4 Black Cat — 90,00\s€\n- Nike Tech Fleece — 25,50\s€\n- Yeezy Slide — 20,00\s€/,
+    );
+    expect(text).toContain("- Monitor partido");
+    expect(String(mail.html)).toContain('<h2 style="margin:0 0 8px">Relatório semanal</h2>');
+    const ny = smtp.mails.find((m) => m.rcpt[0] === "ny@exemplo.pt")!;
+    expect(ny.subject).toContain("09/11/2026 a 15/11/2026");
+    expect(String(ny.text)).toContain("Vendas: 0");
+
+    const rows = await database.db.execute(
+      sql`select dedupe_key, status from notifications where dedupe_key like '%:2026-11-16' order by dedupe_key`,
+    );
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([
+      { dedupe_key: `weekly:${lisbon}:2026-11-16`, status: "sent" },
+      { dedupe_key: `weekly:${newYork}:2026-11-16`, status: "sent" },
+    ]);
+    // the next Monday is a new week
+    expect(await queueWeeklyReports(database.db, new Date("2026-11-23T09:00:00Z"))).toBe(1);
+    await database.db.delete(notifications).where(eq(notifications.status, "pending"));
+  });
+});
