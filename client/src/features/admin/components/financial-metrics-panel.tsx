@@ -60,11 +60,11 @@ export function FinancialMetricsPanel() {
     : "Ainda não foram registadas métricas";
 
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid min-w-0 grid-cols-1 gap-4 lg:grid-cols-2 [&>*]:min-w-0">
       <Card>
         <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <PiggyBank className="size-5 text-primary" />
+          <CardTitle className="flex flex-wrap items-center gap-2">
+            <PiggyBank className="size-5 shrink-0 text-primary" />
             Métricas registadas
             <Badge variant="secondary">Introduzidas à mão</Badge>
           </CardTitle>
@@ -88,8 +88,8 @@ export function FinancialMetricsPanel() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <Calculator className="size-5 text-success" />
+          <CardTitle className="flex flex-wrap items-center gap-2">
+            <Calculator className="size-5 shrink-0 text-success" />
             Valores atuais
             <Badge variant="success">Ao vivo</Badge>
           </CardTitle>
