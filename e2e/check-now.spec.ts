@@ -57,7 +57,7 @@ test("Testar agora: o painel mostra a rota, os pedidos, os tamanhos, o preço e 
     member: project === "mobile" ? "9001" : "9002",
     items: [
       { id: "11", title: "Casaco de ganga", price: "12.50" },
-      { id: "12", title: "Saia plissada", price: "8.00" },
+      { id: "12", title: "Saia plissada", price: "8.00", currency: "PLN" },
     ],
   });
   await loginAsFreshUser(page, playwright);
@@ -65,7 +65,7 @@ test("Testar agora: o painel mostra a rota, os pedidos, os tamanhos, o preço e 
   await addProduct(
     page,
     "nudeproject",
-    `https://nudeproject.com/products/walled-${project}`,
+    `https://walled-${project}.nudeproject.com/products/walled-${project}`,
     "Página com muro",
   );
   await addProduct(
@@ -128,6 +128,10 @@ test("Testar agora: o painel mostra a rota, os pedidos, os tamanhos, o preço e 
     "https://www.vinted.pt/items/11",
   );
   await expect(page.getByTestId("check-verdict")).toHaveText("Ativo");
+  // each amount in the currency the seller priced it in: never a złoty amount with €
+  await expect(items.getByRole("listitem").filter({ hasText: "Saia plissada" })).toContainText(/8,00\s*PLN/);
+  await expect(items.getByRole("listitem").filter({ hasText: "Saia plissada" })).not.toContainText("€");
+  await expect(items.getByRole("listitem").filter({ hasText: "Casaco de ganga" })).toContainText(/12,50\s*€/);
   await screenshot(page, "check-now-vinted-light");
   if (isMobileProject()) {
     // the panel fits the phone: nothing wider than the viewport

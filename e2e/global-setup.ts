@@ -84,7 +84,15 @@ export default async function globalSetup() {
       ENGINE: "off",
       ADMIN_PASSWORD,
       DATABASE_URL: "",
-      MONITOR_REDIRECT: `https://nudeproject.com=${retailerUrl},https://www.vinted.pt=${retailerUrl}`,
+      // one walled host per project: a block pauses its host, which must not pause the other's checks
+      MONITOR_REDIRECT: [
+        "https://nudeproject.com",
+        "https://www.vinted.pt",
+        "https://walled-desktop.nudeproject.com",
+        "https://walled-mobile.nudeproject.com",
+      ]
+        .map((origin) => `${origin}=${retailerUrl}`)
+        .join(","),
     },
     stdio: ["ignore", log, log],
   });
