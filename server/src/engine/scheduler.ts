@@ -7,6 +7,8 @@ import { detect } from "./detect.js";
 import { checkDuration, checksTotal, scheduleLag } from "./metrics.js";
 import type { EngineStats } from "./stats.js";
 import { alertSummary } from "./notify/alert.js";
+import { alertsGoOut } from "./notify/gate.js";
+import { PollLoop } from "./poll-loop.js";
 import {
   type CheckBatch,
   type CheckWrite,
@@ -88,7 +90,10 @@ const BUSY_POLL_MS = 15;
  */
 export class Scheduler {
   private running = false;
-  private loopDone: Promise<void> = Promise.resolve();
+  private readonly poll = new PollLoop(() => this.tick(), {
+    errorPauseMs: 500,
+    onError: (error) => this.o.onError?.(error),
+  });
   private readonly queue: LeasedProduct[] = [];
   private inFlight = 0;
   private readonly checks = new Set<Promise<void>>();
@@ -102,8 +107,6 @@ export class Scheduler {
   /** aborted by stop(): the checks under way give up and their products are handed back */
   private readonly shutdown = unlimitedController();
   private lastFinished = 0;
-  private wakeUp: (() => void) | null = null;
-  private woken = false;
   /** the last lease took as many as it asked for: more products may be due now */
   private moreDue = false;
   private batch: CheckBatch = emptyBatch();
@@ -153,7 +156,7 @@ export class Scheduler {
     await this.refreshSettings(true);
     if (this.o.startJitterMs > 0) await spreadOverdue(this.o.db, this.o.startJitterMs);
     this.running = true;
-    this.loopDone = this.loop();
+    this.poll.start();
   }
 
   /**
@@ -162,12 +165,12 @@ export class Scheduler {
    */
   async stop(): Promise<void> {
     this.running = false;
-    this.wake();
+    const loopDone = this.poll.stop();
     this.queue.length = 0;
     this.parked.length = 0;
     this.shutdown.abort(new Error("engine stopping"));
     await Promise.all(this.checks);
-    await this.loopDone;
+    await loopDone;
     while (this.batch.checks.length > 0 || this.urgent.checks.length > 0 || this.writes.size > 0) {
       this.flushUrgent();
       this.flush();
@@ -186,28 +189,7 @@ export class Scheduler {
   }
 
   private wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.woken) {
-      this.woken = false;
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = () => {
-        this.wakeUp = null;
-        done();
-      };
-    }).then(() => {
-      this.woken = false;
-    });
+    this.poll.wake();
   }
 
   private async refreshSettings(force = false): Promise<void> {
@@ -222,39 +204,31 @@ export class Scheduler {
     }
   }
 
-  private async loop(): Promise<void> {
-    while (this.running) {
-      let pause = BUSY_POLL_MS;
-      try {
-        this.handBackParked();
-        await this.refreshSettings();
-        // parked products beyond one cap's worth count against the lease, so a busy user or host
-        // is not leased and handed back over and over
-        const overParked = Math.max(0, this.parked.length - this.cap);
-        const room = this.cap * 2 - this.queue.length - this.inFlight - overParked;
-        if (this.queue.length + this.inFlight < this.cap && room > 0) {
-          const leased = await leaseDue(this.o.db, this.o.workerId, room, this.o.leaseMs);
-          if (!this.running) {
-            await releaseLeases(this.o.db, this.o.workerId);
-            break;
-          }
-          this.queue.push(...leased);
-          this.startChecks();
-          if (leased.length === 0 && this.inFlight === 0) {
-            const next = await msUntilNextDue(this.o.db);
-            pause = next === null ? IDLE_POLL_MAX_MS : Math.min(IDLE_POLL_MAX_MS, Math.max(5, next));
-          }
-          this.moreDue = leased.length === room;
-          if (this.moreDue) {
-            pause = 0;
-          }
-        }
-      } catch (error) {
-        this.o.onError?.(error);
-        pause = 500;
+  /** one turn of the lease loop: answers how long to wait before the next */
+  private async tick(): Promise<number> {
+    let pause = BUSY_POLL_MS;
+    this.handBackParked();
+    await this.refreshSettings();
+    // parked products beyond one cap's worth count against the lease, so a busy user or host
+    // is not leased and handed back over and over
+    const overParked = Math.max(0, this.parked.length - this.cap);
+    const room = this.cap * 2 - this.queue.length - this.inFlight - overParked;
+    if (this.queue.length + this.inFlight < this.cap && room > 0) {
+      const leased = await leaseDue(this.o.db, this.o.workerId, room, this.o.leaseMs);
+      if (!this.running) {
+        await releaseLeases(this.o.db, this.o.workerId);
+        return 0;
       }
-      if (this.running) await this.sleep(pause);
+      this.queue.push(...leased);
+      this.startChecks();
+      if (leased.length === 0 && this.inFlight === 0) {
+        const next = await msUntilNextDue(this.o.db);
+        pause = next === null ? IDLE_POLL_MAX_MS : Math.min(IDLE_POLL_MAX_MS, Math.max(5, next));
+      }
+      this.moreDue = leased.length === room;
+      if (this.moreDue) pause = 0;
     }
+    return pause;
   }
 
   /** slots one user (or host) may hold: half from 4 slots up, below that there is nothing to split */
@@ -396,7 +370,9 @@ export class Scheduler {
     const log = "kind" in outcome ? undefined : checkLogOf(outcome);
     if (log) changes.detail = buildCheckDetail(outcome, log, "engine", at);
     write.changes = changes;
-    const alerting = this.notificationsEnabled && product.webhookUrl !== "" && detection.alerts.length > 0;
+    const alerting =
+      detection.alerts.length > 0 &&
+      alertsGoOut({ notificationsEnabled: this.notificationsEnabled, webhookUrl: product.webhookUrl });
     // every row of one product goes in the same batch: its state, activity and alerts commit together
     const batch = alerting ? this.urgent : this.batch;
     batch.checks.push(write);

@@ -13,7 +13,7 @@ import { FAILURE_LABELS } from "../engine/detect.js";
 import { EngineHttp } from "../engine/fetch/http-client.js";
 import { runAdapter } from "../engine/check-runner.js";
 import { getAdapter } from "../engine/platforms/index.js";
-import { CheckFailure } from "../engine/platforms/types.js";
+import { CheckFailure, RefusedAddress } from "../engine/platforms/types.js";
 import { badRequest, HttpError } from "../http-error.js";
 import { currentUser } from "../plugins/auth.js";
 
@@ -89,7 +89,7 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
         { deadline: Date.now() + timeoutMs, signal: closing.signal, reportBlocks: false },
       );
       if (result instanceof CheckFailure) {
-        if (result.message.startsWith("Pedido recusado")) {
+        if (result instanceof RefusedAddress) {
           throw badRequest("Endereço privado ou local não permitido", [
             { path: "url", message: result.message },
           ]);

@@ -2,7 +2,7 @@ import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import { Agent, type Dispatcher, ProxyAgent, util } from "undici";
 import { assertPublicUrl, isPublicAddress, type Resolver, UnsafeUrlError } from "../../net/address-guard.js";
-import { CheckFailure, type HttpResponse } from "../platforms/types.js";
+import { CheckFailure, type HttpResponse, RefusedAddress } from "../platforms/types.js";
 import type { CookieJars } from "./cookie-jars.js";
 import { systemResolver } from "./resolver.js";
 
@@ -170,7 +170,7 @@ export class Transport {
       this.checkedAddresses.set(url.hostname, { addresses, expires: Date.now() + DNS_TTL_MS });
     } catch (error) {
       const message = error instanceof UnsafeUrlError ? error.message : "URL inválido";
-      throw new CheckFailure("network", `Pedido recusado: ${message}`);
+      throw new RefusedAddress(message);
     }
     return this.pickDispatcher(false);
   }
@@ -324,7 +324,7 @@ export function toCheckFailure(error: unknown): CheckFailure {
     return new CheckFailure("timeout", "Tempo esgotado à espera do site");
   }
   if (error instanceof UnsafeUrlError || (e.cause as unknown) instanceof UnsafeUrlError) {
-    return new CheckFailure("network", `Pedido recusado: ${(error as Error).message}`);
+    return new RefusedAddress((error as Error).message);
   }
   return new CheckFailure(
     "network",

@@ -3,7 +3,8 @@ import type { Db } from "../../db/client.js";
 import { logActivity } from "../../services/activity.js";
 import type { Transport } from "../fetch/transport.js";
 import { alertsTotal } from "../metrics.js";
-import { CheckFailure, type HttpResponse } from "../platforms/types.js";
+import { CheckFailure, type HttpResponse, RefusedAddress } from "../platforms/types.js";
+import { PollLoop } from "../poll-loop.js";
 import { type AlertPayload, alertSummary } from "./alert.js";
 import type { AlertChannel } from "./channel.js";
 import { deliveryRequest } from "./format.js";
@@ -17,12 +18,19 @@ export interface NotifierOptions {
   /** Discord: 50 requests per second per IP, whoever's webhook it is */
   globalPerSecond?: number;
   maxAttempts?: number;
-  /** rows being delivered or waiting their turn in this process (the rest wait in the table) */
+  /** rows held in memory by this process, all destinations together (the rest wait in the table) */
   maxInFlight?: number;
+  /** rows held in memory for one destination: a slow or busy webhook cannot take everybody's room */
+  perDestination?: number;
+  /** deliveries under way at once, all destinations together, taken in turn (round-robin) */
+  maxConcurrentSends?: number;
   leaseMs?: number;
   pollMs?: number;
   retryBaseMs?: number;
+  /** total deadline of one delivery: connect, headers and body */
   timeoutMs?: number;
+  /** a destination that timed out `after` times in a row rests, doubling from initialMs to maxMs */
+  timeoutBackoff?: { after: number; initialMs: number; maxMs: number };
   onError?: (error: unknown) => void;
   /** destinations that are not HTTP webhooks (e-mail), each recognised by its address */
   channels?: AlertChannel[];
@@ -39,24 +47,44 @@ export interface OutboxRow {
   attempts: number;
 }
 
+/** a row held in memory, with the moment its lease ends by this process's clock (at the latest) */
+interface Held {
+  row: OutboxRow;
+  leaseEnds: number;
+}
+
 /** a webhook that is gone or refuses us for good: recorded as failed, never retried */
 const FINAL_STATUSES = new Set([400, 401, 403, 404, 405, 410, 413, 422]);
+/** what a delivery may still need after its deadline: marking the row sent */
+const MARK_MARGIN_MS = 2_000;
+/** rows the scheduler hands over were leased when its batch was written, a moment before */
+const BATCH_WRITE_MARGIN_MS = 5_000;
 
 /**
- * Delivers the notifications outbox. Rows are leased with SKIP LOCKED (several processes never send
- * one twice); each webhook is paced and its 429 retry_after obeyed; 5xx and network errors retry
- * with exponential back-off; the outcome is recorded with an activity entry.
+ * Delivers the notifications outbox.
+ * - Rows are leased with SKIP LOCKED, so several processes never send one twice, and taken in turns
+ *   across destinations (the first row of every webhook, then the second…), never oldest-first
+ *   across everything: one user's long queue does not hold up another's alert.
+ * - Each destination holds at most `perDestination` rows in memory and sends one at a time, paced
+ *   (Discord's 5 per 2 s), obeying its 429 retry_after; a destination that keeps timing out rests
+ *   like a blocked host, its rows left pending in the table.
+ * - Nothing is sent on a lease that may have ended: leases of held rows are renewed, and a row
+ *   whose lease could end before its delivery and marking finish is left for the next lease.
+ * - 5xx and network errors retry with exponential back-off; each outcome gets an activity entry.
  */
 export class Notifier {
   private running = false;
-  private loopDone: Promise<void> = Promise.resolve();
-  private wakeUp: (() => void) | null = null;
-  private woken = false;
-  private readonly chains = new Map<string, Promise<void>>();
+  private readonly poll: PollLoop;
+  private readonly queues = new Map<string, Held[]>();
+  private readonly workers = new Map<string, Promise<void>>();
+  private readonly heldIds = new Set<number>();
   private readonly pacers = new Map<string, Pacer>();
   private readonly pausedUntil = new Map<string, number>();
+  private readonly timeoutsInARow = new Map<string, number>();
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
   private readonly global: Pacer;
-  private inFlight = 0;
+  private readonly sends: TurnTaker;
+  private renewTimer: NodeJS.Timeout | null = null;
   private readonly o: Required<Omit<NotifierOptions, "onError">> & Pick<NotifierOptions, "onError">;
 
   constructor(options: NotifierOptions) {
@@ -64,30 +92,42 @@ export class Notifier {
       perWebhook: { count: 5, windowMs: 2000 },
       globalPerSecond: 50,
       maxAttempts: 8,
-      maxInFlight: 200,
+      maxInFlight: 1000,
+      perDestination: 20,
+      maxConcurrentSends: 50,
       leaseMs: 60_000,
       pollMs: 1000,
       retryBaseMs: 1000,
       timeoutMs: 10_000,
+      timeoutBackoff: { after: 2, initialMs: 30_000, maxMs: 10 * 60_000 },
       channels: [],
       ...options,
     };
     this.global = new Pacer(this.o.globalPerSecond, 1000);
+    this.sends = new TurnTaker(this.o.maxConcurrentSends);
+    this.poll = new PollLoop(() => this.tick(), { errorPauseMs: this.o.pollMs, onError: this.o.onError });
   }
 
   start(): void {
     this.running = true;
-    this.loopDone = this.loop();
+    this.poll.start();
+    const every = Math.max(50, Math.floor(this.o.leaseMs / 3));
+    this.renewTimer = setInterval(() => void this.renewLeases().catch((e) => this.o.onError?.(e)), every);
+    this.renewTimer.unref();
   }
 
   wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
+    this.poll.wake();
   }
 
   /** how long rows stay leased to this notifier ('sending') before another may take them */
   get leaseMs(): number {
     return this.o.leaseMs;
+  }
+
+  /** rows held in memory now (queued or being delivered) */
+  get heldCount(): number {
+    return this.heldIds.size;
   }
 
   /**
@@ -96,75 +136,59 @@ export class Notifier {
    */
   accept(rows: OutboxRow[]): void {
     if (!this.running) return;
-    const sorted = [...rows].sort((a, b) => a.id - b.id);
-    const room = Math.max(0, this.o.maxInFlight - this.inFlight);
-    for (const row of sorted.slice(0, room)) this.enqueue(row);
-    // beyond maxInFlight, rows go back to the table (pending, the attempt not counted), so a long
-    // queue in memory does not outlive their lease; the loop takes them as room frees up
-    const rest = sorted.slice(room);
-    if (rest.length === 0) return;
-    const ids = `{${rest.map((r) => r.id).join(",")}}`;
-    this.o.db
-      .execute(sql`update notifications set status = 'pending', lease_until = null, attempts = attempts - 1
-        where id = any(${ids}::int[]) and status = 'sending'`)
-      .then(
-        () => this.wake(),
-        (error) => this.o.onError?.(error), // left leased: delivered when the lease expires
-      );
+    this.hold(rows, Date.now() - BATCH_WRITE_MARGIN_MS + this.o.leaseMs);
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake();
-    await this.loopDone;
-    await Promise.all(this.chains.values());
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.woken) {
-      this.woken = false;
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.wakeUp = null;
-        resolve();
-      }, ms);
-      this.wakeUp = () => {
-        clearTimeout(timer);
-        this.wakeUp = null;
-        resolve();
-      };
-    }).then(() => {
-      this.woken = false;
-    });
-  }
-
-  private async loop(): Promise<void> {
-    while (this.running) {
-      let pause = this.o.pollMs;
-      try {
-        const room = this.o.maxInFlight - this.inFlight;
-        if (room > 0) {
-          const rows = await this.lease(Math.min(room, 100));
-          for (const row of rows) this.enqueue(row);
-          if (rows.length === Math.min(room, 100)) pause = 0;
-        }
-      } catch (error) {
-        this.o.onError?.(error);
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    for (const t of this.retryTimers) clearTimeout(t);
+    await this.poll.stop();
+    // rows still waiting their turn go back to the table now, for whichever notifier runs next
+    const waiting: number[] = [];
+    for (const queue of this.queues.values()) {
+      for (const h of queue.splice(0)) {
+        waiting.push(h.row.id);
+        this.heldIds.delete(h.row.id);
       }
-      if (this.running) await this.sleep(pause);
     }
+    await this.release(waiting, 0).catch((e) => this.o.onError?.(e));
+    await Promise.all(this.workers.values());
   }
 
-  private async lease(limit: number): Promise<OutboxRow[]> {
+  /** one turn of the outbox poll: lease what is due, in turns across destinations */
+  private async tick(): Promise<number> {
+    const room = this.o.maxInFlight - this.heldIds.size;
+    if (room <= 0) return this.o.pollMs;
+    const now = Date.now();
+    // destinations with half their room or more still queued, and resting ones, are left alone
+    const skip = [...this.queues]
+      .filter(([, q]) => q.length >= Math.ceil(this.o.perDestination / 2))
+      .map(([d]) => d);
+    for (const [d, until] of this.pausedUntil) if (until > now) skip.push(d);
+    const limit = Math.min(room, 200);
+    const leasedAt = Date.now();
+    const rows = await this.lease(limit, skip);
+    this.hold(rows, leasedAt + this.o.leaseMs);
+    return rows.length === limit ? 0 : this.o.pollMs;
+  }
+
+  private async lease(limit: number, skip: string[]): Promise<OutboxRow[]> {
     const result = await this.o.db.execute(sql`
       update notifications set status = 'sending', attempts = attempts + 1,
         lease_until = now() + ${this.o.leaseMs} * interval '1 millisecond'
-      where id = any(array(
-        select id from notifications
-        where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now())
-        order by id limit ${limit} for update skip locked))
+      where id in (
+        select id from notifications where id in (
+          select id from (
+            select id, row_number() over (partition by webhook_url order by id) as turn
+            from notifications
+            where ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now()))
+              and webhook_url not in (select jsonb_array_elements_text(${JSON.stringify(skip)}::jsonb))
+          ) due
+          where turn <= ${this.o.perDestination}
+          order by turn, id
+          limit ${limit})
+        for update skip locked)
       returning id, user_id, product_id, webhook_url, payload, message, attempts`);
     return (result as unknown as { rows: Record<string, unknown>[] }).rows
       .map((r) => ({
@@ -179,18 +203,107 @@ export class Notifier {
       .sort((a, b) => a.id - b.id);
   }
 
-  /** one webhook's rows go out in order, one at a time; different webhooks in parallel */
-  private enqueue(row: OutboxRow): void {
-    this.inFlight++;
-    const previous = this.chains.get(row.webhookUrl) ?? Promise.resolve();
-    const next = previous
-      .then(() => this.deliver(row))
+  /** queues leased rows by destination; what has no room (or a resting destination) goes back */
+  private hold(rows: OutboxRow[], leaseEnds: number): void {
+    const back: OutboxRow[] = [];
+    const now = Date.now();
+    for (const row of [...rows].sort((a, b) => a.id - b.id)) {
+      if (this.heldIds.has(row.id)) continue;
+      const queue = this.queues.get(row.webhookUrl) ?? [];
+      const resting = (this.pausedUntil.get(row.webhookUrl) ?? 0) > now;
+      const full =
+        queue.length >= Math.ceil(this.o.perDestination * 1.5) || this.heldIds.size >= this.o.maxInFlight;
+      if (resting || full) {
+        back.push(row);
+        continue;
+      }
+      queue.push({ row, leaseEnds });
+      this.queues.set(row.webhookUrl, queue);
+      this.heldIds.add(row.id);
+      this.ensureWorker(row.webhookUrl);
+    }
+    // the attempt is not counted; a resting destination's rows wait for its rest to end
+    for (const [destination, ids] of groupBy(back, (r) => r.webhookUrl)) {
+      const wait = Math.max(0, (this.pausedUntil.get(destination) ?? 0) - now);
+      this.release(
+        ids.map((r) => r.id),
+        wait,
+      ).then(
+        () => this.wakeAfter(wait),
+        (error) => this.o.onError?.(error), // left leased: taken again when the lease expires
+      );
+    }
+  }
+
+  /** back to pending without counting the attempt, due after `waitMs` */
+  private async release(ids: number[], waitMs: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.o.db.execute(sql`update notifications set status = 'pending', lease_until = null,
+        attempts = greatest(attempts - 1, 0),
+        next_attempt_at = now() + ${Math.ceil(waitMs)} * interval '1 millisecond'
+      where id = any(${`{${ids.join(",")}}`}::int[]) and status = 'sending'`);
+  }
+
+  /** renews the leases of every row held in memory, so none outlives its lease while it waits */
+  private async renewLeases(): Promise<void> {
+    const held = [...this.queues.values()].flat();
+    if (held.length === 0) return;
+    const from = Date.now();
+    await this.o.db.execute(sql`update notifications
+      set lease_until = now() + ${this.o.leaseMs} * interval '1 millisecond'
+      where id = any(${`{${held.map((h) => h.row.id).join(",")}}`}::int[]) and status = 'sending'`);
+    for (const h of held) h.leaseEnds = Math.max(h.leaseEnds, from + this.o.leaseMs);
+  }
+
+  private ensureWorker(destination: string): void {
+    if (this.workers.has(destination)) return;
+    const worker = this.drain(destination)
       .catch((error) => this.o.onError?.(error))
       .finally(() => {
-        this.inFlight--;
-        if (this.chains.get(row.webhookUrl) === next) this.chains.delete(row.webhookUrl);
+        this.workers.delete(destination);
+        const queue = this.queues.get(destination);
+        if (queue && queue.length > 0 && this.running) this.ensureWorker(destination);
+        else if (queue?.length === 0) this.queues.delete(destination);
       });
-    this.chains.set(row.webhookUrl, next);
+    this.workers.set(destination, worker);
+  }
+
+  /** one destination's rows, in order, one at a time */
+  private async drain(destination: string): Promise<void> {
+    const queue = this.queues.get(destination);
+    while (this.running && queue && queue.length > 0) {
+      const resting = (this.pausedUntil.get(destination) ?? 0) - Date.now();
+      if (resting > 0) {
+        const rest = queue.splice(0);
+        for (const h of rest) this.heldIds.delete(h.row.id);
+        await this.release(
+          rest.map((h) => h.row.id),
+          resting,
+        );
+        this.wakeAfter(resting);
+        return;
+      }
+      if (destination) {
+        await this.pacer(destination).take();
+        await this.global.take();
+      }
+      await this.sends.take();
+      try {
+        const held = queue.shift();
+        if (!held) return;
+        if (!this.running) {
+          queue.unshift(held);
+          return;
+        }
+        this.heldIds.delete(held.row.id);
+        // a lease that could end before this delivery is marked: another notifier may take the row
+        if (Date.now() + this.o.timeoutMs + MARK_MARGIN_MS > held.leaseEnds) continue;
+        await this.deliver(held.row);
+      } finally {
+        this.sends.done();
+      }
+      if (queue.length === Math.ceil(this.o.perDestination / 2) - 1) this.poll.wake();
+    }
   }
 
   private pacer(webhook: string): Pacer {
@@ -203,11 +316,7 @@ export class Notifier {
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
-    const paused = (this.pausedUntil.get(row.webhookUrl) ?? 0) - Date.now();
-    if (paused > 0) return this.retryLater(row, paused, false, "limite de pedidos do webhook");
     if (!row.webhookUrl || !row.payload) return this.fail(row, "sem webhook");
-    await this.pacer(row.webhookUrl).take();
-    await this.global.take();
     let res: HttpResponse;
     try {
       const channel = this.o.channels.find((c) => c.handles(row.webhookUrl));
@@ -223,9 +332,11 @@ export class Notifier {
           });
     } catch (error) {
       const failure = error instanceof CheckFailure ? error : new CheckFailure("network", String(error));
-      if (failure.message.startsWith("Pedido recusado")) return this.fail(row, failure.message);
+      if (failure instanceof RefusedAddress) return this.fail(row, failure.message);
+      if (failure.reason === "timeout") this.timedOut(row.webhookUrl);
       return this.retryOrFail(row, failure.message);
     }
+    this.timeoutsInARow.delete(row.webhookUrl);
     if (res.status >= 200 && res.status < 300) return this.sent(row);
     if (res.status === 429) {
       const waitMs = retryAfterMs(res);
@@ -236,6 +347,16 @@ export class Notifier {
       return this.fail(row, `HTTP ${res.status}`);
     }
     return this.retryOrFail(row, `HTTP ${res.status}`);
+  }
+
+  /** a destination that keeps timing out rests, like a blocked host: its queue goes back to the table */
+  private timedOut(destination: string): void {
+    const n = (this.timeoutsInARow.get(destination) ?? 0) + 1;
+    this.timeoutsInARow.set(destination, n);
+    const b = this.o.timeoutBackoff;
+    if (n < b.after) return;
+    const rest = Math.min(b.initialMs * 2 ** (n - b.after), b.maxMs);
+    this.pausedUntil.set(destination, Date.now() + rest);
   }
 
   private async sent(row: OutboxRow): Promise<void> {
@@ -274,7 +395,8 @@ export class Notifier {
     if (row.attempts >= this.o.maxAttempts)
       return this.fail(row, `${reason} após ${row.attempts} tentativas`);
     const backoff = Math.min(this.o.retryBaseMs * 2 ** (row.attempts - 1), 5 * 60_000);
-    return this.retryLater(row, backoff, true, reason);
+    const resting = Math.max(0, (this.pausedUntil.get(row.webhookUrl) ?? 0) - Date.now());
+    return this.retryLater(row, Math.max(backoff, resting), true, reason);
   }
 
   /** back to pending; a wait imposed by the webhook (429, pacing) does not count as an attempt */
@@ -284,8 +406,46 @@ export class Notifier {
       last_error = ${reason}, attempts = attempts - ${counts ? 0 : 1},
       next_attempt_at = now() + ${Math.ceil(waitMs)} * interval '1 millisecond'
       where id = ${row.id}`);
-    setTimeout(() => this.wake(), waitMs + 5).unref();
+    this.wakeAfter(waitMs);
   }
+
+  private wakeAfter(ms: number): void {
+    if (!this.running) return;
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      this.wake();
+    }, ms + 5);
+    timer.unref();
+    this.retryTimers.add(timer);
+  }
+}
+
+/** at most `limit` at once; waiters are served in the order they asked (round-robin across queues) */
+class TurnTaker {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  take(): Promise<void> {
+    if (this.active < this.limit) {
+      this.active++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  done(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
+  }
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
 }
 
 /**

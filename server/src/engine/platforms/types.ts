@@ -82,6 +82,14 @@ export class CheckFailure extends Error {
   }
 }
 
+/** a request the SSRF guard refused (private, loopback or unresolvable address): never retried */
+export class RefusedAddress extends CheckFailure {
+  constructor(why: string) {
+    super("network", `Pedido recusado: ${why}`);
+    this.name = "RefusedAddress";
+  }
+}
+
 export interface HttpRequest {
   url: string;
   method?: "GET" | "POST";
