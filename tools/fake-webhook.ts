@@ -5,11 +5,24 @@
  *
  * Control API: POST /__control {mode: "ok" | "429" | "404" | "500", times?, retryAfter?}
  *              GET /__received → the recorded deliveries; POST /__received/reset
+ *
+ * Per webhook path (tests call `setPath`): "drip" answers 200 and its headers, then one body byte
+ * every `dripMs`, never the end (a hostile or broken webhook); `delayMs` answers after a while; and
+ * `paced` enforces Discord's own bucket (5 requests per 2 s per webhook): past it, 429 with
+ * retry_after and the X-RateLimit-* headers, and the over-limit request is not delivered.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type WebhookMode = "ok" | "429" | "404" | "500";
+
+export interface PathBehaviour {
+  drip?: boolean;
+  dripMs?: number;
+  delayMs?: number;
+  /** Discord's bucket: `count` per `windowMs` (5 per 2 s unless told) */
+  paced?: boolean | { count: number; windowMs: number };
+}
 
 export interface Delivery {
   path: string;
@@ -33,6 +46,13 @@ export class FakeWebhook {
   times = Number.POSITIVE_INFINITY;
   retryAfter = 1;
   origin = "";
+  /** per path: how that webhook behaves (the global mode applies to the others) */
+  private readonly paths = new Map<string, PathBehaviour>();
+  /** per path: when its accepted requests arrived, for the Discord bucket */
+  private readonly buckets = new Map<string, number[]>();
+  /** 429s answered because a paced bucket was exceeded */
+  bucketRefusals = 0;
+  private readonly dripping = new Set<http.ServerResponse>();
   private server: http.Server | null = null;
   private waiters: { count: number; resolve: () => void }[] = [];
 
@@ -46,6 +66,19 @@ export class FakeWebhook {
   /** only the deliveries that were accepted (2xx) */
   get accepted(): Delivery[] {
     return this.received.filter((d) => d.status < 300);
+  }
+
+  /** how one webhook path behaves (drip, delay, Discord's bucket); {} returns it to the default */
+  setPath(path: string, behaviour: PathBehaviour): void {
+    this.paths.set(path, behaviour);
+    this.buckets.delete(path);
+  }
+
+  /** every path back to the default behaviour */
+  resetPaths(): void {
+    this.paths.clear();
+    this.buckets.clear();
+    this.bucketRefusals = 0;
   }
 
   setMode(mode: WebhookMode, opts: { times?: number; retryAfter?: number } = {}): void {
@@ -81,6 +114,7 @@ export class FakeWebhook {
 
   async close(): Promise<void> {
     if (!this.server) return;
+    for (const res of this.dripping) res.destroy();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
   }
@@ -99,15 +133,65 @@ export class FakeWebhook {
       } catch {
         // recorded as text
       }
-      const status = this.answer(res);
-      this.received.push({ path, body, at: Date.now(), status });
-      if (status < 300) {
-        if (this.log) console.log(describeAlert(body));
-        const ready = this.waiters.filter((w) => this.accepted.length >= w.count);
-        this.waiters = this.waiters.filter((w) => !ready.includes(w));
-        for (const w of ready) w.resolve();
-      }
+      const behaviour = this.paths.get(path) ?? {};
+      if (behaviour.drip) return this.drip(res, behaviour.dripMs ?? 1000);
+      const respond = () => {
+        const status = this.bucketFull(path, behaviour) ? this.refuse(res, path) : this.answer(res);
+        this.record(path, body, status);
+      };
+      if (behaviour.delayMs) setTimeout(respond, behaviour.delayMs);
+      else respond();
     });
+  }
+
+  private drip(res: http.ServerResponse, dripMs: number) {
+    res.writeHead(200, { "content-type": "application/json" });
+    this.dripping.add(res);
+    const timer = setInterval(() => res.write(" "), dripMs);
+    res.on("close", () => {
+      clearInterval(timer);
+      this.dripping.delete(res);
+    });
+  }
+
+  /** Discord's per-webhook bucket: 5 per 2 s, counted over the accepted requests */
+  private bucketFull(path: string, behaviour: PathBehaviour): boolean {
+    if (!behaviour.paced) return false;
+    const { count, windowMs } = bucketOf(behaviour);
+    const now = Date.now();
+    const recent = (this.buckets.get(path) ?? []).filter((t) => now - t < windowMs);
+    this.buckets.set(path, recent);
+    if (recent.length >= count) return true;
+    recent.push(now);
+    return false;
+  }
+
+  private refuse(res: http.ServerResponse, path: string): number {
+    this.bucketRefusals++;
+    const { count, windowMs } = bucketOf(this.paths.get(path) ?? {});
+    const oldest = (this.buckets.get(path) ?? [Date.now()])[0];
+    const resetAfter = Math.max(0.001, (oldest + windowMs - Date.now()) / 1000);
+    res.writeHead(429, {
+      "content-type": "application/json",
+      "x-ratelimit-limit": String(count),
+      "x-ratelimit-remaining": "0",
+      "x-ratelimit-reset-after": resetAfter.toFixed(3),
+      "x-ratelimit-bucket": "fake-webhook",
+    });
+    res.end(
+      JSON.stringify({ message: "You are being rate limited.", retry_after: resetAfter, global: false }),
+    );
+    return 429;
+  }
+
+  private record(path: string, body: unknown, status: number) {
+    this.received.push({ path, body, at: Date.now(), status });
+    if (status < 300) {
+      if (this.log) console.log(describeAlert(body));
+      const ready = this.waiters.filter((w) => this.accepted.length >= w.count);
+      this.waiters = this.waiters.filter((w) => !ready.includes(w));
+      for (const w of ready) w.resolve();
+    }
   }
 
   private answer(res: http.ServerResponse): number {
@@ -164,6 +248,10 @@ export class FakeWebhook {
     }
     json(404, { message: "controlo desconhecido" });
   }
+}
+
+function bucketOf(behaviour: PathBehaviour): { count: number; windowMs: number } {
+  return typeof behaviour.paced === "object" ? behaviour.paced : { count: 5, windowMs: 2000 };
 }
 
 /** one console line per alert: embed titles, descriptions and the size fields */

@@ -120,6 +120,7 @@ export async function createWorld(database: Database): Promise<World> {
       retailer.resetStats();
       webhook.received.length = 0;
       webhook.setMode("ok");
+      webhook.resetPaths();
     },
     async close() {
       await world.reset();

@@ -103,6 +103,10 @@ export class Notifier {
       channels: [],
       ...options,
     };
+    // renewed every third of the lease, a held row keeps two thirds of it: a delivery must fit in that
+    if ((this.o.leaseMs * 2) / 3 < this.o.timeoutMs + MARK_MARGIN_MS + 500) {
+      throw new Error("the notifier's lease must outlast a delivery's deadline and its marking");
+    }
     this.global = new Pacer(this.o.globalPerSecond, 1000);
     this.sends = new TurnTaker(this.o.maxConcurrentSends);
     this.poll = new PollLoop(() => this.tick(), { errorPauseMs: this.o.pollMs, onError: this.o.onError });
