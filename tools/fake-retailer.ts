@@ -7,10 +7,11 @@
  *   POST /__control {product, status?, sizes?, allSizes?, price?, currency?, name?, block?}   one product
  *   POST /__control {block: "off" | "403" | "challenge" | "timeout" | "malformed" | "drip" | "js-challenge",
  *     delayMs?, dripMs?, pagePadBytes?}  every product ("drip": headers, then one body byte every dripMs,
- *     never the end; pagePadBytes: markup added to every HTML page, for pages of real sizes)
+ *     never the end; pagePadBytes: markup added to every HTML page, jsonPadBytes: a description in
+ *     every JSON answer, for answers of real sizes); a product's own delayMs slows only its answers
  *   POST /__control/expire-passes  the js-challenge passes issued so far stop working
  *   POST /__control/vinted {member, holiday?, items?: [{id, title, price}]}
- *   GET  /__stats  → {requests, inFlight, maxInFlight}; POST /__stats/reset
+ *   GET  /__stats  → {requests, inFlight, maxInFlight, healthy}; POST /__stats/reset
  *
  * Formats: Shopify `/products/<id>.js` and `/products/<id>` (JSON-LD page); Zara
  * `/pt/pt/<slug>-p<ref>.html?v1=<id>` (window.zara payload) and
@@ -43,6 +44,8 @@ export interface FakeProduct {
   /** SFRA: the product says IN_STOCK (ATS 38) while no size is orderable, an answer at odds with itself */
   contradictory: boolean;
   block: BlockMode;
+  /** this product's answers wait this long (a slow host under drop-day load) */
+  delayMs: number;
 }
 
 export interface FakeVintedItem {
@@ -102,6 +105,11 @@ export class FakeRetailer {
   dripMs = 2_000;
   /** markup added to every HTML product page, to serve pages of real sizes (300 KB–1.5 MB) */
   pagePadBytes = 0;
+  /** requests for the benchmark's healthy products (b<n>, bench-p<n>) */
+  healthyRequests = 0;
+  /** a product description this long in every JSON answer, for answers of real sizes */
+  jsonPadBytes = 0;
+  private jsonPadding = "";
   private padding = "";
   private paddingFor = 0;
   requests = 0;
@@ -134,6 +142,7 @@ export class FakeRetailer {
       currency: change.currency ?? current?.currency ?? "EUR",
       contradictory: change.contradictory ?? current?.contradictory ?? false,
       block: change.block ?? current?.block ?? "off",
+      delayMs: change.delayMs ?? current?.delayMs ?? 0,
     };
     this.products.set(id, product);
     this.cache.delete(id);
@@ -188,6 +197,8 @@ export class FakeRetailer {
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     this.paths.set(url.pathname, (this.paths.get(url.pathname) ?? 0) + 1);
+    // the benchmark's healthy products are named b<n> (JSON) and bench-p<n> (pages)
+    if (/\/products\/b\d|\/bench-p-?\d/.test(url.pathname)) this.healthyRequests++;
     let finished = false;
     const finish = () => {
       if (finished) return;
@@ -260,6 +271,15 @@ export class FakeRetailer {
       default:
         return false;
     }
+  }
+
+  private jsonPad(): string {
+    if (this.jsonPadding.length !== this.jsonPadBytes) {
+      this.jsonPadding = "Algodão orgânico, corte largo. "
+        .repeat(Math.ceil(this.jsonPadBytes / 31))
+        .slice(0, this.jsonPadBytes);
+    }
+    return this.jsonPadding;
   }
 
   /** carousels of related products, as real pages carry, `pagePadBytes` long */
@@ -381,8 +401,13 @@ export class FakeRetailer {
       bodies.set(format, body);
     }
     if (!json && this.pagePadBytes > 0) body = body.replace("</body>", `${this.pad()}</body>`);
+    if (json && this.jsonPadBytes > 0 && body.startsWith("{"))
+      body = `{"description":"${this.jsonPad()}",${body.slice(1)}`;
     if (format === "zara-page" && this.pageExtra) body = body.replace("</body>", `${this.pageExtra}</body>`);
-    this.send(res, 200, json ? "application/json; charset=utf-8" : "text/html; charset=utf-8", body);
+    const answer = body;
+    const type = json ? "application/json; charset=utf-8" : "text/html; charset=utf-8";
+    if (product.delayMs > 0) setTimeout(() => this.send(res, 200, type, answer), product.delayMs);
+    else this.send(res, 200, type, answer);
   }
 
   private vintedHome(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -461,7 +486,12 @@ export class FakeRetailer {
         res,
         200,
         "application/json",
-        JSON.stringify({ requests: this.requests, inFlight: this.inFlight, maxInFlight: this.maxInFlight }),
+        JSON.stringify({
+          requests: this.requests,
+          inFlight: this.inFlight,
+          maxInFlight: this.maxInFlight,
+          healthy: this.healthyRequests,
+        }),
       );
       return;
     }
@@ -484,6 +514,7 @@ export class FakeRetailer {
           if (typeof body.delayMs === "number") this.delayMs = body.delayMs;
           if (typeof body.dripMs === "number") this.dripMs = body.dripMs;
           if (typeof body.pagePadBytes === "number") this.pagePadBytes = body.pagePadBytes;
+          if (typeof body.jsonPadBytes === "number") this.jsonPadBytes = body.jsonPadBytes;
         } else return this.send(res, 404, "application/json", '{"message":"controlo desconhecido"}');
         this.send(res, 200, "application/json", '{"ok":true}');
       } catch (error) {

@@ -6,7 +6,7 @@
  * Control API: POST /__control {mode: "ok" | "429" | "404" | "500", times?, retryAfter?}
  *              GET /__received → the recorded deliveries; POST /__received/reset
  *
- * Per webhook path (tests call `setPath`): "drip" answers 200 and its headers, then one body byte
+ * Per webhook path (`setPath`, or POST /__control/path {path, drip?, dripMs?, delayMs?, paced?}): "drip" answers 200 and its headers, then one body byte
  * every `dripMs`, never the end (a hostile or broken webhook); `delayMs` answers after a while; and
  * `paced` enforces Discord's own bucket (5 requests per 2 s per webhook): past it, 429 with
  * retry_after and the X-RateLimit-* headers, and the over-limit request is not delivered.
@@ -236,6 +236,15 @@ export class FakeWebhook {
     if (path === "/__received/reset") {
       this.received.length = 0;
       return json(200, { ok: true });
+    }
+    if (path === "/__control/path") {
+      try {
+        const { path: target, ...behaviour } = JSON.parse(raw || "{}") as PathBehaviour & { path: string };
+        this.setPath(target, behaviour);
+        return json(200, { ok: true });
+      } catch (error) {
+        return json(400, { message: String(error) });
+      }
     }
     if (path === "/__control") {
       try {

@@ -329,7 +329,7 @@ export class Scheduler {
     const started = Date.now();
     const lagMs = started > product.dueAt.getTime() ? started - product.dueAt.getTime() : 0;
     scheduleLag.observe(lagMs / 1000);
-    this.o.stats.recordCheck(lagMs, started);
+    this.o.stats.recordCheck(lagMs, started, product.url);
     const leaseEnds = product.leasedAt + this.o.leaseMs - leaseMargin(this.o.leaseMs);
     const outcome = await this.o.check(product, {
       deadline: Math.min(started + this.o.checkTimeoutMs, leaseEnds),

@@ -6,9 +6,12 @@ export class EngineStats {
 
   /** every lag since `collect()` (benchmarks); null when not collecting */
   private collected: number[] | null = null;
+  private collectOnly: ((url: string) => boolean) | null = null;
 
-  collect(): void {
+  /** `only`: collect the lags of these products' checks alone (by URL) */
+  collect(only?: (url: string) => boolean): void {
     this.collected = [];
+    this.collectOnly = only ?? null;
   }
 
   takeCollected(): number[] {
@@ -17,8 +20,8 @@ export class EngineStats {
     return all;
   }
 
-  recordCheck(lagMs: number, now = Date.now()): void {
-    this.collected?.push(lagMs);
+  recordCheck(lagMs: number, now = Date.now(), url = ""): void {
+    if (this.collected && (!this.collectOnly || this.collectOnly(url))) this.collected.push(lagMs);
     this.lags[this.lagCount % this.lags.length] = lagMs;
     this.lagCount++;
     const second = Math.floor(now / 1000);
