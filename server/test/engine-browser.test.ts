@@ -123,6 +123,10 @@ describe.each(dbKinds())("browser route (%s)", (kind) => {
     expect(route.stats.ok).toBe(1);
     const [first] = (await w.activities(id)).filter((a) => a.action === "stock_check");
     expect(first.message).toBe("Em Stock · tamanhos: M, L · via browser");
+    // the last check's detail ("Testar agora", the card's failure box) names the route too
+    const detail = (await w.product(id)).lastCheckDetail as { route: string | null; ok: boolean };
+    expect(detail.ok).toBe(true);
+    expect(detail.route).toMatch(/via browser$/);
     // the plain client now carries the pass: checks are answered without the browser
     const passedBefore = w.retailer.passed;
     await eventually(() => expect(w.retailer.passed).toBeGreaterThanOrEqual(passedBefore + 3), 20_000, 100);
@@ -166,6 +170,30 @@ describe.each(dbKinds())("browser route (%s)", (kind) => {
       await leak.close();
     }
   }, 90_000);
+
+  it("a check that goes on to the browser still ends before its lease does", async () => {
+    w.retailer.setProduct("7401", { sizes: ["M"], block: "js-challenge" });
+    const id = await w.addProduct({ platform: "zara", url: zaraUrl(locale("it"), "7401"), interval: 60_000 });
+    // every pass is forgotten at once: the browser's challenge loops until its time runs out
+    const expiring = setInterval(() => w.retailer.expirePasses(), 20);
+    try {
+      const startedAt = Date.now();
+      // a 10 s lease ends its checks 2,5 s early: the browser's 40 s must shrink to fit
+      const engine = await w.start({
+        browser: browserSettings({ timeoutMs: 40_000 }),
+        scheduler: { leaseMs: 10_000, checkTimeoutMs: 15_000 },
+      });
+      await eventually(async () => expect((await w.product(id)).lastError).toBe("bloqueado"), 20_000, 100);
+      expect(Date.now() - startedAt).toBeLessThan(10_000);
+      expect(engine.browser!.stats.checks).toBe(1);
+      expect(w.retailer.challenges).toBeGreaterThan(1);
+      // written once, by the lease that started it: never leased again meanwhile
+      const checks = (await w.activities(id)).filter((a) => a.action === "stock_check");
+      expect(checks.length).toBeLessThanOrEqual(1);
+    } finally {
+      clearInterval(expiring);
+    }
+  }, 60_000);
 
   it("keeps within its page count under 50 due products of a blocked host", async () => {
     const ids: number[] = [];

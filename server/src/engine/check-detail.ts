@@ -112,7 +112,11 @@ export function buildCheckDetail(
   return {
     ...base,
     ok: true,
-    route: outcome.source ?? null,
+    // the browser route says so: "via browser" beside the route its page answered by
+    route:
+      outcome.kind === "product" && outcome.route === "browser"
+        ? `${outcome.source ?? "página"} · via browser`
+        : (outcome.source ?? null),
     status: outcome.status,
     name: outcome.name ?? null,
     imageUrl: outcome.imageUrl ?? null,

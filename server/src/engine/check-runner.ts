@@ -41,6 +41,11 @@ export interface CheckLimits {
   signal?: AbortSignal;
   /** back the host off after a block (default); a preview only reports it */
   reportBlocks?: boolean;
+  /**
+   * epoch ms past which nothing of the check may run (the scheduler: its lease's end minus a
+   * margin); a browser try after a block gets its own time up to this bound. Default: `deadline`.
+   */
+  hardDeadline?: number;
 }
 
 /** what a check needs of a product */
@@ -78,7 +83,10 @@ export function createCheckRunner(
       if (!browser || !(outcome instanceof CheckFailure) || outcome.reason !== "blocked") return outcome;
       if (limits.signal?.aborted) return outcome;
       const host = outcome.host ?? hostOf(product.url);
-      return browser.afterBlock(product.platform, adapter, toCheck, outcome, host);
+      return browser.afterBlock(product.platform, adapter, toCheck, outcome, host, {
+        deadline: limits.hardDeadline ?? limits.deadline,
+        signal: limits.signal,
+      });
     });
     logs.set(value, log);
     return value;

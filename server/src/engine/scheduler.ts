@@ -333,6 +333,7 @@ export class Scheduler {
     const leaseEnds = product.leasedAt + this.o.leaseMs - leaseMargin(this.o.leaseMs);
     const outcome = await this.o.check(product, {
       deadline: Math.min(started + this.o.checkTimeoutMs, leaseEnds),
+      hardDeadline: leaseEnds,
       signal: this.shutdown.signal,
     });
     const now = new Date();
@@ -366,8 +367,10 @@ export class Scheduler {
     if (u.currency !== undefined) changes.currency = u.currency;
     if (u.imageUrl !== undefined) changes.image = u.imageUrl;
     if (u.engineState !== undefined) changes.state = u.engineState;
-    // the first failure of a streak keeps what it read, so the card's failure box can show it
-    const log = "kind" in outcome ? undefined : checkLogOf(outcome);
+    // the first failure of a streak keeps what it read, so the card's failure box can show it; so
+    // does a change the browser route read, so the detail says it came "via browser"
+    const keepsDetail = !("kind" in outcome) || (outcome.kind === "product" && outcome.route === "browser");
+    const log = keepsDetail ? checkLogOf(outcome) : undefined;
     if (log) changes.detail = buildCheckDetail(outcome, log, "engine", at);
     write.changes = changes;
     const alerting =

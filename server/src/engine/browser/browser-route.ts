@@ -2,7 +2,7 @@ import type { Cookie, Page, Route } from "playwright-core";
 import { isBrowserCapable } from "@common/platforms.js";
 import { CookieJars } from "../fetch/cookie-jars.js";
 import type { EngineHttp } from "../fetch/http-client.js";
-import { toCheckFailure } from "../fetch/transport.js";
+import { abortFailure, toCheckFailure } from "../fetch/transport.js";
 import { browserCheckDuration, browserChecksTotal } from "../metrics.js";
 import { detectChallenge } from "../platforms/blocks.js";
 import {
@@ -96,9 +96,13 @@ export class BrowserRoute {
     product: ProductToCheck,
     blocked: CheckFailure,
     host: string,
+    limits: { deadline: number; signal?: AbortSignal } = { deadline: Number.POSITIVE_INFINITY },
   ): Promise<CheckResult | CheckFailure> {
     if (!isBrowserCapable(platform) || this.http.limiter.blockedFor(host) === 0) return blocked;
     const now = Date.now();
+    // the browser gets its own time, but never past the check's hard end (its lease)
+    const deadline = Math.min(now + this.settings.timeoutMs, limits.deadline);
+    if (deadline - now < MIN_BROWSER_MS || limits.signal?.aborted) return blocked;
     const last = this.lastCheckByHost.get(host);
     if (last !== undefined && now - last < this.settings.hostPaceMs) {
       this.stats.paced++;
@@ -106,11 +110,13 @@ export class BrowserRoute {
     }
     this.lastCheckByHost.set(host, now);
     this.stats.checks++;
-    const deadline = now + this.settings.timeoutMs;
     const stopTimer = browserCheckDuration.startTimer();
     try {
-      const { result, cookies } = await this.http.limiter.run(host, this.http.limitsFor(product.url), () =>
-        this.pool.withPage(deadline, (lease) => this.checkInPage(lease, adapter, product, deadline)),
+      const { result, cookies } = await untilAborted(
+        this.http.limiter.run(host, this.http.limitsFor(product.url), () =>
+          this.pool.withPage(deadline, (lease) => this.checkInPage(lease, adapter, product, deadline)),
+        ),
+        limits.signal,
       );
       this.handOverCookies(host, product.url, cookies);
       this.http.limiter.liftPause(host);
@@ -277,4 +283,19 @@ export function setCookieLine(c: Cookie): string {
   if (c.httpOnly) parts.push("HttpOnly");
   if (c.sameSite) parts.push(`SameSite=${c.sameSite}`);
   return parts.join("; ");
+}
+
+/** below this much time left, a browser try could not load a page: the check stays blocked */
+const MIN_BROWSER_MS = 3_000;
+
+/** the promise, or the signal's reason as soon as it aborts (shutdown: the page is closed with the pool) */
+function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise;
+  promise.catch(() => {});
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortFailure(signal));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
