@@ -253,10 +253,3 @@ export const userSettings = pgTable("user_settings", {
   value: jsonb("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** per-webhook pacing / host back-off shared by all processes */
-export const hostBackoffs = pgTable("host_backoffs", {
-  host: text("host").primaryKey(),
-  blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull(),
-  delayMs: integer("delay_ms").notNull(),
-});

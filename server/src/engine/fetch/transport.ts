@@ -80,18 +80,7 @@ export class Transport {
     );
   }
 
-  /** true when the URL is sent to a MONITOR_REDIRECT target on this machine */
-  isLoopbackTarget(raw: string): boolean {
-    let origin: string;
-    try {
-      origin = new URL(raw).origin;
-    } catch {
-      return false;
-    }
-    return this.isLoopbackOrigin(origin);
-  }
-
-  /** the same for an origin ("https://shop.example"), remembered */
+  /** true when the origin ("https://shop.example") is sent to a MONITOR_REDIRECT target on this machine; remembered */
   isLoopbackOrigin(origin: string): boolean {
     let known = this.loopbackOrigins.get(origin);
     if (known === undefined) {
