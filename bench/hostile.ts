@@ -124,6 +124,11 @@ async function openScratch(kind: Spec["kind"]): Promise<{ database: Database; dr
   };
 }
 
+const say = (spec: Spec, what: string) =>
+  console.error(
+    `  [${spec.kind}${spec.hostile ? " hostil" : " limpo"} ${new Date().toISOString().slice(11, 19)}] ${what}`,
+  );
+
 async function run(spec: Spec): Promise<Figures> {
   const { database, drop } = await openScratch(spec.kind);
   const db = database.db;
@@ -216,6 +221,7 @@ async function run(spec: Spec): Promise<Figures> {
     notifier: { perWebhook: { count: 5, windowMs: spec.pacedWindowMs } },
     onError: () => {},
   });
+  say(spec, "motor a arrancar; aquecimento");
   // warm-up: every healthy product checked once
   const warmUntil = Date.now() + 90_000;
   while (Date.now() < warmUntil) {
@@ -235,6 +241,7 @@ async function run(spec: Spec): Promise<Figures> {
         await db.insert(notifications).values(list.slice(s, s + 500));
   }
   const pacedFrom = Date.now();
+  say(spec, "medição");
 
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
@@ -259,6 +266,7 @@ async function run(spec: Spec): Promise<Figures> {
   const lags = engine.stats.takeCollected();
   loop.disable();
 
+  say(spec, "escoamento do webhook com ritmo");
   // the paced webhook drains on (the monitors keep running)
   const pacedPath = new URL(PACED_HOOK).pathname;
   type Received = { path: string; at: number; status: number; body: { embeds?: { timestamp?: string }[] } };
@@ -271,6 +279,7 @@ async function run(spec: Spec): Promise<Figures> {
     if (!spec.hostile || delivered >= spec.paced || Date.now() > drainUntil) break;
     await sleep(500);
   }
+  say(spec, "paragem");
   const stopAt = Date.now();
   await engine.stop();
   const shutdownMs = Date.now() - stopAt;

@@ -10,7 +10,7 @@ import { currentUser } from "../plugins/auth.js";
 import { cachedJson } from "../plugins/cached-answers.js";
 import { type PhotoKind, readPhoto } from "../services/item-photos.js";
 import { deleteItem, restoreItem } from "../services/deleted-items.js";
-import { changeItemStatus, createItem, listItems, updateItem } from "../services/sales.js";
+import { changeItemStatus, createItem, listItems, updateItem } from "../services/inventory.js";
 import { inventoryStatistics } from "../services/statistics.js";
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,24 +1,24 @@
-import type {
-  CreateInventoryItem,
-  InventoryItem,
-  UpdateInventoryItem,
-  UpdateInventoryStatus,
-} from "@common/schemas/inventory.js";
+import type { UpdateInventoryStatus } from "@common/schemas/inventory.js";
 import { SELLABLE_STATUSES } from "@common/schemas/inventory.js";
 import type { CreateSale, Sale, UpdateSale } from "@common/schemas/sales.js";
 import { subtractMoney } from "@common/money.js";
 import { and, desc, eq } from "drizzle-orm";
 import type { Conn, Db, Tx } from "../db/client.js";
-import { inventoryItems, itemPhotos, sales } from "../db/schema.js";
+import { inventoryItems, sales } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../http-error.js";
-import { decodePhoto, photoUrls, storePhoto } from "./item-photos.js";
 
-type ItemRow = typeof inventoryItems.$inferSelect;
+export type ItemRow = typeof inventoryItems.$inferSelect;
 type SaleRow = typeof sales.$inferSelect;
 
 export const ITEM_NOT_FOUND = "Item não encontrado";
 export const SALE_NOT_FOUND = "Venda não encontrada";
 export const ALREADY_SOLD = "Item já vendido";
+
+/**
+ * Sales: a sale and its item's "sold" status always change together, in one transaction. The
+ * inventory's own rules (create, edit, change status, list) are in inventory.ts, which records its
+ * sales through `recordSale` here.
+ */
 
 /** sale price − item price − item shipping − fees, exact to the cent */
 export function computeProfit(
@@ -39,7 +39,7 @@ export interface SaleDetails {
 }
 
 /** the caller's item, locked for the rest of the transaction; another user's id is a 404 */
-async function lockOwnItem(tx: Tx, userId: number, itemId: number): Promise<ItemRow> {
+export async function lockOwnItem(tx: Tx, userId: number, itemId: number): Promise<ItemRow> {
   const [item] = await tx
     .select()
     .from(inventoryItems)
@@ -50,7 +50,7 @@ async function lockOwnItem(tx: Tx, userId: number, itemId: number): Promise<Item
 }
 
 /** creates the sale and marks the item sold; the caller holds the item's lock */
-async function recordSale(tx: Tx, item: ItemRow, details: SaleDetails): Promise<SaleRow> {
+export async function recordSale(tx: Tx, item: ItemRow, details: SaleDetails): Promise<SaleRow> {
   if (!SELLABLE_STATUSES.includes(item.status)) throw conflict(ALREADY_SOLD);
   const [sale] = await tx
     .insert(sales)
@@ -102,88 +102,15 @@ export async function deleteSale(db: Db, userId: number, saleId: number): Promis
   });
 }
 
-/**
- * PUT /api/inventory/{id}: to sold records the sale ("transferred to sales"); out of sold removes
- * the sale; anything else only changes the status.
- */
-export async function changeItemStatus(
-  db: Db,
-  userId: number,
-  itemId: number,
-  change: UpdateInventoryStatus,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const item = await lockOwnItem(tx, userId, itemId);
-    if (change.status === "sold") {
-      if (item.status === "sold") {
-        if (change.salePrice !== null) throw conflict(ALREADY_SOLD);
-        return;
-      }
-      await recordSale(tx, item, requireSalePrice(change));
-      return;
-    }
-    if (item.status === "sold") await tx.delete(sales).where(eq(sales.inventoryItemId, item.id));
-    await tx
-      .update(inventoryItems)
-      .set({ status: change.status, updatedAt: new Date() })
-      .where(eq(inventoryItems.id, item.id));
-  });
-}
-
-function requireSalePrice(change: Pick<UpdateInventoryStatus, "salePrice" | "fees" | "buyer" | "platform">) {
+export function requireSalePrice(
+  change: Pick<UpdateInventoryStatus, "salePrice" | "fees" | "buyer" | "platform">,
+) {
   if (change.salePrice === null) {
     throw badRequest("Preço de venda obrigatório", [
       { path: "salePrice", message: "Preço de venda obrigatório" },
     ]);
   }
   return { salePrice: change.salePrice, fees: change.fees, buyer: change.buyer, platform: change.platform };
-}
-
-/** POST /api/inventory: an item created as sold gets its sale in the same transaction */
-export async function createItem(db: Db, userId: number, input: CreateInventoryItem): Promise<number> {
-  const { salePrice, fees, buyer, platform, image, ...fields } = input;
-  const saleDetails =
-    fields.status === "sold" ? requireSalePrice({ salePrice, fees, buyer, platform }) : null;
-  const photo = image ? await decodePhoto(image) : null;
-  return db.transaction(async (tx) => {
-    const [item] = await tx
-      .insert(inventoryItems)
-      .values({
-        ...fields,
-        userId,
-        status: saleDetails ? "in_stock" : fields.status,
-        purchaseDate: fields.purchaseDate ?? null,
-        tags: fields.tags ?? [],
-      })
-      .returning();
-    if (photo) await storePhoto(tx, item.id, photo);
-    if (saleDetails) await recordSale(tx, item, saleDetails);
-    return item.id;
-  });
-}
-
-/** PATCH /api/inventory/{id}: the fields sent change; a new cost recomputes the sale's profit */
-export async function updateItem(db: Db, userId: number, itemId: number, input: UpdateInventoryItem) {
-  const { image, ...fields } = input;
-  const photo = typeof image === "string" ? await decodePhoto(image) : image;
-  await db.transaction(async (tx) => {
-    const item = await lockOwnItem(tx, userId, itemId);
-    const [updated] = await tx
-      .update(inventoryItems)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(inventoryItems.id, item.id))
-      .returning();
-    if (photo !== undefined) await storePhoto(tx, item.id, photo);
-    if (fields.price !== undefined || fields.shippingPrice !== undefined) {
-      const [sale] = await tx.select().from(sales).where(eq(sales.inventoryItemId, item.id));
-      if (sale) {
-        await tx
-          .update(sales)
-          .set({ profit: computeProfit(sale.salePrice, updated.price, updated.shippingPrice, sale.fees) })
-          .where(eq(sales.id, sale.id));
-      }
-    }
-  });
 }
 
 /** PUT /api/sales/{id}: edits a sale; its profit follows */
@@ -212,47 +139,6 @@ export async function updateSale(db: Db, userId: number, saleId: number, input: 
   });
   const [sale] = await listSales(db, userId, saleId);
   return sale;
-}
-
-export async function listItems(db: Conn, userId: number, itemId?: number): Promise<InventoryItem[]> {
-  const rows = await db
-    .select({ item: inventoryItems, sale: sales, photoAt: itemPhotos.updatedAt })
-    .from(inventoryItems)
-    .leftJoin(sales, eq(sales.inventoryItemId, inventoryItems.id))
-    .leftJoin(itemPhotos, eq(itemPhotos.itemId, inventoryItems.id))
-    .where(
-      itemId === undefined
-        ? eq(inventoryItems.userId, userId)
-        : and(eq(inventoryItems.userId, userId), eq(inventoryItems.id, itemId)),
-    )
-    .orderBy(desc(inventoryItems.createdAt), desc(inventoryItems.id));
-  return rows.map(({ item, sale, photoAt }) => ({
-    id: item.id,
-    name: item.name,
-    ...photoUrls(item.id, photoAt),
-    size: item.size,
-    sku: item.sku,
-    price: item.price,
-    shippingPrice: item.shippingPrice,
-    purchaseLocation: item.purchaseLocation,
-    purchaseDate: item.purchaseDate?.toISOString() ?? null,
-    status: item.status,
-    tags: item.tags,
-    notes: item.notes,
-    createdAt: item.createdAt.toISOString(),
-    updatedAt: item.updatedAt.toISOString(),
-    sale: sale
-      ? {
-          id: sale.id,
-          salePrice: sale.salePrice,
-          fees: sale.fees,
-          profit: sale.profit,
-          saleDate: sale.saleDate.toISOString(),
-          buyer: sale.buyer,
-          platform: sale.platform,
-        }
-      : null,
-  }));
 }
 
 export async function listSales(db: Conn, userId: number, saleId?: number): Promise<Sale[]> {

@@ -1,0 +1,130 @@
+import type {
+  CreateInventoryItem,
+  InventoryItem,
+  UpdateInventoryItem,
+  UpdateInventoryStatus,
+} from "@common/schemas/inventory.js";
+import { and, desc, eq } from "drizzle-orm";
+import type { Conn, Db } from "../db/client.js";
+import { inventoryItems, itemPhotos, sales } from "../db/schema.js";
+import { conflict } from "../http-error.js";
+import { decodePhoto, photoUrls, storePhoto } from "./item-photos.js";
+import { ALREADY_SOLD, computeProfit, lockOwnItem, recordSale, requireSalePrice } from "./sales.js";
+
+/** Inventory items: create, edit, change status (to sold through a sale), list with their sale. */
+
+/** POST /api/inventory: an item created as sold gets its sale in the same transaction */
+export async function createItem(db: Db, userId: number, input: CreateInventoryItem): Promise<number> {
+  const { salePrice, fees, buyer, platform, image, ...fields } = input;
+  const saleDetails =
+    fields.status === "sold" ? requireSalePrice({ salePrice, fees, buyer, platform }) : null;
+  const photo = image ? await decodePhoto(image) : null;
+  return db.transaction(async (tx) => {
+    const [item] = await tx
+      .insert(inventoryItems)
+      .values({
+        ...fields,
+        userId,
+        status: saleDetails ? "in_stock" : fields.status,
+        purchaseDate: fields.purchaseDate ?? null,
+        tags: fields.tags ?? [],
+      })
+      .returning();
+    if (photo) await storePhoto(tx, item.id, photo);
+    if (saleDetails) await recordSale(tx, item, saleDetails);
+    return item.id;
+  });
+}
+
+/** PATCH /api/inventory/{id}: the fields sent change; a new cost recomputes the sale's profit */
+export async function updateItem(db: Db, userId: number, itemId: number, input: UpdateInventoryItem) {
+  const { image, ...fields } = input;
+  const photo = typeof image === "string" ? await decodePhoto(image) : image;
+  await db.transaction(async (tx) => {
+    const item = await lockOwnItem(tx, userId, itemId);
+    const [updated] = await tx
+      .update(inventoryItems)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(inventoryItems.id, item.id))
+      .returning();
+    if (photo !== undefined) await storePhoto(tx, item.id, photo);
+    if (fields.price !== undefined || fields.shippingPrice !== undefined) {
+      const [sale] = await tx.select().from(sales).where(eq(sales.inventoryItemId, item.id));
+      if (sale) {
+        await tx
+          .update(sales)
+          .set({ profit: computeProfit(sale.salePrice, updated.price, updated.shippingPrice, sale.fees) })
+          .where(eq(sales.id, sale.id));
+      }
+    }
+  });
+}
+
+/**
+ * PUT /api/inventory/{id}: to sold records the sale ("transferred to sales"); out of sold removes
+ * the sale; anything else only changes the status.
+ */
+export async function changeItemStatus(
+  db: Db,
+  userId: number,
+  itemId: number,
+  change: UpdateInventoryStatus,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const item = await lockOwnItem(tx, userId, itemId);
+    if (change.status === "sold") {
+      if (item.status === "sold") {
+        if (change.salePrice !== null) throw conflict(ALREADY_SOLD);
+        return;
+      }
+      await recordSale(tx, item, requireSalePrice(change));
+      return;
+    }
+    if (item.status === "sold") await tx.delete(sales).where(eq(sales.inventoryItemId, item.id));
+    await tx
+      .update(inventoryItems)
+      .set({ status: change.status, updatedAt: new Date() })
+      .where(eq(inventoryItems.id, item.id));
+  });
+}
+
+export async function listItems(db: Conn, userId: number, itemId?: number): Promise<InventoryItem[]> {
+  const rows = await db
+    .select({ item: inventoryItems, sale: sales, photoAt: itemPhotos.updatedAt })
+    .from(inventoryItems)
+    .leftJoin(sales, eq(sales.inventoryItemId, inventoryItems.id))
+    .leftJoin(itemPhotos, eq(itemPhotos.itemId, inventoryItems.id))
+    .where(
+      itemId === undefined
+        ? eq(inventoryItems.userId, userId)
+        : and(eq(inventoryItems.userId, userId), eq(inventoryItems.id, itemId)),
+    )
+    .orderBy(desc(inventoryItems.createdAt), desc(inventoryItems.id));
+  return rows.map(({ item, sale, photoAt }) => ({
+    id: item.id,
+    name: item.name,
+    ...photoUrls(item.id, photoAt),
+    size: item.size,
+    sku: item.sku,
+    price: item.price,
+    shippingPrice: item.shippingPrice,
+    purchaseLocation: item.purchaseLocation,
+    purchaseDate: item.purchaseDate?.toISOString() ?? null,
+    status: item.status,
+    tags: item.tags,
+    notes: item.notes,
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
+    sale: sale
+      ? {
+          id: sale.id,
+          salePrice: sale.salePrice,
+          fees: sale.fees,
+          profit: sale.profit,
+          saleDate: sale.saleDate.toISOString(),
+          buyer: sale.buyer,
+          platform: sale.platform,
+        }
+      : null,
+  }));
+}
