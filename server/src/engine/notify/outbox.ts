@@ -57,6 +57,13 @@ interface Held {
 const FINAL_STATUSES = new Set([400, 401, 403, 404, 405, 410, 413, 422]);
 /** what a delivery may still need after its deadline: marking the row sent */
 const MARK_MARGIN_MS = 2_000;
+/** a destination resting this long or less keeps its queue in memory and waits */
+const SHORT_REST_MS = 5_000;
+/**
+ * Pacing a little under the destination's own limit: its window starts when our request arrives,
+ * which network jitter can bring closer to the previous one than when we sent them
+ */
+const paceWindow = (windowMs: number) => windowMs + Math.max(20, Math.round(windowMs * 0.02));
 /** rows the scheduler hands over were leased when its batch was written, a moment before */
 const BATCH_WRITE_MARGIN_MS = 5_000;
 
@@ -214,7 +221,7 @@ export class Notifier {
     for (const row of [...rows].sort((a, b) => a.id - b.id)) {
       if (this.heldIds.has(row.id)) continue;
       const queue = this.queues.get(row.webhookUrl) ?? [];
-      const resting = (this.pausedUntil.get(row.webhookUrl) ?? 0) > now;
+      const resting = (this.pausedUntil.get(row.webhookUrl) ?? 0) > now + SHORT_REST_MS;
       const full =
         queue.length >= Math.ceil(this.o.perDestination * 1.5) || this.heldIds.size >= this.o.maxInFlight;
       if (resting || full) {
@@ -277,6 +284,11 @@ export class Notifier {
     const queue = this.queues.get(destination);
     while (this.running && queue && queue.length > 0) {
       const resting = (this.pausedUntil.get(destination) ?? 0) - Date.now();
+      // a short rest (a 429's retry_after) is waited out holding the queue, whose leases are renewed
+      if (resting > 0 && resting <= SHORT_REST_MS) {
+        await new Promise((r) => setTimeout(r, resting));
+        continue;
+      }
       if (resting > 0) {
         const rest = queue.splice(0);
         for (const h of rest) this.heldIds.delete(h.row.id);
@@ -299,10 +311,14 @@ export class Notifier {
           queue.unshift(held);
           return;
         }
-        this.heldIds.delete(held.row.id);
         // a lease that could end before this delivery is marked: another notifier may take the row
-        if (Date.now() + this.o.timeoutMs + MARK_MARGIN_MS > held.leaseEnds) continue;
-        await this.deliver(held.row);
+        if (Date.now() + this.o.timeoutMs + MARK_MARGIN_MS > held.leaseEnds) {
+          this.heldIds.delete(held.row.id);
+          continue;
+        }
+        // told to wait a moment (429): the row keeps its place at the head of the queue
+        if ((await this.deliver(held.row)) === "again") queue.unshift(held);
+        else this.heldIds.delete(held.row.id);
       } finally {
         this.sends.done();
       }
@@ -313,13 +329,13 @@ export class Notifier {
   private pacer(webhook: string): Pacer {
     let p = this.pacers.get(webhook);
     if (!p) {
-      p = new Pacer(this.o.perWebhook.count, this.o.perWebhook.windowMs);
+      p = new Pacer(this.o.perWebhook.count, paceWindow(this.o.perWebhook.windowMs));
       this.pacers.set(webhook, p);
     }
     return p;
   }
 
-  private async deliver(row: OutboxRow): Promise<void> {
+  private async deliver(row: OutboxRow): Promise<void | "again"> {
     if (!row.webhookUrl || !row.payload) return this.fail(row, "sem webhook");
     let res: HttpResponse;
     try {
@@ -345,6 +361,7 @@ export class Notifier {
     if (res.status === 429) {
       const waitMs = retryAfterMs(res);
       this.pausedUntil.set(row.webhookUrl, Date.now() + waitMs);
+      if (waitMs <= SHORT_REST_MS && this.running) return "again";
       return this.retryLater(row, waitMs, false, "HTTP 429");
     }
     if (FINAL_STATUSES.has(res.status) || (res.status < 500 && res.status >= 300)) {
