@@ -166,7 +166,12 @@ async function run(spec: Spec): Promise<Figures> {
     ["https://www.worten.pt", shop],
     ["https://discord.com", hook],
   ]);
-  for (let h = 0; h < HOSTILE_HOSTS; h++) redirects.set(`https://h${h}.nudeproject.com`, shop);
+  // the hostile hosts stand for distinct real hosts, so they keep real host limits (4 at a time);
+  // the healthy host stands for many and runs unthrottled, as every stand-in does
+  const hostileOrigins = new Set(
+    Array.from({ length: HOSTILE_HOSTS }, (_, h) => `https://h${h}.nudeproject.com`),
+  );
+  for (const origin of hostileOrigins) redirects.set(origin, shop);
   const rows = [];
   for (let i = 0; i < spec.monitors; i++) {
     const r = role(i, spec.hostile);
@@ -216,6 +221,7 @@ async function run(spec: Spec): Promise<Figures> {
   const engine = await startEngine({
     database,
     config: { monitorProxies: [], monitorRedirect: redirects },
+    http: { realLimitOrigins: hostileOrigins },
     scheduler: { startJitterMs: Math.min(spec.intervalMs, 5000), maxConcurrent: spec.concurrency },
     // Discord's bucket shape on the stand-in's window (the real one is 5 per 2 s)
     notifier: { perWebhook: { count: 5, windowMs: spec.pacedWindowMs } },

@@ -13,18 +13,22 @@ describe.each(dbKinds())("e-mail alerts over SMTP (%s)", (kind) => {
   let w: World;
   let smtp: MailCatcher;
   let smtpUrl: string;
+  // the weekly report goes out on Mondays from 09:00: off here, so only alerts reach the catcher
+  // (the weekly report has its own test with a fixed clock)
+  const settings = { ...DEFAULT_USER_SETTINGS, weeklyReport: false };
   const start = () => w.start({ config: { monitorProxies: [], monitorRedirect: w.redirects, smtpUrl } });
   beforeAll(async () => {
     w = await createWorld(await createTestDatabase(kind));
     smtp = new MailCatcher();
     smtpUrl = await smtp.listen();
     await w.database.db.update(users).set({ email: "revenda@exemplo.pt" }).where(eq(users.id, w.userId));
+    await saveUserSettings(w.database.db, w.userId, settings);
   });
   afterEach(async () => {
     await w.reset();
     smtp.mails.length = 0;
     smtp.tempFailures = 0;
-    await saveUserSettings(w.database.db, w.userId, DEFAULT_USER_SETTINGS);
+    await saveUserSettings(w.database.db, w.userId, settings);
   });
   afterAll(async () => {
     await w.close();
@@ -82,7 +86,7 @@ describe.each(dbKinds())("e-mail alerts over SMTP (%s)", (kind) => {
   });
 
   it("'Notificações por email' off in Settings → no e-mail, Discord still alerted", async () => {
-    await saveUserSettings(w.database.db, w.userId, { ...DEFAULT_USER_SETTINGS, emailNotifications: false });
+    await saveUserSettings(w.database.db, w.userId, { ...settings, emailNotifications: false });
     w.retailer.setProduct("mail-off", { sizes: ["M"] });
     const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/mail-off` });
     await start();

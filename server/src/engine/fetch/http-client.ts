@@ -20,6 +20,11 @@ export interface CheckScope {
 export interface EngineHttpOptions extends TransportOptions {
   hostLimits?: HostLimits;
   loopbackLimits?: HostLimits;
+  /**
+   * origins MONITOR_REDIRECT sends to this machine that stand for distinct real hosts (a benchmark's
+   * hostile hosts): they keep the real host limits instead of the stand-ins' unthrottled ones
+   */
+  realLimitOrigins?: ReadonlySet<string>;
   backoff?: BackoffPolicy;
   defaultTimeoutMs?: number;
 }
@@ -34,6 +39,7 @@ export class EngineHttp {
   readonly cookies = new CookieJars();
   private readonly hostLimits: HostLimits;
   private readonly loopbackLimits: HostLimits;
+  private readonly realLimitOrigins: ReadonlySet<string>;
   private readonly defaultTimeoutMs: number;
   private readonly clients = new Map<string, HttpClient>();
 
@@ -42,6 +48,7 @@ export class EngineHttp {
     this.limiter = new HostLimiter(options.backoff);
     this.hostLimits = options.hostLimits ?? DEFAULT_HOST_LIMITS;
     this.loopbackLimits = options.loopbackLimits ?? LOOPBACK_HOST_LIMITS;
+    this.realLimitOrigins = options.realLimitOrigins ?? new Set();
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? 15_000;
   }
 
@@ -76,22 +83,21 @@ export class EngineHttp {
 
   /** how many requests to this URL's host may run at once */
   concurrencyFor(raw: string): number {
-    let origin: string;
-    try {
-      origin = new URL(raw).origin;
-    } catch {
-      return this.hostLimits.maxConcurrent;
-    }
-    return (this.transport.isLoopbackOrigin(origin) ? this.loopbackLimits : this.hostLimits).maxConcurrent;
+    return this.limitsFor(raw).maxConcurrent;
   }
 
   /** the per-host limits a request to `raw` runs under */
   limitsFor(raw: string): HostLimits {
     try {
-      return this.transport.isLoopbackOrigin(new URL(raw).origin) ? this.loopbackLimits : this.hostLimits;
+      return this.limitsForOrigin(new URL(raw).origin);
     } catch {
       return this.hostLimits;
     }
+  }
+
+  private limitsForOrigin(origin: string): HostLimits {
+    const standIn = this.transport.isLoopbackOrigin(origin) && !this.realLimitOrigins.has(origin);
+    return standIn ? this.loopbackLimits : this.hostLimits;
   }
 
   async request(req: HttpRequest, scope?: CheckScope): Promise<HttpResponse> {
@@ -110,7 +116,7 @@ export class EngineHttp {
         host,
       );
     }
-    const limits = this.transport.isLoopbackOrigin(url.origin) ? this.loopbackLimits : this.hostLimits;
+    const limits = this.limitsForOrigin(url.origin);
     const base = browserHeaders(req.profile, url);
     const headers = req.headers ? { ...base, ...req.headers } : base;
     let timeoutMs = req.timeoutMs ?? this.defaultTimeoutMs;
