@@ -199,6 +199,9 @@ export class Notifier {
           where turn <= ${this.o.perDestination}
           order by turn, id
           limit ${limit})
+        -- repeated where the lock is taken: PostgreSQL checks this row again once another notifier's
+        -- lease of it commits (the ranking above saw it before), so a row is never leased twice
+        and ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now()))
         for update skip locked)
       returning id, user_id, product_id, webhook_url, payload, message, attempts`);
     return (result as unknown as { rows: Record<string, unknown>[] }).rows
