@@ -143,7 +143,7 @@ describe.each(dbKinds())("notifier under hostile webhooks (%s)", (kind) => {
     webhook.setPath(path("paced"), { paced: { count: 5, windowMs: 200 } });
     const paced = await queue(userA, "paced", 300);
     // a short lease: rows waiting their turn must have it renewed, never be taken a second time
-    const notifier = start({ leaseMs: 5_000, timeoutMs: 500, perWebhook: { count: 5, windowMs: 200 } });
+    const notifier = start({ leaseMs: 9_000, timeoutMs: 3_000, perWebhook: { count: 5, windowMs: 200 } });
     await eventually(async () => expect(deliveredTo("paced").length).toBeGreaterThanOrEqual(10), 10_000);
     const queuedAt = Date.now();
     await queue(userB, "other", 1, 5000);
