@@ -135,7 +135,8 @@ describe.each(dbKinds())("engine under hostile hosts (%s)", (kind) => {
       interval: 60_000,
     });
     await w.start();
-    await eventually(async () => expect((await w.product(id)).status).toBe("in_stock"));
+    // the first parse starts the worker pool (a worker loads the parsers through tsx: seconds when busy)
+    await eventually(async () => expect((await w.product(id)).status).toBe("in_stock"), 30_000);
     expect(parseStats.inWorker).toBeGreaterThan(before);
   });
 

@@ -21,13 +21,17 @@ export interface ActivityEntry {
 }
 
 /** the one way an activity row is written (routes and engine alike; pass the open transaction) */
-export async function logActivity(db: Conn, entry: ActivityEntry): Promise<void> {
-  await db.insert(activityLogs).values({
-    userId: entry.userId,
-    productId: entry.productId ?? null,
-    productName: entry.productName ?? null,
-    action: entry.action,
-    message: entry.message,
-    type: entry.type,
-  });
+export async function logActivity(db: Conn, entry: ActivityEntry | ActivityEntry[]): Promise<void> {
+  const entries = Array.isArray(entry) ? entry : [entry];
+  if (entries.length === 0) return;
+  await db.insert(activityLogs).values(
+    entries.map((e) => ({
+      userId: e.userId,
+      productId: e.productId ?? null,
+      productName: e.productName ?? null,
+      action: e.action,
+      message: e.message,
+      type: e.type,
+    })),
+  );
 }

@@ -5,10 +5,11 @@ import type { Transport } from "../fetch/transport.js";
 import { alertsTotal } from "../metrics.js";
 import { CheckFailure, type HttpResponse, RefusedAddress } from "../platforms/types.js";
 import { PollLoop } from "../poll-loop.js";
-import { type AlertPayload, alertSummary } from "./alert.js";
+import type { AlertPayload } from "./alert.js";
 import type { AlertChannel } from "./channel.js";
 import { deliveryRequest } from "./format.js";
 import { Pacer } from "./pacer.js";
+import { SentMarks } from "./sent-marks.js";
 
 export interface NotifierOptions {
   db: Db;
@@ -91,6 +92,7 @@ export class Notifier {
   private readonly retryTimers = new Set<NodeJS.Timeout>();
   private readonly global: Pacer;
   private readonly sends: TurnTaker;
+  private readonly marks: SentMarks;
   private renewTimer: NodeJS.Timeout | null = null;
   private readonly o: Required<Omit<NotifierOptions, "onError">> & Pick<NotifierOptions, "onError">;
 
@@ -116,6 +118,7 @@ export class Notifier {
     }
     this.global = new Pacer(this.o.globalPerSecond, 1000);
     this.sends = new TurnTaker(this.o.maxConcurrentSends);
+    this.marks = new SentMarks(this.o.db, (e) => this.o.onError?.(e));
     this.poll = new PollLoop(() => this.tick(), { errorPauseMs: this.o.pollMs, onError: this.o.onError });
   }
 
@@ -165,6 +168,7 @@ export class Notifier {
     }
     await this.release(waiting, 0).catch((e) => this.o.onError?.(e));
     await Promise.all(this.workers.values());
+    await this.marks.flush();
   }
 
   /** one turn of the outbox poll: lease what is due, in turns across destinations */
@@ -383,20 +387,9 @@ export class Notifier {
     this.pausedUntil.set(destination, Date.now() + rest);
   }
 
-  private async sent(row: OutboxRow): Promise<void> {
+  private sent(row: OutboxRow): void {
     alertsTotal.inc({ outcome: "sent" });
-    await this.o.db.transaction(async (tx) => {
-      await tx.execute(sql`update notifications set status = 'sent', sent_at = now(), lease_until = null, last_error = null
-        where id = ${row.id}`);
-      await logActivity(tx, {
-        userId: row.userId,
-        productId: row.productId,
-        productName: row.payload?.productName ?? null,
-        action: "notification_sent",
-        message: `Alerta enviado: ${row.payload ? alertSummary(row.payload) : row.message}`,
-        type: "success",
-      });
-    });
+    this.marks.add(row);
   }
 
   private async fail(row: OutboxRow, reason: string): Promise<void> {
