@@ -71,6 +71,11 @@ export interface SchedulerOptions {
    * (a batch with alerts may always go beside them)
    */
   maxWrites?: number;
+  /**
+   * rows one lease or one batch write touches at most. PGlite runs a statement on the event loop's
+   * thread, so it gets small ones: many short blocks rather than a few long ones
+   */
+  maxStatementRows?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -138,6 +143,7 @@ export class Scheduler {
       settingsRefreshMs: 5_000,
       flushDelayMs: 20,
       maxWrites: 3,
+      maxStatementRows: BATCH_MAX,
       alertLeaseMs: 60_000,
       checkTimeoutMs: 15_000,
       capWaitMs: 1_000,
@@ -214,7 +220,8 @@ export class Scheduler {
     const overParked = Math.max(0, this.parked.length - this.cap);
     const room = this.cap * 2 - this.queue.length - this.inFlight - overParked;
     if (this.queue.length + this.inFlight < this.cap && room > 0) {
-      const leased = await leaseDue(this.o.db, this.o.workerId, room, this.o.leaseMs);
+      const want = Math.min(room, this.o.maxStatementRows);
+      const leased = await leaseDue(this.o.db, this.o.workerId, want, this.o.leaseMs);
       if (!this.running) {
         await releaseLeases(this.o.db, this.o.workerId);
         return 0;
@@ -225,7 +232,7 @@ export class Scheduler {
         const next = await msUntilNextDue(this.o.db);
         pause = next === null ? IDLE_POLL_MAX_MS : Math.min(IDLE_POLL_MAX_MS, Math.max(5, next));
       }
-      this.moreDue = leased.length === room;
+      this.moreDue = leased.length === want;
       if (this.moreDue) pause = 0;
     }
     return pause;
@@ -396,7 +403,7 @@ export class Scheduler {
   }
 
   private scheduleFlush(): void {
-    if (this.batch.checks.length >= BATCH_MAX) this.flush();
+    if (this.batch.checks.length >= this.o.maxStatementRows) this.flush();
     else this.flushTimer ??= setTimeout(() => this.flush(), this.o.flushDelayMs);
   }
 
@@ -424,8 +431,9 @@ export class Scheduler {
       this.flushWanted = true;
       return;
     }
-    const batch = this.batch;
-    this.batch = emptyBatch();
+    const [batch, rest] = splitBatch(this.batch, this.o.maxStatementRows);
+    this.batch = rest;
+    if (rest.checks.length > 0) this.flushWanted = true;
     this.routineWrites++;
     const write = this.write(batch).finally(() => {
       this.routineWrites--;
@@ -486,9 +494,12 @@ function isDataError(error: unknown): boolean {
   return typeof code === "string" && (code.startsWith("22") || code.startsWith("23"));
 }
 
-/** two batches, each product's check, activities and alerts kept together */
-export function splitBatch(batch: CheckBatch): [CheckBatch, CheckBatch] {
-  const half = Math.ceil(batch.checks.length / 2);
+/** two batches (the first `size` checks, by default half, and the rest), each product's check, activities and alerts kept together */
+export function splitBatch(
+  batch: CheckBatch,
+  size = Math.ceil(batch.checks.length / 2),
+): [CheckBatch, CheckBatch] {
+  const half = Math.min(size, batch.checks.length);
   const firstIds = new Set(batch.checks.slice(0, half).map((c) => c.id));
   const part = (inFirst: boolean): CheckBatch => ({
     checks: batch.checks.filter((c) => firstIds.has(c.id) === inFirst),

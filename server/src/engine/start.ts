@@ -110,6 +110,7 @@ export async function startEngine(opts: EngineOptions): Promise<Engine> {
     alertLeaseMs: notifier.leaseMs,
     emailAlerts: email !== null,
     maxWrites: opts.database.kind === "pglite" ? 1 : 3,
+    maxStatementRows: opts.database.kind === "pglite" ? 100 : 500,
     onError,
     hostLimit: (url) => http.concurrencyFor(url),
     ...withoutUndefined({
