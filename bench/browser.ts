@@ -11,7 +11,7 @@ import { FakeRetailer } from "../tools/fake-retailer.js";
 import { BrowserRoute } from "../server/src/engine/browser/browser-route.js";
 import { DEFAULT_CHROMIUM_PATH } from "../server/src/engine/browser/settings.js";
 import { EngineHttp } from "../server/src/engine/fetch/http-client.js";
-import { zaraAdapter } from "../server/src/engine/platforms/zara.js";
+import { zara } from "../server/src/engine/platforms/zara.js";
 import { CheckFailure } from "../server/src/engine/platforms/types.js";
 
 export interface BrowserFigures {
@@ -65,13 +65,7 @@ export async function browserBenchmark(opts: {
   const one = async (i: number) => {
     http.limiter.reportBlocked(host);
     const url = urlOf(i);
-    return route.afterBlock(
-      "zara",
-      zaraAdapter,
-      { url, productId: "900", config: {}, variants: [] },
-      blocked,
-      host,
-    );
+    return route.afterBlock("zara", zara, { url, productId: "900", config: {}, variants: [] }, blocked, host);
   };
   try {
     await one(10_000); // launch and warm-up, not measured

@@ -253,9 +253,12 @@ async function run(spec: Spec): Promise<Figures> {
   loop.enable();
   const before = await getJson<{ healthy: number }>(`${shop}/__stats`);
   // the healthy monitors' lags (the hostile ones wait on their hosts by design)
-  engine.stats.collect(
-    (url) => url.startsWith("https://nudeproject.com/") || url.startsWith("https://www.worten.pt/"),
-  );
+  const lagUrls: string[] = [];
+  engine.stats.collect((url) => {
+    const healthyUrl = url.startsWith("https://nudeproject.com/") || url.startsWith("https://www.worten.pt/");
+    if (healthyUrl) lagUrls.push(url);
+    return healthyUrl;
+  });
   const started = Date.now();
   let flipped = 0;
   const healthy = Array.from({ length: spec.monitors }, (_, i) => i).filter(
@@ -270,6 +273,14 @@ async function run(spec: Spec): Promise<Figures> {
   const elapsed = (Date.now() - started) / 1000;
   const after = await getJson<{ healthy: number }>(`${shop}/__stats`);
   const lags = engine.stats.takeCollected();
+  if (process.env.BENCH_DEBUG) {
+    const html = lags.filter((_, i) => lagUrls[i].includes("worten"));
+    const json = lags.filter((_, i) => !lagUrls[i].includes("worten"));
+    const over = json.filter((l) => l > 250).length;
+    console.error(
+      `  debug: json lag p50 ${pct(json, 0.5)} p99 ${pct(json, 0.99)} max ${pct(json, 1)} (>250: ${over} of ${json.length}); html p50 ${pct(html, 0.5)} p99 ${pct(html, 0.99)} (${html.length})`,
+    );
+  }
   loop.disable();
 
   say(spec, "escoamento do webhook com ritmo");
@@ -336,7 +347,8 @@ function runIsolated(spec: Spec): Promise<Figures> {
       path.join(root, "bench/hostile.ts"),
       ["--child", JSON.stringify(spec), "--pg", PG_URL],
       {
-        execArgv: ["--import", "tsx"],
+        // BENCH_NODE_ARGS, e.g. "--cpu-prof --trace-gc", reaches the measured process only
+        execArgv: ["--import", "tsx", ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [])],
         stdio: ["ignore", "inherit", "inherit", "ipc"],
       },
     );
@@ -410,9 +422,10 @@ async function main() {
   );
   try {
     for (const kind of kinds) {
-      const clean = await runIsolated({ ...base, kind, hostile: false });
+      const clean =
+        arg("only", "") === "hostile" ? null : await runIsolated({ ...base, kind, hostile: false });
       const hostile = await runIsolated({ ...base, kind, hostile: true });
-      report(clean, hostile);
+      report(clean ?? hostile, hostile);
     }
   } finally {
     retailer.child.kill();

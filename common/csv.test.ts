@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvCell, csvDecimal, csvFileName, toCsv } from "./csv.js";
+import { CSV_BOM, csvCell, csvDecimal, toCsv } from "./csv.js";
 
 /** a minimal reader of what toCsv writes, to check round trips */
 function parseCsv(text: string): string[][] {
@@ -87,9 +87,5 @@ describe("csv", () => {
         },
       ),
     );
-  });
-
-  it("names files with the date", () => {
-    expect(csvFileName("vendas", new Date(2026, 0, 5))).toBe("vendas_2026-01-05.csv");
   });
 });

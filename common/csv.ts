@@ -62,9 +62,3 @@ function csvNumber(n: number): string {
 export function toCsv(headers: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
   return CSV_BOM + stringify([headers, ...rows] as unknown[][], STRINGIFY_OPTIONS);
 }
-
-/** "inventario_2026-11-22.csv" */
-export function csvFileName(prefix: string, date: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${prefix}_${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.csv`;
-}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { PLATFORM_KEYS, PLATFORMS, productIdFromUrl, urlBelongsToPlatform } from "./platforms";
+import {
+  PLATFORM_KEYS,
+  PLATFORM_LIST,
+  PLATFORMS,
+  platformOfUrl,
+  productIdFromUrl,
+  urlBelongsToPlatform,
+} from "./platforms";
 import { REAL_URLS } from "./platform-urls.fixture";
 
 describe("productIdFromUrl", () => {
@@ -69,5 +76,51 @@ describe("urlBelongsToPlatform", () => {
     expect(urlBelongsToPlatform("", "zara")).toBe(false);
     expect(urlBelongsToPlatform("zara.com", "zara")).toBe(false);
     expect(urlBelongsToPlatform("http://", "zara")).toBe(false);
+  });
+});
+
+describe("platformOfUrl", () => {
+  it("names the platform of every real URL form and catalogue sample", () => {
+    for (const [key, url] of REAL_URLS) expect(platformOfUrl(url), url).toBe(key);
+    for (const key of PLATFORM_KEYS) expect(platformOfUrl(PLATFORMS[key].sampleUrl), key).toBe(key);
+  });
+
+  it("reads the host: bare, www., other subdomains, any case, spaces around a paste", () => {
+    expect(platformOfUrl("https://nudeproject.com/products/rebel-hoodie-black")).toBe("nudeproject");
+    expect(platformOfUrl("https://www.nudeproject.com/products/rebel-hoodie-black")).toBe("nudeproject");
+    expect(platformOfUrl("https://eu.nudeproject.com/products/x")).toBe("nudeproject");
+    expect(platformOfUrl("https://WWW.ZARA.COM/pt/pt/casaco-p12345678.html")).toBe("zara");
+    expect(platformOfUrl("  https://www2.hm.com/pt_pt/productpage.1234567001.html\n")).toBe("hm");
+    expect(platformOfUrl("http://www.intimissimi.com/pt/product/x-AB12.html")).toBe("calzedonia");
+    expect(platformOfUrl("https://www.vinted.it/member/1")).toBe("vinted");
+    // any page of the site: which page it is, is the product form's concern
+    expect(platformOfUrl("https://www.fnac.pt/")).toBe("fnac");
+  });
+
+  it("answers null for another site, a look-alike host and anything that is not an http(s) URL", () => {
+    for (const url of [
+      "https://www.zara.com.promo-pt.net/pt/pt/casaco-p12345678.html",
+      "https://notnudeproject.com/products/hoodie",
+      "https://nudeproject.com.evil.io/products/hoodie",
+      "https://www.amazon.es/dp/B0C1234567",
+      "https://127.0.0.1/products/hoodie",
+      "nudeproject.com/products/hoodie",
+      "ftp://nudeproject.com/products/hoodie",
+      "javascript:alert(1)",
+      "",
+      "não é um URL",
+    ]) {
+      expect(platformOfUrl(url), url).toBeNull();
+    }
+  });
+
+  it("is never ambiguous: no host of one platform is another's or a subdomain of it", () => {
+    const hosts = PLATFORM_LIST.flatMap((p) => p.hosts.map((host) => ({ key: p.key, host })));
+    for (const a of hosts) {
+      for (const b of hosts) {
+        if (a.key === b.key) continue;
+        expect(a.host === b.host || a.host.endsWith(`.${b.host}`), `${a.host} / ${b.host}`).toBe(false);
+      }
+    }
   });
 });

@@ -152,6 +152,9 @@ export function isPlatformKey(value: unknown): value is PlatformKey {
 }
 
 /** platforms whose blocked checks may take the browser route */
+/** the platform's name for people ("H&M"); an unknown key as it came */
+export const platformLabel = (key: string) => (isPlatformKey(key) ? PLATFORMS[key].label : key);
+
 export function isBrowserCapable(key: string): boolean {
   return isPlatformKey(key) && PLATFORMS[key].browser === true;
 }
@@ -165,6 +168,21 @@ export function urlBelongsToPlatform(url: string, key: PlatformKey): boolean {
     return false;
   }
   return PLATFORMS[key].hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+/**
+ * The platform a pasted URL belongs to, read from the catalogue's host lists (a subdomain such as
+ * www. or pt. counts); null for another site, a look-alike host, or text that is not an http(s) URL.
+ */
+export function platformOfUrl(url: string): PlatformKey | null {
+  let protocol: string;
+  try {
+    protocol = new URL(url.trim()).protocol;
+  } catch {
+    return null;
+  }
+  if (protocol !== "https:" && protocol !== "http:") return null;
+  return PLATFORM_KEYS.find((key) => urlBelongsToPlatform(url.trim(), key)) ?? null;
 }
 
 /** configuration keys that hold a URL the engine fetches, per platform */

@@ -19,6 +19,10 @@ export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
 };
 
 /** the statuses a reseller can buy at */
+/** a product status's label ("Em Stock"); an unknown status as it came */
+export const productStatusLabel = (status: string) =>
+  PRODUCT_STATUS_LABELS[status as ProductStatus] ?? status;
+
 export const AVAILABLE_STATUSES: readonly string[] = ["in_stock", "low_stock"];
 
 export const isAvailableStatus = (status: string | null | undefined) =>

@@ -1,6 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+  test,
+} from "@playwright/test";
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from "./constants";
 
 export { ADMIN_PASSWORD, ADMIN_USERNAME };
@@ -63,4 +70,32 @@ export async function screenshot(page: Page, name: string) {
 
 export function isMobileProject(): boolean {
   return test.info().project.name === "mobile";
+}
+
+/**
+ * A browser context as a reseller in Lisbon sees the app: one width (with a phone's touch), the
+ * theme already stored before the first page loads, Portuguese and Lisbon's clock.
+ */
+export async function newAppContext(
+  browser: Browser,
+  options: {
+    baseURL: string;
+    storageState?: BrowserContextOptions["storageState"];
+    viewport: { width: number; height: number };
+    phone: boolean;
+    theme: Theme;
+    permissions?: string[];
+  },
+): Promise<BrowserContext> {
+  const { phone, theme, ...rest } = options;
+  const context = await browser.newContext({
+    ...rest,
+    isMobile: phone,
+    hasTouch: phone,
+    colorScheme: theme,
+    locale: "pt-PT",
+    timezoneId: "Europe/Lisbon",
+  });
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme]);
+  return context;
 }

@@ -54,35 +54,40 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await expect(page.getByRole("heading", { level: 1, name: "Monitor" })).toBeVisible();
   await expect(page.getByText("Nenhum produto encontrado")).toBeVisible();
 
-  // the modal: platform picker sets the interval, validation speaks Portuguese
+  // the modal: platform picker sets the interval (in seconds), validation speaks Portuguese
   await page.getByRole("button", { name: "Adicionar Produto" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Adicionar Produto" })).toBeVisible();
   await dialog.getByRole("radio", { name: /H&M/ }).click();
-  await expect(dialog.getByLabel("Intervalo de verificação (ms)")).toHaveValue("75000");
-  await expect(dialog.getByTestId("interval-seconds")).toHaveText("= 1 min 15 s");
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("75");
+  await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min 15 s");
   await dialog.getByRole("radio", { name: /Zara/ }).click();
-  await expect(dialog.getByLabel("Intervalo de verificação (ms)")).toHaveValue("5000");
-  await expect(dialog.getByTestId("interval-seconds")).toHaveText("= 5 s");
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("5");
+  await expect(dialog.getByTestId("interval-reading")).toHaveText("");
 
   await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
   await expect(dialog.getByText("Nome obrigatório")).toBeVisible();
   await expect(dialog.getByText("URL obrigatório", { exact: true })).toBeVisible();
   await expect(dialog.getByText("URL do webhook obrigatório")).toBeVisible();
 
+  // a URL picks its platform; a platform chosen by hand against it is refused on saving
   await fillProduct(page, {
-    url: "https://www2.hm.com/pt_pt/productpage.1234567001.html",
+    url: ZARA_URL,
     name: "Casaco comprido de lã",
     productId: "02015602",
     price: "89,95",
   });
+  await expect(dialog.getByRole("radio", { name: /Zara/ })).toHaveAttribute("aria-checked", "true");
+  await dialog.getByRole("radio", { name: /H&M/ }).click();
+  await dialog.getByText("Avançado").click();
   await dialog.getByLabel("Configuração (JSON)").fill("{storeId: 1");
   await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
-  await expect(dialog.getByText(/O URL não pertence à plataforma Zara/)).toBeVisible();
+  await expect(dialog.getByText(/O URL não pertence à plataforma H&M/)).toBeVisible();
   await expect(dialog.getByText("Configuração deve ser JSON válido ou vazio")).toBeVisible();
   await screenshot(page, "monitor-modal-errors");
 
-  await dialog.getByLabel("URL do produto").fill(ZARA_URL);
+  await dialog.getByRole("radio", { name: /Zara/ }).click();
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("5");
   await dialog.getByLabel("Configuração (JSON)").fill('{"storeId": 10701}');
   await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
   await expect(toast(page, "Produto adicionado")).toBeVisible();
@@ -99,14 +104,14 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
     await expect(card).toContainText("02015602");
   }
 
-  // second monitor, aliexpress with a variant: the limit of 2 is reached
+  // second monitor, aliexpress (picked by its URL) with a variant: the limit of 2 is reached
   await page.getByRole("button", { name: "Adicionar Produto" }).click();
-  await dialog.getByRole("radio", { name: /AliExpress/ }).click();
-  await expect(dialog.getByRole("region", { name: "Variantes" })).toBeVisible();
   await fillProduct(page, {
     url: "https://pt.aliexpress.com/item/1005006123456789.html",
     name: "Auriculares sem fios",
   });
+  await expect(dialog.getByRole("radio", { name: /AliExpress/ })).toHaveAttribute("aria-checked", "true");
+  await expect(dialog.getByRole("region", { name: "Variantes" })).toBeVisible();
   // the id is read from the URL when the field is left empty
   await expect(dialog.getByLabel("ID do produto")).toHaveValue("1005006123456789");
   await dialog.getByLabel("Variante 1", { exact: true }).fill("Preto");
@@ -126,10 +131,10 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await aliCard.getByRole("button", { name: "Editar" }).click();
   await expect(dialog.getByRole("heading", { name: "Editar Produto" })).toBeVisible();
   await expect(dialog.getByLabel("Variante 1", { exact: true })).toHaveValue("Preto");
-  await expect(dialog.getByLabel("Intervalo de verificação (ms)")).toHaveValue("3000");
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("3");
   await dialog.getByLabel("Nome", { exact: true }).fill("Auriculares sem fios Pro");
-  await dialog.getByLabel("Intervalo de verificação (ms)").fill("60000");
-  await expect(dialog.getByTestId("interval-seconds")).toHaveText("= 1 min");
+  await dialog.getByLabel("Intervalo (segundos)").fill("60");
+  await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min");
   await screenshot(page, "monitor-modal-edit");
   await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
   await expect(toast(page, "Produto atualizado")).toBeVisible();
@@ -183,7 +188,7 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   if (!mobile) {
     await page.getByRole("button", { name: "Vista em tabela" }).click();
     const table = page.getByRole("table");
-    for (const column of ["Data", "Produto", "Ação", "Mensagem", "Tipo"]) {
+    for (const column of ["Data", "Produto", "Evento", "Tipo"]) {
       await expect(table.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
     }
     await screenshot(page, "history-table");

@@ -43,7 +43,8 @@ async function waitForHealth(url: string, child: ChildProcess, logPath: string) 
   throw new Error(`A aplicação não respondeu em ${url}; registo em ${logPath}`);
 }
 
-export async function startQualityApp(): Promise<QualityApp> {
+/** `env` overrides the app's environment (a spec that needs the engine turns it on) */
+export async function startQualityApp(env: Record<string, string> = {}): Promise<QualityApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stock-monitor-quality-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -62,6 +63,7 @@ export async function startQualityApp(): Promise<QualityApp> {
       ENGINE: "off",
       ADMIN_PASSWORD,
       DATABASE_URL: "",
+      ...env,
     },
     stdio: ["ignore", log, log],
   });

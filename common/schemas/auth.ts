@@ -9,16 +9,19 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export interface PublicUser {
-  id: number;
-  username: string;
-  fullName: string | null;
-  email: string | null;
-  avatar: string | null;
-  role: Role;
-  monitorLimit: number;
-  createdAt: string;
-}
+/** a user as the API sends it: never the password's hash */
+export const publicUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+  role: roleSchema,
+  monitorLimit: z.number(),
+  /** ISO */
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** any other or missing role is treated as user */
 export function isAdmin(user: { role?: string | null } | null | undefined): boolean {

@@ -1,51 +1,57 @@
+import { z } from "../zod-pt.js";
+
 /**
  * What one check of a product read, as "Testar agora" shows it and the card's "Falha na
  * verificação" opens it. Kept per product (the last one) by the server.
  */
-export interface CheckExchange {
-  method: string;
-  url: string;
+export const checkExchangeSchema = z.object({
+  method: z.string(),
+  url: z.string(),
   /** null when no answer came (timeout, refused, network) */
-  status: number | null;
-  ms: number;
-}
+  status: z.number().nullable(),
+  ms: z.number(),
+});
+export type CheckExchange = z.infer<typeof checkExchangeSchema>;
 
-export interface CheckDetailSize {
-  name: string;
-  available: boolean;
-  lowStock: boolean;
-}
+export const checkDetailSizeSchema = z.object({
+  name: z.string(),
+  available: z.boolean(),
+  lowStock: z.boolean(),
+});
+export type CheckDetailSize = z.infer<typeof checkDetailSizeSchema>;
 
-export interface CheckDetailItem {
-  title: string;
-  url: string;
-  price: string | null;
+export const checkDetailItemSchema = z.object({
+  title: z.string(),
+  url: z.string(),
+  price: z.string().nullable(),
   /** ISO 4217 code of `price` */
-  currency: string;
-}
+  currency: z.string(),
+});
+export type CheckDetailItem = z.infer<typeof checkDetailItemSchema>;
 
-export interface CheckDetail {
+export const checkDetailSchema = z.object({
   /** ISO time the check started */
-  at: string;
+  at: z.string(),
   /** "test": Testar agora; "engine": a scheduled check that failed */
-  trigger: "test" | "engine";
-  ok: boolean;
-  durationMs: number;
+  trigger: z.enum(["test", "engine"]),
+  ok: z.boolean(),
+  durationMs: z.number(),
   /** the adapter's route that answered, e.g. "storefront-api" */
-  route: string | null;
-  exchanges: CheckExchange[];
+  route: z.string().nullable(),
+  exchanges: z.array(checkExchangeSchema),
   /** the verdict: a product or profile status; null on failure */
-  status: string | null;
-  name: string | null;
-  imageUrl: string | null;
+  status: z.string().nullable(),
+  name: z.string().nullable(),
+  imageUrl: z.string().nullable(),
   /** decimal text */
-  price: string | null;
+  price: z.string().nullable(),
   /** ISO 4217 code of `price` */
-  currency: string;
-  sizes: CheckDetailSize[];
+  currency: z.string(),
+  sizes: z.array(checkDetailSizeSchema),
   /** Vinted profiles: the items on sale */
-  items: CheckDetailItem[];
-  failure: { reason: string; label: string; message: string } | null;
+  items: z.array(checkDetailItemSchema),
+  failure: z.object({ reason: z.string(), label: z.string(), message: z.string() }).nullable(),
   /** the start of the last answer, on failure */
-  excerpt: string | null;
-}
+  excerpt: z.string().nullable(),
+});
+export type CheckDetail = z.infer<typeof checkDetailSchema>;

@@ -49,19 +49,27 @@ export type FinancialMetricsInput = z.input<typeof financialMetricsInputSchema>;
 export type FinancialMetricsValues = z.output<typeof financialMetricsInputSchema>;
 
 /** figures computed from every user's sales and items at the time of the request */
-export interface LiveFinancialTotals {
-  totalRevenue: string;
-  totalProfit: string;
+export const liveFinancialTotalsSchema = z.object({
+  totalRevenue: z.string(),
+  totalProfit: z.string(),
   /** profit ÷ revenue × 100, "0.00" without revenue */
-  profitMargin: string;
-  totalItemsSold: number;
-  totalItemsInStock: number;
-}
+  profitMargin: z.string(),
+  totalItemsSold: z.number(),
+  totalItemsInStock: z.number(),
+});
+export type LiveFinancialTotals = z.infer<typeof liveFinancialTotalsSchema>;
 
-export interface FinancialMetricsResponse extends FinancialMetricsValues {
-  /** null until an admin saves the figures for the first time */
-  lastUpdated: string | null;
-  updatedBy: number | null;
-  updatedByName: string | null;
-  live: LiveFinancialTotals;
-}
+/** GET and PUT /api/admin/financial-metrics: the admin's figures (decimal text) and the live ones */
+export const financialMetricsResponseSchema = z.object({
+  totalRevenue: z.string(),
+  profitMargin: z.string(),
+  totalItemsSold: z.number(),
+  totalItemsInStock: z.number(),
+  totalProfit: z.string(),
+  /** ISO; null until an admin saves the figures for the first time */
+  lastUpdated: z.string().nullable(),
+  updatedBy: z.number().nullable(),
+  updatedByName: z.string().nullable(),
+  live: liveFinancialTotalsSchema,
+});
+export type FinancialMetricsResponse = z.infer<typeof financialMetricsResponseSchema>;

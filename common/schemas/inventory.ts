@@ -113,6 +113,18 @@ export const updateInventoryItemSchema = createInventoryItemSchema
 export type UpdateInventoryItemInput = z.input<typeof updateInventoryItemSchema>;
 export type UpdateInventoryItem = z.output<typeof updateInventoryItemSchema>;
 
+/**
+ * The item dialog ('Novo Item', 'Editar Item'): the API's rules, with the purchase day as the date
+ * field gives it ("" for none) and the photo as shown (a new data URL, the served photo's URL, or
+ * null); the dialog sends the photo only when it changed, and the server checks it.
+ */
+export const itemFormSchema = createInventoryItemSchema.extend({
+  purchaseDate: z.preprocess((v) => v || null, createInventoryItemSchema.shape.purchaseDate),
+  image: z.string().nullable(),
+});
+export type ItemFormInput = z.input<typeof itemFormSchema>;
+export type ItemForm = z.output<typeof itemFormSchema>;
+
 /** PUT /api/inventory/{id}: the change-status dialog; `id` in the body is tolerated */
 export const updateInventoryStatusSchema = z
   .object({ id: z.coerce.number().int().optional(), status: inventoryStatusSchema })
@@ -120,45 +132,49 @@ export const updateInventoryStatusSchema = z
 export type UpdateInventoryStatusInput = z.input<typeof updateInventoryStatusSchema>;
 export type UpdateInventoryStatus = z.output<typeof updateInventoryStatusSchema>;
 
-export interface InventorySale {
-  id: number;
-  salePrice: string;
-  fees: string;
-  profit: string;
-  saleDate: string;
-  buyer: string | null;
-  platform: string | null;
-}
+export const inventorySaleSchema = z.object({
+  id: z.number(),
+  salePrice: z.string(),
+  fees: z.string(),
+  profit: z.string(),
+  saleDate: z.string(),
+  buyer: z.string().nullable(),
+  platform: z.string().nullable(),
+});
+export type InventorySale = z.infer<typeof inventorySaleSchema>;
 
-export interface InventoryItem {
-  id: number;
-  name: string;
+/** an item as the API sends it; amounts are decimal text, dates ISO */
+export const inventoryItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
   /** URL of the photo (served apart, cacheable), null without one */
-  image: string | null;
+  image: z.string().nullable(),
   /** URL of a small version of the photo for lists and cards */
-  thumbnail: string | null;
-  size: string | null;
-  sku: string | null;
-  price: string;
-  shippingPrice: string;
-  purchaseLocation: string | null;
-  purchaseDate: string | null;
-  status: string;
-  tags: string[];
-  notes: string | null;
-  createdAt: string;
-  updatedAt: string;
+  thumbnail: z.string().nullable(),
+  size: z.string().nullable(),
+  sku: z.string().nullable(),
+  price: z.string(),
+  shippingPrice: z.string(),
+  purchaseLocation: z.string().nullable(),
+  purchaseDate: z.string().nullable(),
+  status: z.string(),
+  tags: z.array(z.string()),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** the item's sale, when it has one */
-  sale: InventorySale | null;
-}
+  sale: inventorySaleSchema.nullable(),
+});
+export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 
-export interface InventoryStatistics {
-  totalItems: number;
-  inStock: number;
-  sold: number;
-  totalRevenue: string;
-  totalProfit: string;
-}
+export const inventoryStatisticsSchema = z.object({
+  totalItems: z.number(),
+  inStock: z.number(),
+  sold: z.number(),
+  totalRevenue: z.string(),
+  totalProfit: z.string(),
+});
+export type InventoryStatistics = z.infer<typeof inventoryStatisticsSchema>;
 
 /** statuses an item can be sold from */
 export const SELLABLE_STATUSES: readonly string[] = ["in_stock", "pending", "transit"];

@@ -1,3 +1,4 @@
+import { MAX_CHECK_INTERVAL_MS, MIN_CHECK_INTERVAL_MS } from "../interval.js";
 import { parseMoney } from "../money.js";
 import {
   configUrlProblem,
@@ -8,9 +9,9 @@ import {
 } from "../platforms.js";
 import { z } from "../zod-pt.js";
 
-/** milliseconds, 1 s – 1 h */
-export const MIN_CHECK_INTERVAL = 1_000;
-export const MAX_CHECK_INTERVAL = 3_600_000;
+/** milliseconds, 1 s – 1 h (common/interval.ts converts to and from the seconds people type) */
+export const MIN_CHECK_INTERVAL = MIN_CHECK_INTERVAL_MS;
+export const MAX_CHECK_INTERVAL = MAX_CHECK_INTERVAL_MS;
 export const CONFIG_JSON_MESSAGE = "Configuração deve ser JSON válido ou vazio";
 
 const isHttpUrl = (value: string) => {
@@ -96,9 +97,10 @@ export const productInputSchema = z
       }),
     checkInterval: z.coerce
       .number({ error: "Intervalo deve ser um número" })
-      .int("Intervalo deve ser um número inteiro de milissegundos")
-      .min(MIN_CHECK_INTERVAL, "Intervalo mínimo é 1000 ms (1 s)")
-      .max(MAX_CHECK_INTERVAL, "Intervalo máximo é 3600000 ms (1 h)")
+      .int("Intervalo deve ser um número inteiro de milissegundos") // the form rounds seconds to ms
+      // said in seconds, as the form asks for it; the API's unit stays the millisecond
+      .min(MIN_CHECK_INTERVAL, "Intervalo mínimo é 1 segundo")
+      .max(MAX_CHECK_INTERVAL, "Intervalo máximo é 3600 segundos (1 h)")
       .default(1_000),
     isActive: z.boolean().optional(),
     platform: z.enum(PLATFORM_KEYS, { error: "Plataforma inválida" }),
@@ -161,67 +163,86 @@ export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductValues = z.output<typeof productInputSchema>;
 
 /** A product as the API sends it: the product's fields plus the engine's honest failure state. */
-export interface ProductDto {
-  id: number;
-  userId: number;
-  name: string;
-  productId: string;
-  url: string;
-  imageUrl: string | null;
+export const productDtoSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  name: z.string(),
+  productId: z.string(),
+  url: z.string(),
+  imageUrl: z.string().nullable(),
   /** decimal text "12.50" in `currency` */
-  price: string | null;
+  price: z.string().nullable(),
   /** ISO 4217 code of `price` ("EUR", "JPY"); the site's currency as the last check read it */
-  currency: string;
-  webhookUrl: string;
+  currency: z.string(),
+  webhookUrl: z.string(),
   /** milliseconds */
-  checkInterval: number;
-  isActive: boolean;
-  lastCheck: string | null;
-  status: string;
-  lastNotifiedStatus: string | null;
+  checkInterval: z.number(),
+  isActive: z.boolean(),
+  /** ISO, like every date below */
+  lastCheck: z.string().nullable(),
+  status: z.string(),
+  lastNotifiedStatus: z.string().nullable(),
   /** JSON-encoded list of strings */
-  availableSizes: string | null;
-  lastNotifiedSizes: string | null;
-  platform: string;
-  monitorType: string;
-  config: string | null;
-  hasVariants: boolean;
+  availableSizes: z.string().nullable(),
+  lastNotifiedSizes: z.string().nullable(),
+  platform: z.string(),
+  monitorType: z.string(),
+  config: z.string().nullable(),
+  hasVariants: z.boolean(),
   /** JSON-encoded list of strings */
-  variants: string | null;
-  createdAt: string;
-  nextCheckAt: string;
-  failureStreak: number;
-  lastError: string | null;
-  lastErrorAt: string | null;
-}
+  variants: z.string().nullable(),
+  createdAt: z.string(),
+  nextCheckAt: z.string(),
+  failureStreak: z.number(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  /** when the engine last saw it become available (ISO), null before the first time */
+  lastRestockAt: z.string().nullable(),
+  /** the last check was not sent: the engine paused the site after a block until then (ISO) */
+  pausedUntil: z.string().nullable(),
+});
+/** A product as the API sends it: the product's fields plus the engine's honest failure state. */
+export type ProductDto = z.infer<typeof productDtoSchema>;
 
 /** GET /api/user/monitor-stats: both readings of the monitor count (products, and active ones) */
-export interface MonitorStats {
-  currentCount: number;
-  limit: number;
-  canCreateMore: boolean;
-  activeMonitors: number;
-  maxMonitors: number;
-}
+export const monitorStatsSchema = z.object({
+  currentCount: z.number(),
+  limit: z.number(),
+  canCreateMore: z.boolean(),
+  activeMonitors: z.number(),
+  maxMonitors: z.number(),
+});
+export type MonitorStats = z.infer<typeof monitorStatsSchema>;
+
+/** POST /api/monitor/start-all and stop-all: how many products changed */
+export const monitorSwitchAnswerSchema = z.object({ message: z.string(), changed: z.number() });
 
 /** GET /api/statistics */
-export interface DashboardStatistics {
-  inStockProducts: number;
-  outOfStockProducts: number;
-  todayActivities: number;
-  totalProducts: number;
-}
+export const dashboardStatisticsSchema = z.object({
+  inStockProducts: z.number(),
+  outOfStockProducts: z.number(),
+  todayActivities: z.number(),
+  totalProducts: z.number(),
+});
+export type DashboardStatistics = z.infer<typeof dashboardStatisticsSchema>;
 
 /** POST /api/products/preview answer */
-export interface ProductPreview {
-  name: string | null;
-  productId: string | null;
-  imageUrl: string | null;
-  price: string | null;
+export const productPreviewSchema = z.object({
+  name: z.string().nullable(),
+  productId: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  price: z.string().nullable(),
   /** ISO 4217 code of `price` */
-  currency: string | null;
-  sizes: string[];
-}
+  currency: z.string().nullable(),
+  sizes: z.array(z.string()),
+  /** the product status the page shows */
+  status: z.string(),
+});
+export type ProductPreview = z.infer<typeof productPreviewSchema>;
+
+/** a list of strings → its JSON text as stored, null for none */
+export const toJsonList = (list: readonly string[]): string | null =>
+  list.length > 0 ? JSON.stringify(list) : null;
 
 /** JSON text of a list of strings → the list (lenient: anything else is empty) */
 export function parseJsonList(text: string | null | undefined): string[] {

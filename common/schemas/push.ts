@@ -26,3 +26,6 @@ export const pushUnsubscribeSchema = z.object({
     .string({ error: "Endereço da subscrição obrigatório" })
     .max(2000, "Endereço da subscrição demasiado longo"),
 });
+
+/** GET /api/push/key: the server's VAPID public key */
+export const pushKeySchema = z.object({ publicKey: z.string() });

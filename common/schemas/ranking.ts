@@ -1,15 +1,20 @@
+import { z } from "../zod-pt.js";
+
 /** one line of GET /api/ranking; never an email */
-export interface RankingEntry {
-  id: number;
-  rank: number;
-  username: string;
-  fullName: string | null;
-  avatar: string | null;
-  totalRevenue: string;
-  totalProfit: string;
+export const rankingEntrySchema = z.object({
+  id: z.number(),
+  rank: z.number(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  totalRevenue: z.string(),
+  totalProfit: z.string(),
   /** profit ÷ revenue × 100, 2 decimals; null when revenue is 0 */
-  profitMargin: string | null;
-  soldItems: number;
-  totalItems: number;
-  averageProfit: string;
-}
+  profitMargin: z.string().nullable(),
+  soldItems: z.number(),
+  totalItems: z.number(),
+  averageProfit: z.string(),
+});
+export type RankingEntry = z.infer<typeof rankingEntrySchema>;
+
+export const rankingSchema = z.array(rankingEntrySchema);

@@ -28,27 +28,46 @@ export const updateSaleSchema = createSaleSchema
 export type UpdateSaleInput = z.input<typeof updateSaleSchema>;
 export type UpdateSale = z.output<typeof updateSaleSchema>;
 
+/**
+ * The fields of the sale dialogs ('Registrar Venda', 'Nova Venda', 'Editar Venda') with the API's
+ * rules, and the day as the date field gives it (yyyy-MM-dd); the dialog turns the day into the
+ * request's saleDate (a day other than today has no time).
+ */
+export const saleFormSchema = createSaleSchema
+  .pick({ salePrice: true, fees: true, buyer: true, platform: true })
+  .extend({ saleDay: z.string().min(1, "Data da venda obrigatória") });
+export type SaleFormInput = z.input<typeof saleFormSchema>;
+export type SaleForm = z.output<typeof saleFormSchema>;
+
+/** 'Nova Venda' also picks the item */
+export const newSaleFormSchema = saleFormSchema.extend({
+  inventoryItemId: createSaleSchema.shape.inventoryItemId,
+});
+
 export type CreateSaleInput = z.input<typeof createSaleSchema>;
 export type CreateSale = z.output<typeof createSaleSchema>;
 
-export interface SaleItemSummary {
-  id: number;
-  name: string;
-  sku: string | null;
-  size: string | null;
-  price: string;
-  shippingPrice: string;
-}
+export const saleItemSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  size: z.string().nullable(),
+  price: z.string(),
+  shippingPrice: z.string(),
+});
+export type SaleItemSummary = z.infer<typeof saleItemSummarySchema>;
 
-export interface Sale {
-  id: number;
-  inventoryItemId: number | null;
-  salePrice: string;
-  saleDate: string;
-  buyer: string | null;
-  platform: string | null;
-  fees: string;
-  profit: string;
-  createdAt: string;
-  item: SaleItemSummary | null;
-}
+/** a sale as the API sends it; amounts are decimal text, dates ISO */
+export const saleSchema = z.object({
+  id: z.number(),
+  inventoryItemId: z.number().nullable(),
+  salePrice: z.string(),
+  saleDate: z.string(),
+  buyer: z.string().nullable(),
+  platform: z.string().nullable(),
+  fees: z.string(),
+  profit: z.string(),
+  createdAt: z.string(),
+  item: saleItemSummarySchema.nullable(),
+});
+export type Sale = z.infer<typeof saleSchema>;

@@ -1,12 +1,15 @@
 import { z } from "../zod-pt.js";
 
+/** a default webhook: empty, or a URL (the server applies the webhooks' address rules on save) */
+const webhookSettingSchema = z.union([z.literal(""), z.url("URL inválido").max(2000, "URL demasiado longo")]);
+
 /** Settings (Global, Sistema, Utilizador), stored on the server. Intervals: check in seconds. */
 export const globalSettingsSchema = z.object({
   defaultCheckInterval: z.coerce.number().int().min(1, "Mínimo 1 segundo").max(3600, "Máximo 3600 segundos"),
   maxConcurrentChecks: z.coerce.number().int().min(1, "Mínimo 1").max(50, "Máximo 50"),
   enableNotifications: z.boolean(),
   enableErrorAlerts: z.boolean(),
-  defaultWebhookUrl: z.union([z.literal(""), z.url("URL inválido").max(2000)]),
+  defaultWebhookUrl: webhookSettingSchema,
   autoStartNewProducts: z.boolean(),
   enableLogging: z.boolean(),
   logLevel: z.enum(["debug", "info", "warn", "error"]),
@@ -32,6 +35,15 @@ export const userSettingsSchema = z.object({
   emailNotifications: z.boolean(),
   pushNotifications: z.boolean(),
   weeklyReport: z.boolean(),
+  /**
+   * the user's own default webhook: pre-fills their new products before the global one does. Rows
+   * saved before it existed lack it; the server reads every row over DEFAULT_USER_SETTINGS.
+   */
+  defaultWebhookUrl: webhookSettingSchema,
+  /** a restock seen while the app is open also shows as a browser notification (this browser's permission) */
+  browserNotifications: z.boolean(),
+  /** a short tone with the restock alerts of the open app */
+  alertSound: z.boolean(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -64,6 +76,9 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   emailNotifications: true,
   pushNotifications: false,
   weeklyReport: true,
+  defaultWebhookUrl: "",
+  browserNotifications: false,
+  alertSound: false,
 };
 
 /** strict: an unknown key (a typo, an old field) is a 400, never silently dropped */
@@ -73,6 +88,11 @@ export const updateSettingsSchema = z.strictObject({
   user: userSettingsSchema.strict().partial().optional(),
 });
 export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;
+
+/** the webhook a new product starts with: the user's own, else the installation's */
+export function defaultWebhookFor(settings: Pick<SettingsResponse, "global" | "user">): string {
+  return settings.user?.defaultWebhookUrl || settings.global?.defaultWebhookUrl || "";
+}
 
 export interface SettingsResponse {
   global: GlobalSettings;

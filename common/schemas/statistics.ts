@@ -1,31 +1,35 @@
+import { z } from "../zod-pt.js";
+import { activityEntrySchema } from "./activity.js";
+
 /** GET /api/status/statistics. Percentages are decimal text with 2 decimals. */
-export interface StatusStatistics {
-  timeOnServer: { months: number; days: number };
-  totalExpenses: string;
+export const statusStatisticsSchema = z.object({
+  timeOnServer: z.object({ months: z.number(), days: z.number() }),
+  totalExpenses: z.string(),
   /** null when nothing sold has a cost */
-  roi: string | null;
+  roi: z.string().nullable(),
   /** null without sales */
-  averageMargin: string | null;
-  salesPerformance: {
-    recentSales: number;
+  averageMargin: z.string().nullable(),
+  salesPerformance: z.object({
+    recentSales: z.number(),
     /** null when the 30 days before had no profit */
-    profitGrowth: string | null;
+    profitGrowth: z.string().nullable(),
     /** "MM/yyyy", null without sales */
-    bestMonth: string | null;
-    bestMonthProfit: string | null;
-    totalSales: number;
-  };
-  inventoryStatus: {
-    totalItems: number;
-    inStock: number;
-    sold: number;
-    pending: number;
-    inTransit: number;
-    totalRevenue: string;
-    totalProfit: string;
-  };
-  activitySummary: {
-    recent: { id: number; action: string; type: string; message: string; createdAt: string }[];
-    totalActivities: number;
-  };
-}
+    bestMonth: z.string().nullable(),
+    bestMonthProfit: z.string().nullable(),
+    totalSales: z.number(),
+  }),
+  inventoryStatus: z.object({
+    totalItems: z.number(),
+    inStock: z.number(),
+    sold: z.number(),
+    pending: z.number(),
+    inTransit: z.number(),
+    totalRevenue: z.string(),
+    totalProfit: z.string(),
+  }),
+  activitySummary: z.object({
+    recent: z.array(activityEntrySchema),
+    totalActivities: z.number(),
+  }),
+});
+export type StatusStatistics = z.infer<typeof statusStatisticsSchema>;

@@ -27,6 +27,8 @@ const envSchema = z.object({
   CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(55_000).default(15_000),
   /** total time of one "Pré-visualizar" page read, ms */
   PREVIEW_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /** total time of one webhook delivery, alerts and "Testar webhook" alike, ms (below the outbox lease) */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   /** checks of one retailer host / of one user's products in flight at once (default: half the global cap) */
   CHECKS_PER_HOST: z.coerce.number().int().min(1).optional(),
   CHECKS_PER_USER: z.coerce.number().int().min(1).optional(),
@@ -46,6 +48,10 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   /** the contact push services may use about our Web Push (mailto: or https: URL) */
   VAPID_SUBJECT: z.string().optional(),
+  /** live-update streams (GET /api/events) one user may hold open; a new one closes the oldest */
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+  /** a comment line on each live-update stream this often, ms */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).default(25_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -78,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : undefined,
     checkTimeoutMs: e.CHECK_TIMEOUT_MS,
     previewTimeoutMs: e.PREVIEW_TIMEOUT_MS,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     checksPerHost: e.CHECKS_PER_HOST,
     checksPerUser: e.CHECKS_PER_USER,
     parseWorkerMinBytes: e.PARSE_WORKER_MIN_BYTES,
@@ -88,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     smtpUrl: e.SMTP_URL || undefined,
     vapidSubject: e.VAPID_SUBJECT || undefined,
+    liveEvents: { maxPerUser: e.LIVE_STREAMS_PER_USER, heartbeatMs: e.LIVE_HEARTBEAT_MS },
   };
 }
 

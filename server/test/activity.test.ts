@@ -128,6 +128,94 @@ describe.each(dbKinds())("activity API (%s)", (kind) => {
     );
   });
 
+  it("filters by product name and by a date range, and lists the names to filter by", async () => {
+    const db = t.database.db;
+    const at = (iso: string) => new Date(iso);
+    await db.insert(activityLogs).values([
+      {
+        userId: ruiId,
+        productName: "Boné",
+        action: "stock_check",
+        message: "a",
+        type: "success",
+        createdAt: at("2026-03-09T23:59:59Z"),
+      },
+      {
+        userId: ruiId,
+        productName: "Boné",
+        action: "stock_check",
+        message: "b",
+        type: "info",
+        createdAt: at("2026-03-10T00:00:00Z"),
+      },
+      {
+        userId: ruiId,
+        productName: "Boné",
+        action: "notification_sent",
+        message: "c",
+        type: "success",
+        createdAt: at("2026-03-11T23:59:59Z"),
+      },
+      {
+        userId: ruiId,
+        productName: "Boné",
+        action: "stock_check",
+        message: "d",
+        type: "info",
+        createdAt: at("2026-03-12T00:00:00Z"),
+      },
+      {
+        userId: ruiId,
+        productName: "Meias",
+        action: "stock_check",
+        message: "e",
+        type: "info",
+        createdAt: at("2026-03-10T12:00:00Z"),
+      },
+      {
+        userId: anaId,
+        productName: "Boné",
+        action: "stock_check",
+        message: "f",
+        type: "info",
+        createdAt: at("2026-03-10T12:00:00Z"),
+      },
+    ]);
+    const messages = async (cookie: string, query: string) =>
+      (await get(cookie, query)).map((i) => i.message).sort();
+    expect(await messages(rui, `?product=${encodeURIComponent("Boné")}`)).toEqual(["a", "b", "c", "d"]);
+    // from ≤ createdAt < to
+    const range = `from=2026-03-10T00:00:00.000Z&to=2026-03-12T00:00:00.000Z`;
+    expect(await messages(rui, `?${range}`)).toEqual(["b", "c", "e"]);
+    expect(await messages(rui, `?product=Bon%C3%A9&${range}&type=notification`)).toEqual(["c"]);
+    // a user never reaches another's entries by naming their product
+    expect(await messages(ana, `?product=Meias`)).toEqual([]);
+    expect(await messages(admin, `?product=Bon%C3%A9&${range}`)).toEqual(["b", "c", "f"]);
+
+    const bad = async (query: string) => {
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/activity?${query}`,
+        headers: { cookie: rui },
+      });
+      expect(res.statusCode).toBe(400);
+      return res.json().message as string;
+    };
+    expect(await bad("from=ontem")).toBe("Data inicial inválida");
+    expect(await bad("to=2026-13-45")).toMatch(/^Data final inválida/);
+    expect(await bad("from=2026-03-12&to=2026-03-10")).toBe(
+      "A data final não pode ser anterior à data inicial",
+    );
+
+    const names = async (cookie: string) =>
+      (await t.app.inject({ method: "GET", url: "/api/activity/products", headers: { cookie } })).json();
+    expect(await names(rui)).toEqual(["Boné", "Meias"]);
+    // (Ana's own history was cleared above)
+    expect(await names(ana)).toEqual(["Boné"]);
+    expect(await names(admin)).toEqual(["Boné", "Meias"]);
+    expect((await t.app.inject({ method: "GET", url: "/api/activity/products" })).statusCode).toBe(401);
+  });
+
   it("answers 401 without a session", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/activity" })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "DELETE", url: "/api/activity" })).statusCode).toBe(401);

@@ -205,7 +205,7 @@ describe.runIf(dbKinds().includes("postgres"))("cached answers across processes 
   it("while the feed's connection is lost, answers come from the database; then caching resumes", async () => {
     await namesOn(second);
     await first.database.db.execute(
-      "select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN data_changed' and datname = current_database()" as never,
+      "select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN data_changed%' and datname = current_database()" as never,
     );
     await eventually(async () => expect(secondDb.changes.live).toBe(false));
     await first.database.db.insert(inventoryItems).values({ userId: anaId, name: "Gorro", price: "9" });

@@ -89,6 +89,41 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     expect((product.lastCheckDetail as { excerpt: string }).excerpt).toMatch(/\S/);
   });
 
+  it("a restock sets lastRestockAt; checks held back by the host's pause set pausedUntil, a success clears it", async () => {
+    await w.settings({ enableErrorAlerts: false });
+    w.retailer.setProduct("cap", { sizes: ["M"] });
+    const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/cap` });
+    await w.start({ http: { backoff: { initialMs: 2500, maxMs: 2500 } } });
+    // the first check finds it available: a restock, at that check's time
+    await eventually(async () => expect((await w.product(id)).lastRestockAt).not.toBeNull());
+    const first = await w.product(id);
+    expect(first.lastRestockAt?.getTime()).toBe(first.lastCheck?.getTime());
+    expect(first.pausedUntil).toBeNull();
+
+    // sold out, then blocked: the block pauses the host and the next checks are not sent
+    w.retailer.setProduct("cap", { status: "out_of_stock" });
+    await eventually(async () => expect((await w.product(id)).status).toBe("out_of_stock"));
+    w.retailer.setProduct("cap", { block: "challenge" });
+    // (read in the same poll: once the pause ends, the next check meets the block and clears it)
+    const paused = await eventually(async () => {
+      const row = await w.product(id);
+      expect(row.pausedUntil).not.toBeNull();
+      return row;
+    }, 8000);
+    expect(paused.lastError).toBe("bloqueado");
+    expect(paused.failureStreak).toBeGreaterThanOrEqual(2);
+    expect(paused.pausedUntil?.getTime()).toBeGreaterThan(paused.lastErrorAt?.getTime() ?? 0);
+    expect(paused.lastRestockAt?.getTime()).toBe(first.lastRestockAt?.getTime());
+
+    // back in stock once the pause ends: the pause is cleared and the restock is the new one
+    w.retailer.setProduct("cap", { block: "off", status: "in_stock", sizes: ["M", "L"] });
+    await eventually(async () => expect((await w.product(id)).status).toBe("in_stock"), 10_000);
+    const back = await w.product(id);
+    expect(back.pausedUntil).toBeNull();
+    expect(back.failureStreak).toBe(0);
+    expect(back.lastRestockAt?.getTime()).toBeGreaterThan(first.lastRestockAt?.getTime() ?? 0);
+  });
+
   it("error alert after exactly 3 failures in a row, once per streak", async () => {
     w.retailer.setProduct("odd", { status: "out_of_stock", block: "malformed" });
     const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/odd` });

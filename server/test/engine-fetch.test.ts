@@ -60,7 +60,7 @@ describe("engine fetch layer", () => {
   });
 
   it("rewrites MONITOR_REDIRECT origins keeping path and query, with browser headers", async () => {
-    const res = await http.request({ url: "https://shop.example.com/echo?a=1&b=2", profile: "nudeproject" });
+    const res = await http.request({ url: "https://shop.example.com/echo?a=1&b=2", profile: "api" });
     const echoed = JSON.parse(res.body) as { url: string; headers: Record<string, string> };
     expect(echoed.url).toBe("/echo?a=1&b=2");
     expect(echoed.headers["accept-language"]).toMatch(/^pt-PT/);
@@ -98,7 +98,7 @@ describe("engine fetch layer", () => {
   });
 
   it("keeps a cookie jar per host and forgets it on resetCookies", async () => {
-    const client = http.forPlatform("vinted");
+    const client = http.forPlatform("vinted", "api");
     await client.request({ url: "https://shop.example.com/" });
     const withCookie = JSON.parse((await client.request({ url: "https://shop.example.com/echo" })).body);
     expect(withCookie.headers.cookie).toMatch(/^access_token_web=/);

@@ -55,6 +55,8 @@ describe.each(dbKinds())("products API (%s)", (kind) => {
       failureStreak: 0,
       lastError: null,
       lastCheck: null,
+      lastRestockAt: null,
+      pausedUntil: null,
     });
     expect(new Date(p.nextCheckAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(new Date(p.nextCheckAt).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
@@ -153,7 +155,7 @@ describe.each(dbKinds())("products API (%s)", (kind) => {
       expect(res.statusCode, String(checkInterval)).toBe(400);
     }
     expect((await post(ana, zaraProduct({ checkInterval: 999 }))).json().message).toBe(
-      "Intervalo mínimo é 1000 ms (1 s)",
+      "Intervalo mínimo é 1 segundo",
     );
     expect((await post(ana, zaraProduct({ checkInterval: 1000 }))).statusCode).toBe(201);
     expect((await post(ana, zaraProduct({ checkInterval: "3600000" }))).json().checkInterval).toBe(3_600_000);
@@ -204,7 +206,14 @@ describe.each(dbKinds())("products API (%s)", (kind) => {
     const created = (await post(ana, zaraProduct())).json();
     await t.database.db
       .update(products)
-      .set({ status: "in_stock", availableSizes: '["M"]', failureStreak: 2, lastError: "bloqueado" })
+      .set({
+        status: "in_stock",
+        availableSizes: '["M"]',
+        failureStreak: 2,
+        lastError: "bloqueado",
+        lastRestockAt: new Date("2026-11-20T14:32:00Z"),
+        pausedUntil: new Date("2026-11-20T14:40:00Z"),
+      })
       .where(eq(products.id, created.id));
 
     const sameUrl = await t.app.inject({
@@ -219,6 +228,16 @@ describe.each(dbKinds())("products API (%s)", (kind) => {
       price: "10.00",
       checkInterval: 60000,
       status: "in_stock",
+      lastRestockAt: "2026-11-20T14:32:00.000Z",
+      pausedUntil: "2026-11-20T14:40:00.000Z",
+    });
+    // the list carries them too
+    const listed = (
+      await t.app.inject({ method: "GET", url: "/api/products", headers: { cookie: ana } })
+    ).json() as { id: number; lastRestockAt: string | null; pausedUntil: string | null }[];
+    expect(listed.find((p) => p.id === created.id)).toMatchObject({
+      lastRestockAt: "2026-11-20T14:32:00.000Z",
+      pausedUntil: "2026-11-20T14:40:00.000Z",
     });
 
     const otherUrl = await t.app.inject({
@@ -232,6 +251,8 @@ describe.each(dbKinds())("products API (%s)", (kind) => {
       availableSizes: null,
       failureStreak: 0,
       lastError: null,
+      lastRestockAt: null,
+      pausedUntil: null,
     });
     const notFound = await t.app.inject({
       method: "PUT",

@@ -24,6 +24,8 @@ export interface RouteCase {
   path?: (f: Fixture) => string;
   body?: (f: Fixture) => object;
   expect: Record<Who, number>;
+  /** an answer that does not end by itself (server-sent events): only its status is read */
+  stream?: true;
 }
 
 const everyone = (ok: number): Record<Who, number> => ({ anonymous: 401, owner: ok, other: ok, admin: ok });
@@ -52,6 +54,7 @@ export const ROUTES: Record<string, RouteCase> = {
   "GET /api/user": { expect: everyone(200) },
   "PUT /api/user/profile": { body: () => ({ fullName: "Nome" }), expect: everyone(200) },
   "GET /api/user/monitor-stats": { expect: everyone(200) },
+  "GET /api/events": { stream: true, expect: everyone(200) },
   "GET /api/admin/users": { expect: adminOnly(200) },
   "POST /api/admin/users": {
     body: () => ({ username: `novo${Math.random().toString(36).slice(2, 8)}`, password: "segredo123" }),
@@ -88,6 +91,11 @@ export const ROUTES: Record<string, RouteCase> = {
     body: () => ({ endpoint: "https://fcm.googleapis.com/fcm/send/nada" }),
     expect: everyone(200),
   },
+  "POST /api/webhooks/test": {
+    // a private address is refused before anything is sent (no network here): any 4xx, never 401/403
+    body: () => ({ url: "https://127.0.0.1/api/webhooks/1/x" }),
+    expect: { anonymous: 401, owner: -4, other: -4, admin: -4 },
+  },
   "GET /api/products": { expect: everyone(200) },
   "POST /api/products": { body: () => zaraProduct(), expect: everyone(201) },
   "POST /api/products/preview": {
@@ -115,9 +123,11 @@ export const ROUTES: Record<string, RouteCase> = {
   "POST /api/monitor/stop-all": { expect: everyone(200) },
   "GET /api/statistics": { expect: everyone(200) },
   "GET /api/activity": { expect: everyone(200) },
+  "GET /api/activity/products": { expect: everyone(200) },
   "DELETE /api/activity": { expect: everyone(200) },
   "GET /api/inventory": { expect: everyone(200) },
   "GET /api/inventory/statistics": { expect: everyone(200) },
+  "GET /api/inventory/export": { expect: everyone(200) },
   "POST /api/inventory": { body: () => ({ name: "Ténis", price: "10,00" }), expect: everyone(201) },
   "PUT /api/inventory/:id": {
     path: (f) => `/api/inventory/${f.itemId}`,
@@ -140,6 +150,7 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: ownerOnly(200),
   },
   "GET /api/sales": { expect: everyone(200) },
+  "GET /api/sales/export": { expect: everyone(200) },
   "POST /api/sales": {
     body: (f) => ({
       inventoryItemId: f.itemId,

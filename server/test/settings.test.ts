@@ -6,7 +6,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EngineHandle } from "../src/engine/handle.js";
 import { startHealthWatch } from "../src/services/health-watch.js";
-import { saveAppSettings } from "../src/services/settings.js";
+import { eq } from "drizzle-orm";
+import { users } from "../src/db/schema.js";
+import { saveAppSettings, saveUserSettings } from "../src/services/settings.js";
 import { createTestApp, createTestDatabase, dbKinds, type TestApp } from "./harness.js";
 
 const engine: EngineHandle = {
@@ -29,6 +31,10 @@ describe.each(dbKinds())("settings (%s)", (kind) => {
     closeDatabase = () => database.close();
     await t.createUser({ username: "chefe", role: "admin" });
     await t.createUser({ username: "ana" });
+    const rita = await t.createUser({ username: "rita" });
+    // a row saved before the live-update switches existed
+    const { browserNotifications, alertSound, ...older } = { ...DEFAULT_USER_SETTINGS, currency: "USD" };
+    await saveUserSettings(database.db, rita, older);
     await t.createUser({ username: "rui" });
     admin = await t.login("chefe");
     ana = await t.login("ana");
@@ -67,6 +73,22 @@ describe.each(dbKinds())("settings (%s)", (kind) => {
     expect((await get(rui)).json().user).toEqual(DEFAULT_USER_SETTINGS);
   });
 
+  it("reads a row saved before the live-alert switches with them off, and saves them", async () => {
+    const rita = await t.login("rita");
+    const before = (await get(rita)).json().user;
+    expect(before).toEqual({ ...DEFAULT_USER_SETTINGS, currency: "USD" });
+    expect(before).toMatchObject({ browserNotifications: false, alertSound: false });
+    const res = await put(rita, { user: { browserNotifications: true, alertSound: true } });
+    expect(res.statusCode).toBe(200);
+    expect((await get(rita)).json().user).toEqual({
+      ...DEFAULT_USER_SETTINGS,
+      currency: "USD",
+      browserNotifications: true,
+      alertSound: true,
+    });
+    expect((await put(rita, { user: { alertSound: "sim" } })).statusCode).toBe(400);
+  });
+
   it("lets an admin change the installation's groups, which every user then reads", async () => {
     const res = await put(admin, {
       global: { defaultCheckInterval: 120, defaultWebhookUrl: "https://discord.com/api/webhooks/1/x" },
@@ -77,6 +99,46 @@ describe.each(dbKinds())("settings (%s)", (kind) => {
     expect(seen.global).toMatchObject({ defaultCheckInterval: 120, maxConcurrentChecks: 10 });
     expect(seen.global.defaultWebhookUrl).toBe("https://discord.com/api/webhooks/1/x");
     expect(seen.system).toMatchObject({ maxBackupFiles: 3, backupInterval: 24 });
+  });
+
+  it("keeps a personal default webhook per user, checked like a product's webhook", async () => {
+    // a literal public address: the guard needs no DNS for it
+    const mine = "https://162.159.135.232/api/webhooks/7/ana";
+    const res = await put(ana, { user: { defaultWebhookUrl: mine } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.defaultWebhookUrl).toBe(mine);
+    // another save of the group leaves it alone; other users do not see it
+    await put(ana, { user: { weeklyReport: false } });
+    expect((await get(ana)).json().user).toMatchObject({ defaultWebhookUrl: mine, weeklyReport: false });
+    expect((await get(rui)).json().user.defaultWebhookUrl).toBe("");
+    for (const [url, message] of [
+      ["https://127.0.0.1/hook", "Endereço privado ou local não permitido"],
+      ["https://localhost/hook", "Endereço privado ou local não permitido"],
+      ["http://162.159.135.232/api/webhooks/1/x", "O URL tem de começar por https://"],
+    ]) {
+      const refused = await put(ana, { user: { defaultWebhookUrl: url } });
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json().message, url).toBe(`Webhook: ${message}`);
+      expect(refused.json().errors, url).toEqual([{ path: "user.defaultWebhookUrl", message }]);
+    }
+    expect((await put(ana, { user: { defaultWebhookUrl: "não é url" } })).json().message).toBe(
+      "URL inválido",
+    );
+    expect((await get(ana)).json().user.defaultWebhookUrl).toBe(mine);
+    await put(ana, { user: { defaultWebhookUrl: "", weeklyReport: true } });
+    expect((await get(ana)).json().user.defaultWebhookUrl).toBe("");
+  });
+
+  it("reads a user row saved before the personal webhook existed", async () => {
+    const { defaultWebhookUrl: _, ...before } = DEFAULT_USER_SETTINGS;
+    const [{ id }] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, "rui"));
+    await saveUserSettings(t.database.db, id, { ...before, theme: "dark" });
+    expect((await get(rui)).json().user).toEqual({ ...DEFAULT_USER_SETTINGS, theme: "dark" });
+    expect((await put(rui, { user: { currency: "USD" } })).statusCode).toBe(200);
+    await saveUserSettings(t.database.db, id, DEFAULT_USER_SETTINGS);
   });
 
   it("answers 403 'Acesso negado' when a user touches global or system, and saves nothing", async () => {

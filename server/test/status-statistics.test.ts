@@ -154,6 +154,7 @@ describe.each(dbKinds())("GET /api/status/statistics (%s)", (kind) => {
         action: "stock_check",
         message: `verificação ${i}`,
         type: i === 7 ? "success" : "info",
+        productName: i === 7 ? "Boné Nude" : null,
       });
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -195,7 +196,13 @@ describe.each(dbKinds())("GET /api/status/statistics (%s)", (kind) => {
       "verificação 4",
       "verificação 3",
     ]);
-    expect(stats.activitySummary.recent[0]).toMatchObject({ type: "success", action: "stock_check" });
+    // each line names its product (null for one that never had one)
+    expect(stats.activitySummary.recent[0]).toMatchObject({
+      type: "success",
+      action: "stock_check",
+      productName: "Boné Nude",
+    });
+    expect(stats.activitySummary.recent[1].productName).toBeNull();
   });
 
   it("takes the best month on the user's own calendar", async () => {

@@ -59,7 +59,11 @@ describe.each(dbKinds())("weekly report by e-mail (%s)", (kind) => {
     smtpUrl = await smtp.listen();
     lisbon = await user("lisboa", "lisboa@exemplo.pt");
     newYork = await user("ny", "ny@exemplo.pt");
-    await saveUserSettings(database.db, newYork, { ...DEFAULT_USER_SETTINGS, timezone: "America/New_York" });
+    await saveUserSettings(database.db, newYork, {
+      ...DEFAULT_USER_SETTINGS,
+      timezone: "America/New_York",
+      currency: "USD",
+    });
     const off = await user("semrelatorio", "off@exemplo.pt");
     await saveUserSettings(database.db, off, { ...DEFAULT_USER_SETTINGS, weeklyReport: false });
     await user("semmail", null);
@@ -149,6 +153,9 @@ describe.each(dbKinds())("weekly report by e-mail (%s)", (kind) => {
     const ny = smtp.mails.find((m) => m.rcpt[0] === "ny@exemplo.pt")!;
     expect(ny.subject).toContain("09/11/2026 a 15/11/2026");
     expect(String(ny.text)).toContain("Vendas: 0");
+    // books kept in dollars: the report's amounts are in US$, never €
+    expect(String(ny.text)).toMatch(/Receita: 0,00\sUS\$/);
+    expect(String(ny.text)).not.toContain("€");
 
     const rows = await database.db.execute(
       sql`select dedupe_key, status from notifications where dedupe_key like '%:2026-11-16' order by dedupe_key`,

@@ -6,6 +6,8 @@ import { paths } from "@/config/paths";
 import { useUser } from "@/lib/auth";
 import { LoginPage } from "@/features/auth/pages/login-page";
 import { errorMessage } from "@/lib/http";
+import { useLiveUpdates } from "@/lib/live-updates";
+import { useUserPreferencesReady } from "@/lib/user-settings";
 import { AppLayout } from "./layouts/app-layout";
 import { NotFoundPage } from "./not-found-page";
 import { appRoutes } from "./routes";
@@ -21,21 +23,31 @@ function ScrollToTopOnNavigate() {
 }
 
 function AuthenticatedRoutes() {
+  // every figure is written in the user's currency and time zone: their settings come first
+  const preferencesReady = useUserPreferencesReady();
+  // one stream of the user's product changes for as long as they are logged in
+  useLiveUpdates();
   return (
     <AppLayout>
       <ScrollToTopOnNavigate />
-      <Suspense fallback={<PageSpinner />}>
-        <Switch>
-          <Route path={paths.login}>
-            <Redirect to={paths.home} replace />
-          </Route>
-          {appRoutes.map(({ path, component }) => (
-            <Route key={path} path={path} component={component} />
-          ))}
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
+      {preferencesReady ? <Pages /> : <PageSpinner />}
     </AppLayout>
+  );
+}
+
+function Pages() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Switch>
+        <Route path={paths.login}>
+          <Redirect to={paths.home} replace />
+        </Route>
+        {appRoutes.map(({ path, component }) => (
+          <Route key={path} path={path} component={component} />
+        ))}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
   );
 }
 

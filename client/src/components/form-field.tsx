@@ -7,15 +7,24 @@ interface FormFieldProps {
   label: string;
   error?: string;
   hint?: ReactNode;
+  /** text or buttons beside the label */
+  aside?: ReactNode;
   className?: string;
   children: ReactNode;
 }
 
 /** A label, its control, then the field's error (or a hint when there is none). */
-export function FormField({ id, label, error, hint, className, children }: FormFieldProps) {
+export function FormField({ id, label, error, hint, aside, className, children }: FormFieldProps) {
   return (
     <div className={cn("grid gap-1.5", className)}>
-      <Label htmlFor={id}>{label}</Label>
+      {aside ? (
+        <div className="flex min-h-5 items-center justify-between gap-2">
+          <Label htmlFor={id}>{label}</Label>
+          {aside}
+        </div>
+      ) : (
+        <Label htmlFor={id}>{label}</Label>
+      )}
       {children}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs font-medium text-destructive">

@@ -1,12 +1,23 @@
 import { SALE_PLATFORMS } from "@common/sale-platforms";
 import { evaluateExpression } from "@common/expression";
+import type { Formatter } from "@common/format";
 import { subtractMoney } from "@common/money";
-import { format } from "date-fns";
+import {
+  type Control,
+  Controller,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+  useWatch,
+} from "react-hook-form";
 import { FormField } from "@/components/form-field";
 import { MoneyInput } from "@/components/money-input";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { formatEuro } from "@/lib/format";
+import type { FieldError } from "@/lib/http";
+import { showFieldErrors } from "@/lib/zod-errors";
+import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 
 export interface SaleFieldValues {
@@ -18,35 +29,41 @@ export interface SaleFieldValues {
   saleDay: string;
 }
 
-const today = () => format(new Date(), "yyyy-MM-dd");
+/** today on the user's calendar (their time zone), yyyy-MM-dd */
+const today = (f: Formatter) => f.day(new Date());
 
-export const emptySaleFields = (): SaleFieldValues => ({
+export const emptySaleFields = (f: Formatter): SaleFieldValues => ({
   salePrice: "",
   fees: "",
   buyer: "",
   platform: "",
-  saleDay: today(),
+  saleDay: today(f),
 });
 
 /** A sale made today keeps the current time. Another day has no known time: it is sent as that
  * day at 00:00 UTC, which the lists read as "date only" (see isDateOnly in lib/format). */
-export function saleDateFrom(day: string): string | undefined {
+export function saleDateFrom(day: string, f: Formatter): string | undefined {
   if (!day) return undefined;
-  if (day === today()) return new Date().toISOString();
+  if (day === today(f)) return new Date().toISOString();
   const date = new Date(`${day}T00:00:00.000Z`);
   return Number.isNaN(date.getTime()) ? "inválida" : date.toISOString();
 }
 
-interface SaleFieldsProps {
+interface SaleFieldsProps<TIn extends FieldValues, TOut extends FieldValues> {
   idPrefix: string;
-  values: SaleFieldValues;
-  onChange: (change: Partial<SaleFieldValues>) => void;
-  errors: Record<string, string>;
+  /** a react-hook-form form whose values include the sale fields (and maybe the item or status) */
+  form: UseFormReturn<TIn, unknown, TOut>;
   /** the item's price and shipping, for the profit preview; null when no item is chosen */
   cost: { price: string; shippingPrice: string } | null;
   platformRequired?: boolean;
   /** the status dialog records the sale as of now, so it has no date field */
   withDate?: boolean;
+}
+
+/** the message of a field's error, a day's error also under the request's name (saleDate) */
+function errorOf(errors: FieldErrors<SaleFieldValues>, name: keyof SaleFieldValues | "saleDate") {
+  const error = (errors as Record<string, { message?: string } | undefined>)[name];
+  return error?.message;
 }
 
 /** the list, plus a name typed before the list existed so that editing such a sale keeps it */
@@ -56,80 +73,117 @@ function platformChoices(current: string): string[] {
 }
 
 /** the client's profit is only a preview: the server computes the real one */
-export function profitPreview(values: SaleFieldValues, cost: SaleFieldsProps["cost"]): string | null {
-  const sale = evaluateExpression(values.salePrice);
-  const fees = values.fees.trim() === "" ? "0.00" : evaluateExpression(values.fees);
+export function profitPreview(
+  values: Pick<SaleFieldValues, "salePrice" | "fees">,
+  cost: { price: string; shippingPrice: string } | null,
+): string | null {
+  const sale = evaluateExpression(values.salePrice ?? "");
+  const fees = (values.fees ?? "").trim() === "" ? "0.00" : evaluateExpression(values.fees);
   if (!cost || sale === null || fees === null) return null;
   return subtractMoney(sale, cost.price, cost.shippingPrice, fees);
 }
 
-export function SaleFields({
+export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
   idPrefix,
-  values,
-  onChange,
-  errors,
+  form,
   cost,
   platformRequired,
   withDate = true,
-}: SaleFieldsProps) {
+}: SaleFieldsProps<TIn, TOut>) {
+  // the sale fields are a part of the form's values, seen here through their own type
+  // (react-hook-form's types are invariant in the values, so a wider form is not a
+  // Control<SaleFieldValues> by itself)
+  const control = form.control as unknown as Control<SaleFieldValues>;
+  const errors = form.formState.errors as FieldErrors<SaleFieldValues>;
+  const [salePrice, fees] = useWatch({ control, name: ["salePrice", "fees"] });
   const id = (name: string) => `${idPrefix}-${name}`;
-  const profit = profitPreview(values, cost);
+  const profit = profitPreview({ salePrice, fees }, cost);
+  const f = useFormat();
+  const invalid = (name: keyof SaleFieldValues | "saleDate") => (errorOf(errors, name) ? true : undefined);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField
         id={id("salePrice")}
-        label="Preço de venda (€)"
-        error={errors.salePrice}
+        label={`Preço de venda (${f.currencySymbol})`}
+        error={errorOf(errors, "salePrice")}
         hint="Aceita contas: 40+5,5"
       >
-        <MoneyInput
-          id={id("salePrice")}
-          placeholder="0,00"
-          value={values.salePrice}
-          onValueChange={(salePrice) => onChange({ salePrice })}
-          aria-invalid={errors.salePrice ? true : undefined}
+        <Controller
+          control={control}
+          name="salePrice"
+          render={({ field }) => (
+            <MoneyInput
+              id={id("salePrice")}
+              placeholder="0,00"
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              aria-invalid={invalid("salePrice")}
+            />
+          )}
         />
       </FormField>
-      <FormField id={id("fees")} label="Taxas (€)" error={errors.fees} hint="Ex.: 2+1,5">
-        <MoneyInput
-          id={id("fees")}
-          placeholder="0,00"
-          value={values.fees}
-          onValueChange={(fees) => onChange({ fees })}
-          aria-invalid={errors.fees ? true : undefined}
+      <FormField
+        id={id("fees")}
+        label={`Taxas (${f.currencySymbol})`}
+        error={errorOf(errors, "fees")}
+        hint="Ex.: 2+1,5"
+      >
+        <Controller
+          control={control}
+          name="fees"
+          render={({ field }) => (
+            <MoneyInput
+              id={id("fees")}
+              placeholder="0,00"
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              aria-invalid={invalid("fees")}
+            />
+          )}
         />
       </FormField>
       <FormField
         id={id("platform")}
         label={platformRequired ? "Plataforma" : "Plataforma (opcional)"}
-        error={errors.platform}
+        error={errorOf(errors, "platform")}
       >
-        <Select value={values.platform} onValueChange={(platform) => onChange({ platform })}>
-          <SelectTrigger id={id("platform")} aria-invalid={errors.platform ? true : undefined}>
-            <SelectValue placeholder="Escolha a plataforma" />
-          </SelectTrigger>
-          <SelectContent>
-            {platformChoices(values.platform).map((p) => (
-              <SelectItem key={p} value={p}>
-                {p}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <Controller
+          control={control}
+          name="platform"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger id={id("platform")} aria-invalid={invalid("platform")}>
+                <SelectValue placeholder="Escolha a plataforma" />
+              </SelectTrigger>
+              <SelectContent>
+                {platformChoices(field.value).map((p) => (
+                  <SelectItem key={p} value={p}>
+                    {p}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
       </FormField>
       {withDate && (
-        <FormField id={id("saleDate")} label="Data da venda" error={errors.saleDate}>
+        <FormField
+          id={id("saleDate")}
+          label="Data da venda"
+          error={errorOf(errors, "saleDay") ?? errorOf(errors, "saleDate")}
+        >
           <Input
             id={id("saleDate")}
             type="date"
-            value={values.saleDay}
-            onChange={(e) => onChange({ saleDay: e.target.value })}
-            aria-invalid={errors.saleDate ? true : undefined}
+            aria-invalid={invalid("saleDay") ?? invalid("saleDate")}
+            {...form.register("saleDay" as Path<TIn>)}
           />
         </FormField>
       )}
-      <FormField id={id("buyer")} label="Comprador (opcional)" error={errors.buyer}>
-        <Input id={id("buyer")} value={values.buyer} onChange={(e) => onChange({ buyer: e.target.value })} />
+      <FormField id={id("buyer")} label="Comprador (opcional)" error={errorOf(errors, "buyer")}>
+        <Input id={id("buyer")} {...form.register("buyer" as Path<TIn>)} />
       </FormField>
       {cost && (
         <div className="flex items-center justify-between rounded-lg border bg-muted/40 px-3 py-2 text-sm sm:col-span-2">
@@ -145,10 +199,18 @@ export function SaleFields({
                   : "text-success",
             )}
           >
-            {profit === null ? "—" : formatEuro(profit)}
+            {profit === null ? "—" : f.money(profit)}
           </span>
         </div>
       )}
     </div>
   );
+}
+
+/** the server's field errors on a sale form: the request's saleDate is the form's saleDay */
+export function showServerErrors<TIn extends FieldValues, TOut extends FieldValues>(
+  form: UseFormReturn<TIn, unknown, TOut>,
+  errors: FieldError[],
+) {
+  showFieldErrors(form, errors, { saleDate: "saleDay" });
 }

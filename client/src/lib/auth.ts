@@ -2,17 +2,19 @@ import type { PublicUser } from "@common/schemas/auth";
 import type { UpdateProfileInput } from "@common/schemas/users";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, errorMessage } from "@/lib/http";
-import { getQueryFn } from "@/lib/query-client";
+import { apiRequest, errorMessage, getOrNullOn401 } from "@/lib/http";
 
 /** The logged-in user: read by every screen, changed by the Profile page and the Perfil tab. */
 export const USER_QUERY_KEY = ["/api/user"] as const;
 
-/** 401 means "nobody logged in" (null), and the user stays fresh for 5 minutes */
+/** 401 means "nobody logged in" (null) */
+export const getUser = () => getOrNullOn401<PublicUser>("/api/user");
+
+/** the user stays fresh for 5 minutes */
 export function getUserQueryOptions() {
   return queryOptions({
     queryKey: USER_QUERY_KEY,
-    queryFn: getQueryFn<PublicUser>({ on401: "returnNull" }),
+    queryFn: getUser,
     staleTime: 5 * 60 * 1000,
   });
 }

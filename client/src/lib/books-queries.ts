@@ -1,4 +1,7 @@
-import type { QueryClient } from "@tanstack/react-query";
+import type { Sale } from "@common/schemas/sales";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "./http";
+import { POLL_INTERVAL_MS, type QueryConfig } from "./query-client";
 
 /** the reads that an inventory or sale change makes stale: inventory, sales, statistics */
 export const BOOKS_QUERY_KEYS = {
@@ -13,4 +16,19 @@ export function invalidateBooks(queryClient: QueryClient) {
   return Promise.all(
     Object.values(BOOKS_QUERY_KEYS).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
+}
+
+/** the sales list: the Sales page and the Status charts read the same answer */
+export const getSales = () => apiRequest<Sale[]>("GET", "/api/sales");
+
+export function getSalesQueryOptions() {
+  return queryOptions({
+    queryKey: BOOKS_QUERY_KEYS.sales,
+    queryFn: getSales,
+    refetchInterval: POLL_INTERVAL_MS,
+  });
+}
+
+export function useSales({ queryConfig }: { queryConfig?: QueryConfig<typeof getSalesQueryOptions> } = {}) {
+  return useQuery({ ...getSalesQueryOptions(), ...queryConfig });
 }

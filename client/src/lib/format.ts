@@ -1,11 +1,13 @@
-import { formatMoney } from "@common/money";
-import { differenceInSeconds, format, isValid } from "date-fns";
-import { pt } from "date-fns/locale";
+import type { DateInput, Formatter } from "@common/format";
+import { differenceInSeconds, isValid } from "date-fns";
 
-type DateInput = Date | string | number | null | undefined;
+/**
+ * Wordings of times and intervals. Amounts, numbers, percentages and dates are written by the
+ * user's Formatter (common/format.ts, `useFormat()` in lib/user-settings), which these take for
+ * their clock times.
+ */
 
-const euro = new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR" });
-const oneDecimal = new Intl.NumberFormat("pt-PT", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+export { isDateOnly } from "@common/format";
 
 function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === "") return null;
@@ -13,68 +15,26 @@ function toDate(value: DateInput): Date | null {
   return isValid(date) ? date : null;
 }
 
-/** Money arrives as decimal text ("12.50"); formatting is the only place it becomes a number. */
-export function formatEuro(value: string | number | null | undefined): string {
-  const amount = typeof value === "number" ? value : Number.parseFloat(value ?? "");
-  return euro.format(Number.isFinite(amount) ? amount : 0);
-}
-
-/** a monitored product's price in the currency the shop answered in ("19 800 JP¥"), never € for others */
-export function formatPrice(value: string | null | undefined, currency: string | null | undefined): string {
-  return formatMoney(value, currency ?? "EUR");
-}
-
-/** margins with one decimal, spaced from the sign as pt-PT writes them ("34,6 %") */
-export function formatPercent(value: string | number | null | undefined): string {
-  const amount = typeof value === "number" ? value : Number.parseFloat(value ?? "");
-  return `${oneDecimal.format(Number.isFinite(amount) ? amount : 0)}\u00a0%`;
-}
-
-/** "11/2026" (the server's month key) → "novembro de 2026"; anything else is shown as it came */
-export function formatMonthName(monthKey: string): string {
-  const match = /^(\d{2})\/(\d{4})$/.exec(monthKey);
-  if (!match) return monthKey;
-  const date = new Date(Number(match[2]), Number(match[1]) - 1, 1);
-  return format(date, "LLLL 'de' yyyy", { locale: pt });
-}
-
-export function formatDate(value: DateInput): string {
-  const date = toDate(value);
-  return date ? format(date, "dd/MM/yyyy", { locale: pt }) : "—";
-}
-
-export function formatDateTime(value: DateInput): string {
-  const date = toDate(value);
-  return date ? format(date, "dd/MM/yyyy HH:mm", { locale: pt }) : "—";
-}
-
-/** a sale recorded for a past day carries no time: it is stored as that day at 00:00 UTC */
-export function isDateOnly(value: DateInput): boolean {
-  return typeof value === "string" && /T00:00:00(\.000)?Z$/.test(value);
-}
-
-/** a sale's date: with its time when one was recorded, the day alone when not */
-export function formatSaleDate(value: DateInput): string {
-  if (typeof value === "string" && isDateOnly(value)) {
-    const [year, month, day] = value.slice(0, 10).split("-");
-    return `${day}/${month}/${year}`;
-  }
-  return formatDateTime(value);
-}
-
 /** last-check wording (docs/product.md, Screens) */
-export function formatLastCheck(value: DateInput, now: Date = new Date()): string {
+export function formatLastCheck(value: DateInput, f: Formatter, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return "Nunca";
   const seconds = Math.max(0, differenceInSeconds(now, date));
   if (seconds < 10) return "agora";
   if (seconds < 60) return `há ${seconds} s`;
   if (seconds < 3600) return `há ${Math.floor(seconds / 60)} min`;
-  return format(date, "HH:mm", { locale: pt });
+  return f.time(date);
+}
+
+/** a moment of the last days: "14:32" today, "20/11/2026 14:32" another day, "—" never */
+export function formatClockOrDate(value: DateInput, f: Formatter, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return "—";
+  return f.day(date) === f.day(now) ? f.time(date) : f.dateTime(date);
 }
 
 /** activity time wording (docs/product.md, Screens) */
-export function formatActivityTime(value: DateInput, now: Date = new Date()): string {
+export function formatActivityTime(value: DateInput, f: Formatter, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return "—";
   const seconds = Math.max(0, differenceInSeconds(now, date));
@@ -83,15 +43,15 @@ export function formatActivityTime(value: DateInput, now: Date = new Date()): st
   if (minutes < 60) return `há ${minutes} ${minutes === 1 ? "minuto" : "minutos"}`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `há ${hours} ${hours === 1 ? "hora" : "horas"}`;
-  return format(date, "dd/MM/yyyy HH:mm", { locale: pt });
+  return f.dateTime(date);
 }
 
 /** an activity line's time: "há 5 minutos · 14:32"; older than a day it is already the full date */
-export function formatActivityWhen(value: DateInput, now: Date = new Date()): string {
-  const relative = formatActivityTime(value, now);
+export function formatActivityWhen(value: DateInput, f: Formatter, now: Date = new Date()): string {
+  const relative = formatActivityTime(value, f, now);
   const date = toDate(value);
   if (!date || !relative.startsWith("há ")) return relative;
-  return `${relative} · ${format(date, "HH:mm", { locale: pt })}`;
+  return `${relative} · ${f.time(date)}`;
 }
 
 /** intervals are stored in ms and shown in seconds ("5 s", "1 min 15 s") */

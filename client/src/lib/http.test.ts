@@ -1,8 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, apiRequest, errorMessage } from "./http";
-import { getQueryFn } from "./query-client";
+import { ApiError, apiRequest, errorMessage, getOrNullOn401 } from "./http";
 
 // a real server on 127.0.0.1 answering the way our API and a proxy in front of it can
 let server: http.Server;
@@ -98,20 +97,17 @@ describe("apiRequest", () => {
   });
 });
 
-describe("getQueryFn", () => {
-  const run = (on401: "returnNull" | "throw", path: string) =>
-    getQueryFn({ on401 })({ queryKey: [`${base}${path}`] } as never);
-
-  it("reads the URL from the first element of the query key", async () => {
-    expect(await run("throw", "/ok")).toEqual({ id: 1, name: "Produto" });
+describe("getOrNullOn401", () => {
+  it("reads the answer", async () => {
+    expect(await getOrNullOn401(`${base}/ok`)).toEqual({ id: 1, name: "Produto" });
   });
 
-  it("turns a 401 into null when asked to", async () => {
-    expect(await run("returnNull", "/unauthorized")).toBeNull();
-    await expect(run("throw", "/unauthorized")).rejects.toThrow("401: Não autenticado");
+  it("turns a 401 into null, where apiRequest throws it", async () => {
+    expect(await getOrNullOn401(`${base}/unauthorized`)).toBeNull();
+    await expect(apiRequest("GET", `${base}/unauthorized`)).rejects.toThrow("401: Não autenticado");
   });
 
-  it("still throws other failures with returnNull", async () => {
-    await expect(run("returnNull", "/json-error")).rejects.toThrow("400: Preço inválido");
+  it("still throws other failures", async () => {
+    await expect(getOrNullOn401(`${base}/json-error`)).rejects.toThrow("400: Preço inválido");
   });
 });

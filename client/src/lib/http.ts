@@ -56,6 +56,16 @@ export async function apiRequest<T = unknown>(method: HttpMethod, url: string, b
   return readBody<T>(response);
 }
 
+/** a GET whose 401 means "nobody logged in": null instead of an error (other failures still throw) */
+export async function getOrNullOn401<T>(url: string): Promise<T | null> {
+  try {
+    return await apiRequest<T>("GET", url);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
 /** The text to show a person: the server's own message, or a fallback for unexpected failures. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage || fallback;

@@ -1,26 +1,21 @@
-import { type QueryFunction, QueryClient } from "@tanstack/react-query";
-import { ApiError, apiRequest } from "./http";
-
-export type UnauthorizedBehavior = "returnNull" | "throw";
+import { QueryClient } from "@tanstack/react-query";
 
 /** The first element of a query key is the URL it reads (e.g. ["/api/products"]). */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    try {
-      return await apiRequest<T>("GET", String(queryKey[0]));
-    } catch (error) {
-      if (on401 === "returnNull" && error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  };
-}
+
+/**
+ * Every api file has one shape: a request function, its queryOptions, and a hook that takes a
+ * `queryConfig` to override any option but the key and the request (e.g. `{ enabled: false }`).
+ */
+export type QueryConfig<T extends (...args: never[]) => unknown> = Omit<
+  ReturnType<T>,
+  "queryKey" | "queryFn"
+>;
 
 /** no retries, no refetch on focus, no polling unless a query asks for it */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         retry: false,
         refetchOnWindowFocus: false,
         refetchInterval: false,

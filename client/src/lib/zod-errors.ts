@@ -1,3 +1,4 @@
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import type { ZodError } from "zod";
 import type { FieldError } from "./http";
 
@@ -17,4 +18,15 @@ export function withoutErrors(errors: Record<string, string>, fields: string[]):
   const rest = { ...errors };
   for (const f of fields) delete rest[f];
   return rest;
+}
+
+/** the server's field errors on a react-hook-form form; `rename` maps a request field to the form's */
+export function showFieldErrors<TIn extends FieldValues, TOut extends FieldValues>(
+  form: UseFormReturn<TIn, unknown, TOut>,
+  errors: FieldError[],
+  rename: Record<string, string> = {},
+) {
+  for (const e of errors) {
+    form.setError((rename[e.path] ?? e.path) as Path<TIn>, { type: "server", message: e.message });
+  }
 }

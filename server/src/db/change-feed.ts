@@ -4,6 +4,15 @@ import pg from "pg";
 /** the channel the tables' triggers announce changes on (migration 0001_data_change_notify) */
 export const CHANGE_CHANNEL = "data_changed";
 
+/** the channel products announce their owner's visible changes on (migration 0019, JSON payloads) */
+export const PRODUCT_CHANNEL = "product_status";
+
+/**
+ * Told each payload of PRODUCT_CHANNEL, and null when the feed (re)starts listening: whatever
+ * happened while it was not is unknown, so listeners treat null as "anything may have changed".
+ */
+export type ProductListener = (payload: string | null) => void;
+
 /** the tables whose changes are announced; a cached answer names the ones it was built from */
 export type TableName =
   | "users"
@@ -29,6 +38,7 @@ export class ChangeFeed {
   live = false;
   private stopListening: (() => Promise<void>) | null = null;
   private starting: Promise<void> | null = null;
+  private readonly productListeners = new Set<ProductListener>();
 
   constructor(private readonly listen: (feed: ChangeFeed) => Promise<() => Promise<void>>) {}
 
@@ -45,6 +55,23 @@ export class ChangeFeed {
 
   changedAll(): void {
     this.epoch++;
+  }
+
+  /** listens to the products' owner events (live updates); returns the unsubscribe */
+  onProductEvent(listener: ProductListener): () => void {
+    this.productListeners.add(listener);
+    return () => this.productListeners.delete(listener);
+  }
+
+  productEvent(payload: string | null): void {
+    for (const listener of this.productListeners) {
+      try {
+        listener(payload);
+      } catch (err) {
+        // one listener's fault must not keep the others, or the caches, from hearing
+        console.warn(`Aviso de produto não tratado: ${(err as Error).message}`);
+      }
+    }
   }
 
   /** starts listening once; later calls wait for the same start */
@@ -66,11 +93,13 @@ export class ChangeFeed {
 export function pgliteChangeFeed(client: PGlite): ChangeFeed {
   return new ChangeFeed(async (feed) => {
     const unlisten = await client.listen(CHANGE_CHANNEL, (table) => feed.changed(table));
+    const unlistenProducts = await client.listen(PRODUCT_CHANNEL, (payload) => feed.productEvent(payload));
     feed.changedAll();
     feed.live = true;
     return async () => {
       feed.live = false;
       await unlisten().catch(() => {});
+      await unlistenProducts().catch(() => {});
     };
   });
 }
@@ -92,14 +121,18 @@ export function postgresChangeFeed(connectionString: string): ChangeFeed {
       const c = new pg.Client({ connectionString });
       client = c;
       c.on("notification", (msg) => {
-        if (msg.payload) feed.changed(msg.payload);
+        if (!msg.payload) return;
+        if (msg.channel === PRODUCT_CHANNEL) feed.productEvent(msg.payload);
+        else feed.changed(msg.payload);
       });
       c.on("error", () => lost(c));
       c.on("end", () => lost(c));
       await c.connect();
-      await c.query(`LISTEN ${CHANGE_CHANNEL}`);
+      await c.query(`LISTEN ${CHANGE_CHANNEL}; LISTEN ${PRODUCT_CHANNEL}`);
       feed.changedAll();
       feed.live = true;
+      // events may have been missed while the connection was down
+      feed.productEvent(null);
     };
 
     const lost = (c: pg.Client) => {

@@ -82,6 +82,10 @@ export const products = pgTable(
     engineState: jsonb("engine_state"),
     /** what the last test or failed check read (CheckDetail in common/schemas/check-detail.ts) */
     lastCheckDetail: jsonb("last_check_detail"),
+    /** when the engine last saw the product become available (the restock alert's rule) */
+    lastRestockAt: timestamp("last_restock_at", { withTimezone: true }),
+    /** the last check was not sent: its host was paused after a block until then */
+    pausedUntil: timestamp("paused_until", { withTimezone: true }),
   },
   (t) => [
     index("products_user_idx").on(t.userId),

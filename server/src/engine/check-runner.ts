@@ -1,5 +1,5 @@
 import { type CheckLog, recordingClient, withCheckLog } from "./check-detail.js";
-import { hostOf } from "./platforms/blocks.js";
+import { hostOf } from "./platforms/support/blocks.js";
 import { getAdapter } from "./platforms/index.js";
 import {
   CheckFailure,
@@ -124,7 +124,9 @@ export async function runAdapter(
     // an adapter that waits on something else than its requests still ends at the deadline
     return await Promise.race([
       adapter.check({
-        http: recordingClient(http.forCheck(platform, { signal, deadline: limits.deadline })),
+        http: recordingClient(
+          http.forCheck(platform, adapter.headerProfile, { signal, deadline: limits.deadline }),
+        ),
         product,
         signal,
       }),

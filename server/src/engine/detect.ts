@@ -1,4 +1,4 @@
-import { isAvailableStatus, PRODUCT_STATUS_LABELS, type ProductStatus } from "@common/status.js";
+import { isAvailableStatus, productStatusLabel } from "@common/status.js";
 import type { ActivityType } from "../services/activity.js";
 import type { AlertKind, AlertPayload } from "./notify/alert.js";
 import type {
@@ -84,7 +84,6 @@ function chunk<T>(list: T[], size: number): T[][] {
   return parts;
 }
 
-const label = (status: string) => PRODUCT_STATUS_LABELS[status as ProductStatus] ?? status;
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 function alertBase(s: StoredState, kind: AlertKind, status: string, at: Date): AlertPayload {
@@ -194,7 +193,7 @@ function detectProduct(stored: StoredState, result: ProductResult, now: Date): D
     const routeText = result.route === "browser" ? " · via browser" : "";
     activities.push({
       action: "stock_check",
-      message: `${label(result.status)}${sizeText}${routeText}`,
+      message: `${productStatusLabel(result.status)}${sizeText}${routeText}`,
       type: available ? "success" : result.status === "unknown" ? "warning" : "info",
     });
   }
@@ -250,7 +249,7 @@ function detectProfile(stored: StoredState, result: ProfileResult, now: Date): D
     );
     activities.push({
       action: "stock_check",
-      message: `${label(result.status)} · ${result.items.length} artigo(s)${newCount ? ` · ${newCount} novo(s)` : ""}`,
+      message: `${productStatusLabel(result.status)} · ${result.items.length} artigo(s)${newCount ? ` · ${newCount} novo(s)` : ""}`,
       type: "info",
     });
   }

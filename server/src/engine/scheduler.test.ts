@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextDue } from "./scheduler.js";
+import { nextDue } from "./outcome-write.js";
 import { EngineStats } from "./stats.js";
 
 describe("schedule arithmetic", () => {

@@ -1,18 +1,17 @@
 import { setMaxListeners } from "node:events";
 import type { Db } from "../db/client.js";
 import { getGlobalSettings } from "../services/settings.js";
-import { type CheckRun, checkLogOf } from "./check-runner.js";
-import { buildCheckDetail } from "./check-detail.js";
+import { ParkedChecks } from "./parked.js";
+import { BatchWriter } from "./batch-writer.js";
+import type { CheckRun } from "./check-runner.js";
 import { detect } from "./detect.js";
 import { checkDuration, checksTotal, scheduleLag } from "./metrics.js";
 import type { EngineStats } from "./stats.js";
 import { alertSummary } from "./notify/alert.js";
 import { alertsGoOut } from "./notify/gate.js";
+import { outcomeWrite } from "./outcome-write.js";
 import { PollLoop } from "./poll-loop.js";
 import {
-  type CheckBatch,
-  type CheckWrite,
-  emptyBatch,
   type LeasedProduct,
   countActiveOwners,
   deferProducts,
@@ -21,9 +20,7 @@ import {
   msUntilNextDue,
   type QueuedAlert,
   releaseLeases,
-  releaseProducts,
   spreadOverdue,
-  writeBatch,
 } from "./store.js";
 
 export interface SchedulerOptions {
@@ -106,25 +103,16 @@ export class Scheduler {
   private readonly checking = new Set<number>();
   private readonly perHost = new Map<string, number>();
   /** leased products whose user or host was at its cap when their turn came */
-  private readonly parked: LeasedProduct[] = [];
-  private readonly parkedAt = new WeakMap<LeasedProduct, number>();
+  private readonly parked = new ParkedChecks();
   private readonly perUser = new Map<number, number>();
+  /** each host's limit, asked once: a parked scan asks it for every parked product */
+  private readonly hostLimits = new Map<string, number>();
   /** aborted by stop(): the checks under way give up and their products are handed back */
   private readonly shutdown = unlimitedController();
   private lastFinished = 0;
   /** the last lease took as many as it asked for: more products may be due now */
   private moreDue = false;
-  private batch: CheckBatch = emptyBatch();
-  /**
-   * outcomes that queue alerts: written on their own right after the I/O callbacks of this turn of
-   * the event loop, beside (not behind) the routine batches
-   */
-  private urgent: CheckBatch = emptyBatch();
-  private urgentTimer: NodeJS.Immediate | null = null;
-  private flushTimer: NodeJS.Timeout | null = null;
-  private readonly writes = new Set<Promise<void>>();
-  private flushWanted = false;
-  private routineWrites = 0;
+  private readonly writer: BatchWriter;
   private cap = 10;
   private notificationsEnabled = true;
   private errorAlertsEnabled = true;
@@ -151,6 +139,17 @@ export class Scheduler {
       emailAlerts: false,
       ...options,
     };
+    this.writer = new BatchWriter({
+      db: this.o.db,
+      workerId: this.o.workerId,
+      onAlertsQueued: this.o.onAlertsQueued,
+      alertLeaseMs: this.o.alertLeaseMs,
+      emailAlerts: this.o.emailAlerts,
+      flushDelayMs: this.o.flushDelayMs,
+      maxWrites: this.o.maxWrites,
+      maxStatementRows: this.o.maxStatementRows,
+      onError: this.o.onError,
+    });
   }
 
   /** epoch ms of the last check that finished (0 before the first) */
@@ -173,15 +172,11 @@ export class Scheduler {
     this.running = false;
     const loopDone = this.poll.stop();
     this.queue.length = 0;
-    this.parked.length = 0;
+    this.parked.clear();
     this.shutdown.abort(new Error("engine stopping"));
     await Promise.all(this.checks);
     await loopDone;
-    while (this.batch.checks.length > 0 || this.urgent.checks.length > 0 || this.writes.size > 0) {
-      this.flushUrgent();
-      this.flush();
-      await Promise.all(this.writes);
-    }
+    await this.writer.drain();
     await releaseLeases(this.o.db, this.o.workerId);
   }
 
@@ -217,7 +212,7 @@ export class Scheduler {
     await this.refreshSettings();
     // parked products beyond one cap's worth count against the lease, so a busy user or host
     // is not leased and handed back over and over
-    const overParked = Math.max(0, this.parked.length - this.cap);
+    const overParked = Math.max(0, this.parked.size - this.cap);
     const room = this.cap * 2 - this.queue.length - this.inFlight - overParked;
     if (this.queue.length + this.inFlight < this.cap && room > 0) {
       const want = Math.min(room, this.o.maxStatementRows);
@@ -245,12 +240,29 @@ export class Scheduler {
 
   /** the product's user or host already has as many checks in flight as it may */
   private overCap(product: LeasedProduct, share: number): boolean {
+    return this.userFull(product, share) || this.hostFull(product, share);
+  }
+
+  private userFull(product: LeasedProduct, share: number): boolean {
     // a share is kept from one user (host) only when there is another to keep it for
     const perUser = this.o.maxPerUser ?? (this.owners.users > 1 ? share : this.cap);
-    if ((this.perUser.get(product.userId) ?? 0) >= perUser) return true;
+    return (this.perUser.get(product.userId) ?? 0) >= perUser;
+  }
+
+  private hostFull(product: LeasedProduct, share: number): boolean {
     const hostShare = this.owners.hosts > 1 ? share : this.cap;
-    const perHost = this.o.maxPerHost ?? Math.min(hostShare, this.o.hostLimit?.(product.url) ?? hostShare);
+    const perHost = this.o.maxPerHost ?? Math.min(hostShare, this.hostLimit(product) ?? hostShare);
     return (this.perHost.get(product.host) ?? 0) >= perHost;
+  }
+
+  private hostLimit(product: LeasedProduct): number | undefined {
+    if (!this.o.hostLimit) return undefined;
+    let limit = this.hostLimits.get(product.host);
+    if (limit === undefined) {
+      limit = this.o.hostLimit(product.url);
+      this.hostLimits.set(product.host, limit);
+    }
+    return limit;
   }
 
   /**
@@ -259,29 +271,26 @@ export class Scheduler {
    */
   private startChecks(freed?: LeasedProduct): void {
     const share = this.share();
-    if (freed && this.parked.length > 0 && this.inFlight < this.cap) this.startParked(freed, share);
+    if (freed && this.parked.size > 0 && this.inFlight < this.cap) this.startParked(freed, share);
     while (this.inFlight < this.cap && this.queue.length > 0) {
       const product = this.queue.shift() as LeasedProduct;
       if (this.checking.has(product.id)) continue;
       if (this.overCap(product, share)) {
         // one host or one user must not take every slot: its product waits aside, not in the queue
-        this.parkedAt.set(product, Date.now());
-        this.parked.push(product);
+        this.parked.add(product, Date.now());
       } else this.launch(product);
     }
     this.handBackParked();
   }
 
-  /** the first parked product of the freed check's user or host that may start now */
+  /** the oldest parked product of the freed check's user or host that may start now */
   private startParked(freed: LeasedProduct, share: number): void {
-    for (let i = 0; i < this.parked.length; i++) {
-      const product = this.parked[i];
-      if (product.userId !== freed.userId && product.host !== freed.host) continue;
-      if (this.overCap(product, share)) continue;
-      this.parked.splice(i, 1);
-      this.launch(product);
-      return;
-    }
+    const next = this.parked.takeFor(
+      freed,
+      (p) => this.hostFull(p, share),
+      (p) => this.userFull(p, share),
+    );
+    if (next) this.launch(next);
   }
 
   /**
@@ -289,24 +298,11 @@ export class Scheduler {
    * capDeferMs: a slow host or a busy user waits there, not in this worker's memory and lease
    */
   private handBackParked(): void {
-    if (this.parked.length === 0) return;
-    const now = Date.now();
-    const limit = this.cap * 2;
-    const back: number[] = [];
-    for (let i = 0; i < this.parked.length; ) {
-      const product = this.parked[i];
-      const waited = now - (this.parkedAt.get(product) ?? now);
-      if (this.parked.length > limit || waited >= this.o.capWaitMs) {
-        this.parked.splice(i, 1);
-        back.push(product.id);
-      } else i++;
-    }
+    if (this.parked.size === 0) return;
+    const back = this.parked.expire(Date.now(), this.o.capWaitMs, this.cap * 2).map((p) => p.id);
     if (back.length > 0) {
       // awaited by stop() with the batch writes, so none runs after the leases are handed back
-      const write = deferProducts(this.o.db, this.o.workerId, back, this.o.capDeferMs)
-        .catch((error) => this.o.onError?.(error))
-        .finally(() => this.writes.delete(write));
-      this.writes.add(write);
+      this.writer.track(deferProducts(this.o.db, this.o.workerId, back, this.o.capDeferMs));
     }
   }
 
@@ -351,131 +347,27 @@ export class Scheduler {
     checkDuration.observe((at - started) / 1000);
     checksTotal.inc({ result: "kind" in outcome ? "ok" : outcome.reason });
     const detection = detect(product, outcome, { enableErrorAlerts: this.errorAlertsEnabled, now });
-    const u = detection.update;
-    const write: CheckWrite = {
-      id: product.id,
-      next: nextDueMs(product.dueAt.getTime(), product.checkInterval, at),
-      ok: u.checked,
-      streak: u.failureStreak,
-      err: u.lastError,
-      at,
-    };
-    if (!detection.needsTransaction) {
-      this.batch.checks.push(write);
-      this.scheduleFlush();
-      return;
-    }
-    const changes: NonNullable<CheckWrite["changes"]> = {};
-    if (u.status !== undefined) changes.status = u.status;
-    if (u.availableSizes !== undefined) changes.sizes = JSON.stringify(u.availableSizes);
-    if (u.lastNotifiedStatus !== undefined) changes.notifiedStatus = u.lastNotifiedStatus;
-    if (u.lastNotifiedSizes !== undefined) changes.notifiedSizes = JSON.stringify(u.lastNotifiedSizes);
-    if (u.price !== undefined) changes.price = u.price;
-    if (u.currency !== undefined) changes.currency = u.currency;
-    if (u.imageUrl !== undefined) changes.image = u.imageUrl;
-    if (u.engineState !== undefined) changes.state = u.engineState;
-    // the first failure of a streak keeps what it read, so the card's failure box can show it; so
-    // does a change the browser route read, so the detail says it came "via browser"
-    const keepsDetail = !("kind" in outcome) || (outcome.kind === "product" && outcome.route === "browser");
-    const log = keepsDetail ? checkLogOf(outcome) : undefined;
-    if (log) changes.detail = buildCheckDetail(outcome, log, "engine", at);
-    write.changes = changes;
+    const write = outcomeWrite(product, outcome, detection, at);
+    if (!write.changes) return this.writer.routine(write);
     const alerting =
       detection.alerts.length > 0 &&
       alertsGoOut({ notificationsEnabled: this.notificationsEnabled, webhookUrl: product.webhookUrl });
     // every row of one product goes in the same batch: its state, activity and alerts commit together
-    const batch = alerting ? this.urgent : this.batch;
-    batch.checks.push(write);
-    for (const a of detection.activities) batch.activities.push({ productId: product.id, ...a });
-    if (alerting) {
-      for (const alert of detection.alerts) {
-        batch.alerts.push({
-          productId: product.id,
-          payload: alert,
-          message: alertSummary(alert),
-          type: alert.kind,
-        });
-      }
-      this.urgentTimer ??= setImmediate(() => this.flushUrgent());
-    } else {
-      this.scheduleFlush();
-    }
-  }
-
-  private scheduleFlush(): void {
-    if (this.batch.checks.length >= this.o.maxStatementRows) this.flush();
-    else this.flushTimer ??= setTimeout(() => this.flush(), this.o.flushDelayMs);
-  }
-
-  /** writes the outcomes that queue alerts now, beside any batch under way */
-  private flushUrgent(): void {
-    if (this.urgentTimer) {
-      clearImmediate(this.urgentTimer);
-      this.urgentTimer = null;
-    }
-    if (this.urgent.checks.length === 0) return;
-    const batch = this.urgent;
-    this.urgent = emptyBatch();
-    const write = this.write(batch).finally(() => this.writes.delete(write));
-    this.writes.add(write);
-  }
-
-  /** starts writing the current batch, unless maxWrites batches are under way (then after one) */
-  private flush(): void {
-    if (this.flushTimer) {
-      clearTimeout(this.flushTimer);
-      this.flushTimer = null;
-    }
-    if (this.batch.checks.length === 0) return;
-    if (this.routineWrites >= this.o.maxWrites) {
-      this.flushWanted = true;
-      return;
-    }
-    const [batch, rest] = splitBatch(this.batch, this.o.maxStatementRows);
-    this.batch = rest;
-    if (rest.checks.length > 0) this.flushWanted = true;
-    this.routineWrites++;
-    const write = this.write(batch).finally(() => {
-      this.routineWrites--;
-      this.writes.delete(write);
-      if (this.flushWanted) {
-        this.flushWanted = false;
-        this.flush();
-      }
-    });
-    this.writes.add(write);
-  }
-
-  private async write(batch: CheckBatch): Promise<void> {
-    let queued: QueuedAlert[];
-    try {
-      queued = await writeBatch(this.o.db, this.o.workerId, batch, this.o.alertLeaseMs, this.o.emailAlerts);
-    } catch (error) {
-      // nothing of the batch was written (one statement), and the lease guard makes a second try
-      // harmless even if it was: a committed product is no longer leased and writes nothing again
-      if (isDataError(error) && batch.checks.length > 1) {
-        // one product's values broke the statement: write the others, isolating it by halves
-        const [first, second] = splitBatch(batch);
-        await this.write(first);
-        await this.write(second);
-        return;
-      }
-      this.o.onError?.(error);
-      if (isDataError(error)) return; // that product keeps its lease: checked again when it expires
-      // the database failed: hand the products back so they are checked again (and any change seen
-      // again) as soon as it answers; if that fails too, their leases expire
-      await releaseProducts(
-        this.o.db,
-        this.o.workerId,
-        batch.checks.map((c) => c.id),
-      ).catch((e) => this.o.onError?.(e));
-      return;
-    }
-    if (queued.length > 0) this.o.onAlertsQueued(queued);
+    this.writer.changed(
+      write,
+      detection.activities.map((a) => ({ productId: product.id, ...a })),
+      alerting
+        ? detection.alerts.map((alert) => ({
+            productId: product.id,
+            payload: alert,
+            message: alertSummary(alert),
+            type: alert.kind,
+          }))
+        : [],
+    );
   }
 }
 
-/** SQLSTATE classes 22 (data exception) and 23 (integrity constraint): the values, not the database */
 /** one listener per check under way: more than the default warning's 10 */
 function unlimitedController(): AbortController {
   const controller = new AbortController();
@@ -487,35 +379,4 @@ function decrement<K>(counts: Map<K, number>, key: K): void {
   const n = (counts.get(key) ?? 1) - 1;
   if (n <= 0) counts.delete(key);
   else counts.set(key, n);
-}
-
-function isDataError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && (code.startsWith("22") || code.startsWith("23"));
-}
-
-/** two batches (the first `size` checks, by default half, and the rest), each product's check, activities and alerts kept together */
-export function splitBatch(
-  batch: CheckBatch,
-  size = Math.ceil(batch.checks.length / 2),
-): [CheckBatch, CheckBatch] {
-  const half = Math.min(size, batch.checks.length);
-  const firstIds = new Set(batch.checks.slice(0, half).map((c) => c.id));
-  const part = (inFirst: boolean): CheckBatch => ({
-    checks: batch.checks.filter((c) => firstIds.has(c.id) === inFirst),
-    activities: batch.activities.filter((a) => firstIds.has(a.productId) === inFirst),
-    alerts: batch.alerts.filter((a) => firstIds.has(a.productId) === inFirst),
-  });
-  return [part(true), part(false)];
-}
-
-/** previous due + interval (epoch ms), so schedules do not drift; when that is already past, now */
-export function nextDueMs(dueAt: number, intervalMs: number, now: number): number {
-  const next = dueAt + intervalMs;
-  return Math.max(next, now);
-}
-
-/** previous due + interval, so schedules do not drift; when that is already past, now */
-export function nextDue(dueAt: Date, intervalMs: number, now: Date): Date {
-  return new Date(nextDueMs(dueAt.getTime(), intervalMs, now.getTime()));
 }

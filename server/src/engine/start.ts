@@ -21,7 +21,12 @@ import { EngineStats } from "./stats.js";
 export interface EngineOptions {
   database: Database;
   config: Pick<Config, "monitorProxies" | "monitorRedirect"> &
-    Partial<Pick<Config, "checkTimeoutMs" | "checksPerHost" | "checksPerUser" | "parseWorkerMinBytes">> & {
+    Partial<
+      Pick<
+        Config,
+        "checkTimeoutMs" | "checksPerHost" | "checksPerUser" | "parseWorkerMinBytes" | "webhookTimeoutMs"
+      >
+    > & {
       allowPrivateWebhooks?: boolean;
       smtpUrl?: string;
       vapidSubject?: string;
@@ -89,6 +94,7 @@ export async function startEngine(opts: EngineOptions): Promise<Engine> {
     db,
     transport: webhookTransport,
     onError,
+    ...withoutUndefined({ timeoutMs: opts.config.webhookTimeoutMs }),
     channels: [
       ...(email ? [email] : []),
       createWebPushChannel({

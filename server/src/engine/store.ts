@@ -1,7 +1,8 @@
+import { parseJsonList } from "@common/schemas/products.js";
 import type { CheckDetail } from "@common/schemas/check-detail.js";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { hostOf } from "./platforms/blocks.js";
+import { hostOf } from "./platforms/support/blocks.js";
 import type { ActivityDraft, EngineState, StoredState } from "./detect.js";
 import type { AlertPayload } from "./notify/alert.js";
 import type { OutboxRow } from "./notify/outbox.js";
@@ -34,13 +35,7 @@ const parseList = (value: unknown): string[] => {
   if (typeof value !== "string" || value === "" || value === "[]") return EMPTY as string[];
   const known = parsedLists.get(value);
   if (known) return known as string[];
-  let list: readonly string[] = EMPTY;
-  try {
-    const parsed = JSON.parse(value);
-    if (Array.isArray(parsed)) list = Object.freeze(parsed.map(String));
-  } catch {
-    // not a list: treated as none
-  }
+  const list: readonly string[] = Object.freeze(parseJsonList(value));
   if (parsedLists.size >= 5000) parsedLists.clear();
   parsedLists.set(value, list);
   return list as string[];
@@ -156,6 +151,8 @@ export interface CheckWrite {
   streak: number;
   err: string | null;
   at: number;
+  /** the check was not sent: its host is paused until then (epoch ms); absent clears the pause */
+  pause?: number;
   changes?: {
     status?: string;
     /** JSON text, as the column stores it */
@@ -169,6 +166,8 @@ export interface CheckWrite {
     state?: EngineState;
     /** what a failed check read, for the card's failure box */
     detail?: CheckDetail;
+    /** a restock: last_restock_at = the check's time */
+    restock?: true;
   };
 }
 
@@ -224,9 +223,11 @@ const BATCH_SQL = `
       currency = case when x.changes ? 'currency' then x.changes->>'currency' else p.currency end,
       image_url = case when x.changes ? 'image' then x.changes->>'image' else p.image_url end,
       engine_state = case when x.changes ? 'state' then x.changes->'state' else p.engine_state end,
-      last_check_detail = case when x.changes ? 'detail' then x.changes->'detail' else p.last_check_detail end
+      last_check_detail = case when x.changes ? 'detail' then x.changes->'detail' else p.last_check_detail end,
+      last_restock_at = case when x.changes ? 'restock' then to_timestamp(x.at / 1000.0) else p.last_restock_at end,
+      paused_until = to_timestamp(x.pause / 1000.0)
     from jsonb_to_recordset($2::jsonb)
-      as x(id int, next float8, ok boolean, streak int, err text, at float8, changes jsonb)
+      as x(id int, next float8, ok boolean, streak int, err text, at float8, pause float8, changes jsonb)
     where p.id = any($3::int[]) and p.id = x.id and p.leased_by = $1
     returning p.id, p.user_id, p.name, p.webhook_url
   ),
@@ -267,8 +268,10 @@ const ROUTINE_SQL = `
     next_check_at = to_timestamp(x.next / 1000.0),
     failure_streak = x.streak,
     last_error = x.err,
+    paused_until = to_timestamp(x.pause / 1000.0),
     lease_until = null, leased_by = null
-  from jsonb_to_recordset($2::jsonb) as x(id int, next float8, ok boolean, streak int, err text, at float8)
+  from jsonb_to_recordset($2::jsonb)
+    as x(id int, next float8, ok boolean, streak int, err text, at float8, pause float8)
   where p.id = any($3::int[]) and p.id = x.id and p.leased_by = $1`;
 
 const toQueued = (r: Row): QueuedAlert => ({

@@ -9,6 +9,7 @@ interface DueUser {
   id: number;
   email: string;
   tz: string;
+  currency: string;
   fromAt: Date;
   toAt: Date;
   from: string;
@@ -25,12 +26,13 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
 async function dueUsers(db: Db, now: Date): Promise<DueUser[]> {
   const result = await db.execute(sql`
     with u as (
-      select o.id, o.email, coalesce(nullif(s.value->>'timezone', ''), ${DEFAULT_ZONE}) as tz
+      select o.id, o.email, coalesce(nullif(s.value->>'timezone', ''), ${DEFAULT_ZONE}) as tz,
+        coalesce(nullif(s.value->>'currency', ''), 'EUR') as currency
       from users o left join user_settings s on s.user_id = o.id
       where coalesce(o.email, '') <> '' and coalesce((s.value->>'weeklyReport')::boolean, true)
     ),
     w as (select u.*, date_trunc('week', ${now.toISOString()}::timestamptz at time zone u.tz) as monday from u)
-    select id, email, tz,
+    select id, email, tz, currency,
       (monday - interval '7 days') at time zone tz as from_at, monday at time zone tz as to_at,
       to_char(monday - interval '7 days', 'YYYY-MM-DD') as from_day, to_char(monday - interval '1 day', 'YYYY-MM-DD') as to_day
     from w
@@ -41,6 +43,7 @@ async function dueUsers(db: Db, now: Date): Promise<DueUser[]> {
     id: Number(r.id),
     email: String(r.email),
     tz: String(r.tz),
+    currency: String(r.currency),
     fromAt: new Date(r.from_at as string),
     toAt: new Date(r.to_at as string),
     from: String(r.from_day),
@@ -51,8 +54,8 @@ async function dueUsers(db: Db, now: Date): Promise<DueUser[]> {
 async function figures(db: Db, user: DueUser): Promise<WeeklyReport> {
   const range = sql`${user.fromAt.toISOString()}::timestamptz and ${user.toAt.toISOString()}::timestamptz`;
   const [totals] = rowsOf(
-    await db.execute(sql`select count(*)::int as n, coalesce(sum(sale_price), 0)::text as revenue,
-      coalesce(sum(profit), 0)::text as profit
+    await db.execute(sql`select count(*)::int as n, coalesce(sum(sale_price), 0)::numeric(20, 2)::text as revenue,
+      coalesce(sum(profit), 0)::numeric(20, 2)::text as profit
       from sales where user_id = ${user.id} and sale_date >= ${user.fromAt.toISOString()}::timestamptz
         and sale_date < ${user.toAt.toISOString()}::timestamptz`),
   );
@@ -73,15 +76,15 @@ async function figures(db: Db, user: DueUser): Promise<WeeklyReport> {
     await db.execute(sql`select name from products
       where user_id = ${user.id} and is_active and failure_streak >= 3 order by name limit 20`),
   );
-  const money = (v: unknown) => Number(v).toFixed(2);
   return {
     from: user.from,
     to: user.to,
     timeZone: user.tz,
+    currency: user.currency,
     sales: Number(totals.n),
-    revenue: money(totals.revenue),
-    profit: money(totals.profit),
-    best: best.map((b) => ({ name: String(b.name), profit: money(b.profit) })),
+    revenue: String(totals.revenue),
+    profit: String(totals.profit),
+    best: best.map((b) => ({ name: String(b.name), profit: String(b.profit) })),
     restocks: Number(restocks.n),
     failing: failing.map((f) => String(f.name)),
   };

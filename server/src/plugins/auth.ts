@@ -9,6 +9,10 @@ declare module "fastify" {
   interface FastifyRequest {
     user: UserRow | null;
   }
+  interface FastifyInstance {
+    /** the user of a session token while it is valid (the same memory the requests use) */
+    sessionUser(token: string): Promise<UserRow | null>;
+  }
 }
 
 /** routes that answer without a session */
@@ -40,6 +44,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     return found && found.expiresAt.getTime() > Date.now() ? found.user : null;
   };
 
+  app.decorate("sessionUser", findUser);
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request: FastifyRequest) => {
     const path = request.url.split("?")[0];
@@ -55,6 +60,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
   if (request.user?.role !== "admin") throw new HttpError(403, "Acesso negado");
 }
+
+/** a preValidation hook: 403 unless an admin asks, for the requests `applies` picks */
+export const requireAdminWhen =
+  (applies: (request: FastifyRequest) => boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (applies(request)) await requireAdmin(request, reply);
+  };
 
 /** the caller, for routes behind the auth hook */
 export function currentUser(request: FastifyRequest): UserRow {

@@ -3,6 +3,7 @@ import zlib from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { z } from "@common/zod-pt.js";
 import type { TableName } from "../db/change-feed.js";
 import { ReadCache } from "../db/read-cache.js";
 import type { UserRow } from "../services/users.js";
@@ -63,23 +64,29 @@ export const cachedAnswersPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /**
- * A GET handler whose JSON answer is built once and kept until one of `tables` changes, per
- * user (or `shared` by all users, for answers that do not depend on who asks). `tables` must
- * name every table the answer is read from. Large answers go compressed to clients that accept
- * it (every browser), each form compressed once per answer.
+ * A GET route (options and handler) whose JSON answer is built once and kept until one of `tables`
+ * changes, per user (or `shared` by all users, for answers that do not depend on who asks).
+ * `tables` must name every table the answer is read from. Large answers go compressed to clients
+ * that accept it (every browser), each form compressed once per answer.
+ *
+ * The answer leaves as bytes, which Fastify never passes to a response schema's serializer: the
+ * `schema` (also declared as the route's 200 answer) is applied here instead, once per built
+ * answer, with the serializer's effect: a field it does not name is dropped, a value it refuses
+ * is a 500.
  */
-export function cachedJson(
+export function cachedJson<S extends z.ZodType>(
   app: FastifyInstance,
   tables: readonly TableName[],
-  load: (user: UserRow) => Promise<unknown>,
+  schema: S,
+  load: (user: UserRow) => Promise<z.input<S>>,
   { shared = false } = {},
 ) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = currentUser(request);
     const key = `${shared ? "*" : user.id} ${request.url}`;
     const answer = await app.answers.get(key, tables, async () => ({
       // bytes, not a string: encoded once instead of at every answer
-      body: Buffer.from(JSON.stringify(await load(user))),
+      body: Buffer.from(JSON.stringify(schema.parse(await load(user)))),
       encoded: {},
     }));
     reply.type("application/json; charset=utf-8").header("vary", "accept-encoding");
@@ -92,4 +99,5 @@ export function cachedJson(
     }
     return reply.send(answer.body);
   };
+  return { schema: { response: { 200: schema } }, handler };
 }

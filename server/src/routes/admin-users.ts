@@ -1,4 +1,7 @@
 import { createUserSchema, idParamSchema, updateUserSchema } from "@common/schemas/users.js";
+import { messageAnswerSchema } from "@common/schemas/answers.js";
+import { publicUserSchema } from "@common/schemas/auth.js";
+import { z } from "@common/zod-pt.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireAdmin } from "../plugins/auth.js";
 import { SESSION_COOKIE } from "../services/sessions.js";
@@ -8,15 +11,19 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   // before validation: a user learns nothing about an admin route's fields
   app.addHook("preValidation", requireAdmin);
 
-  app.get("/api/admin/users", async () => listUsers(app.db));
+  app.get("/api/admin/users", { schema: { response: { 200: z.array(publicUserSchema) } } }, async () =>
+    listUsers(app.db),
+  );
 
-  app.post("/api/admin/users", { schema: { body: createUserSchema } }, async (request, reply) =>
-    reply.status(201).send(await createUser(app.db, request.body)),
+  app.post(
+    "/api/admin/users",
+    { schema: { body: createUserSchema, response: { 201: publicUserSchema } } },
+    async (request, reply) => reply.status(201).send(await createUser(app.db, request.body)),
   );
 
   app.put(
     "/api/admin/users/:id",
-    { schema: { params: idParamSchema, body: updateUserSchema } },
+    { schema: { params: idParamSchema, body: updateUserSchema, response: { 200: publicUserSchema } } },
     async (request) => {
       const { id } = request.params;
       const ownSession = id === currentUser(request).id ? request.cookies[SESSION_COOKIE] : undefined;
@@ -24,8 +31,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete("/api/admin/users/:id", { schema: { params: idParamSchema } }, async (request) => {
-    await deleteUser(app.db, request.params.id, currentUser(request).id);
-    return { message: "Utilizador eliminado" };
-  });
+  app.delete(
+    "/api/admin/users/:id",
+    { schema: { params: idParamSchema, response: { 200: messageAnswerSchema } } },
+    async (request) => {
+      await deleteUser(app.db, request.params.id, currentUser(request).id);
+      return { message: "Utilizador eliminado" };
+    },
+  );
 };

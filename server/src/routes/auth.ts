@@ -1,4 +1,5 @@
-import { loginSchema } from "@common/schemas/auth.js";
+import { messageAnswerSchema } from "@common/schemas/answers.js";
+import { loginSchema, publicUserSchema } from "@common/schemas/auth.js";
 import { normalizeUsername, updateProfileSchema } from "@common/schemas/users.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../http-error.js";
@@ -22,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/login",
     {
-      schema: { body: loginSchema },
+      schema: { body: loginSchema, response: { 200: publicUserSchema } },
       config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
@@ -52,16 +53,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post("/api/logout", async (request, reply) => {
+  app.post("/api/logout", { schema: { response: { 200: messageAnswerSchema } } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await deleteSession(app.db, token);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return { message: "Sessão terminada" };
   });
 
-  app.get("/api/user", async (request) => toPublicUser(currentUser(request)));
+  app.get("/api/user", { schema: { response: { 200: publicUserSchema } } }, async (request) =>
+    toPublicUser(currentUser(request)),
+  );
 
-  app.put("/api/user/profile", { schema: { body: updateProfileSchema } }, async (request) =>
-    updateOwnProfile(app.db, currentUser(request).id, request.body),
+  app.put(
+    "/api/user/profile",
+    { schema: { body: updateProfileSchema, response: { 200: publicUserSchema } } },
+    async (request) => updateOwnProfile(app.db, currentUser(request).id, request.body),
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { adminMetricsRoutes } from "./admin-metrics.js";
 import { adminUserRoutes } from "./admin-users.js";
 import { authRoutes } from "./auth.js";
+import { eventRoutes } from "./events.js";
 import { activityRoutes } from "./activity.js";
 import { healthRoutes } from "./health.js";
 import { inventoryRoutes } from "./inventory.js";
@@ -10,6 +11,7 @@ import { previewRoutes } from "./preview.js";
 import { productCheckRoutes } from "./product-check.js";
 import { productRoutes } from "./products.js";
 import { pushRoutes } from "./push.js";
+import { webhookRoutes } from "./webhooks.js";
 import { rankingRoutes } from "./ranking.js";
 import { salesRoutes } from "./sales.js";
 import { settingsRoutes } from "./settings.js";
@@ -34,4 +36,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(statusRoutes);
   await app.register(rankingRoutes);
   await app.register(pushRoutes);
+  await app.register(webhookRoutes);
+  await app.register(eventRoutes);
 }

@@ -1,9 +1,19 @@
+import { messageAnswerSchema } from "@common/schemas/answers.js";
 import {
   createInventoryItemSchema,
+  inventoryItemSchema,
+  inventoryStatisticsSchema,
   updateInventoryItemSchema,
   updateInventoryStatusSchema,
 } from "@common/schemas/inventory.js";
+import {
+  exportFileName,
+  filterInventory,
+  inventoryCsv,
+  inventoryExportQuerySchema,
+} from "@common/books-export.js";
 import { idParamSchema } from "@common/schemas/users.js";
+import { z } from "@common/zod-pt.js";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../plugins/auth.js";
@@ -11,29 +21,59 @@ import { cachedJson } from "../plugins/cached-answers.js";
 import { type PhotoKind, readPhoto } from "../services/item-photos.js";
 import { deleteItem, restoreItem } from "../services/deleted-items.js";
 import { changeItemStatus, createItem, listItems, updateItem } from "../services/inventory.js";
+import { sendCsv, userFormatter } from "../services/exports.js";
 import { inventoryStatistics } from "../services/statistics.js";
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/inventory",
-    cachedJson(app, ["inventory_items", "sales"], (user) => listItems(app.db, user.id)),
+    cachedJson(app, ["inventory_items", "sales"], z.array(inventoryItemSchema), (user) =>
+      listItems(app.db, user.id),
+    ),
+  );
+
+  app.get(
+    "/api/inventory/export",
+    { schema: { querystring: inventoryExportQuerySchema } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const [items, f] = await Promise.all([listItems(app.db, userId), userFormatter(app.db, userId)]);
+      const { search, status } = request.query;
+      return sendCsv(
+        reply,
+        exportFileName("inventario", f),
+        inventoryCsv(filterInventory(items, search, status), f),
+      );
+    },
   );
 
   app.get(
     "/api/inventory/statistics",
-    cachedJson(app, ["inventory_items", "sales"], (user) => inventoryStatistics(app.db, user.id)),
+    cachedJson(app, ["inventory_items", "sales"], inventoryStatisticsSchema, (user) =>
+      inventoryStatistics(app.db, user.id),
+    ),
   );
 
-  app.post("/api/inventory", { schema: { body: createInventoryItemSchema } }, async (request, reply) => {
-    const userId = currentUser(request).id;
-    const id = await createItem(app.db, userId, request.body);
-    const [item] = await listItems(app.db, userId, id);
-    return reply.status(201).send(item);
-  });
+  app.post(
+    "/api/inventory",
+    { schema: { body: createInventoryItemSchema, response: { 201: inventoryItemSchema } } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const id = await createItem(app.db, userId, request.body);
+      const [item] = await listItems(app.db, userId, id);
+      return reply.status(201).send(item);
+    },
+  );
 
   app.put(
     "/api/inventory/:id",
-    { schema: { params: idParamSchema, body: updateInventoryStatusSchema } },
+    {
+      schema: {
+        params: idParamSchema,
+        body: updateInventoryStatusSchema,
+        response: { 200: inventoryItemSchema },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       await changeItemStatus(app.db, userId, request.params.id, request.body);
@@ -44,7 +84,13 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/api/inventory/:id",
-    { schema: { params: idParamSchema, body: updateInventoryItemSchema } },
+    {
+      schema: {
+        params: idParamSchema,
+        body: updateInventoryItemSchema,
+        response: { 200: inventoryItemSchema },
+      },
+    },
     async (request) => {
       const userId = currentUser(request).id;
       await updateItem(app.db, userId, request.params.id, request.body);
@@ -75,15 +121,23 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     photoRoute("thumbnail"),
   );
 
-  app.delete("/api/inventory/:id", { schema: { params: idParamSchema } }, async (request) => {
-    await deleteItem(app.db, currentUser(request).id, request.params.id);
-    return { message: "Item removido do inventário" };
-  });
+  app.delete(
+    "/api/inventory/:id",
+    { schema: { params: idParamSchema, response: { 200: messageAnswerSchema } } },
+    async (request) => {
+      await deleteItem(app.db, currentUser(request).id, request.params.id);
+      return { message: "Item removido do inventário" };
+    },
+  );
 
   // 'Anular' in the deletion toast: the item comes back with its sale and photo
-  app.post("/api/inventory/:id/restore", { schema: { params: idParamSchema } }, async (request) => {
-    await restoreItem(app.db, currentUser(request).id, request.params.id);
-    const [item] = await listItems(app.db, currentUser(request).id, request.params.id);
-    return item;
-  });
+  app.post(
+    "/api/inventory/:id/restore",
+    { schema: { params: idParamSchema, response: { 200: inventoryItemSchema } } },
+    async (request) => {
+      await restoreItem(app.db, currentUser(request).id, request.params.id);
+      const [item] = await listItems(app.db, currentUser(request).id, request.params.id);
+      return item;
+    },
+  );
 };

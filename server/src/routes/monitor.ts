@@ -1,29 +1,45 @@
-import type { MonitorStats } from "@common/schemas/products.js";
+import {
+  type MonitorStats,
+  monitorStatsSchema,
+  monitorSwitchAnswerSchema,
+} from "@common/schemas/products.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../plugins/auth.js";
 import { countProducts, setAllActive } from "../services/products.js";
 
 export const monitorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post("/api/monitor/start-all", async (request) => {
-    const started = await setAllActive(app.db, currentUser(request).id, true);
-    for (const id of started) app.engine.checkSoon(id);
-    return { message: "Monitoramento iniciado", changed: started.length };
-  });
+  app.post(
+    "/api/monitor/start-all",
+    { schema: { response: { 200: monitorSwitchAnswerSchema } } },
+    async (request) => {
+      const started = await setAllActive(app.db, currentUser(request).id, true);
+      for (const id of started) app.engine.checkSoon(id);
+      return { message: "Monitoramento iniciado", changed: started.length };
+    },
+  );
 
-  app.post("/api/monitor/stop-all", async (request) => {
-    const stopped = await setAllActive(app.db, currentUser(request).id, false);
-    return { message: "Monitoramento parado", changed: stopped.length };
-  });
+  app.post(
+    "/api/monitor/stop-all",
+    { schema: { response: { 200: monitorSwitchAnswerSchema } } },
+    async (request) => {
+      const stopped = await setAllActive(app.db, currentUser(request).id, false);
+      return { message: "Monitoramento parado", changed: stopped.length };
+    },
+  );
 
-  app.get("/api/user/monitor-stats", async (request): Promise<MonitorStats> => {
-    const user = currentUser(request);
-    const { total, active } = await countProducts(app.db, user.id);
-    return {
-      currentCount: total,
-      limit: user.monitorLimit,
-      canCreateMore: total < user.monitorLimit,
-      activeMonitors: active,
-      maxMonitors: user.monitorLimit,
-    };
-  });
+  app.get(
+    "/api/user/monitor-stats",
+    { schema: { response: { 200: monitorStatsSchema } } },
+    async (request): Promise<MonitorStats> => {
+      const user = currentUser(request);
+      const { total, active } = await countProducts(app.db, user.id);
+      return {
+        currentCount: total,
+        limit: user.monitorLimit,
+        canCreateMore: total < user.monitorLimit,
+        activeMonitors: active,
+        maxMonitors: user.monitorLimit,
+      };
+    },
+  );
 };

@@ -1,18 +1,12 @@
 import { setMaxListeners } from "node:events";
-import {
-  configUrlProblem,
-  isPlatformKey,
-  PLATFORMS,
-  productIdFromUrl,
-  urlBelongsToPlatform,
-} from "@common/platforms.js";
-import type { ProductPreview } from "@common/schemas/products.js";
+import { configUrlProblem, isPlatformKey, PLATFORMS, urlBelongsToPlatform } from "@common/platforms.js";
+import { type ProductPreview, productPreviewSchema } from "@common/schemas/products.js";
 import { z } from "@common/zod-pt.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { FAILURE_LABELS } from "../engine/detect.js";
 import { EngineHttp } from "../engine/fetch/http-client.js";
 import { runAdapter } from "../engine/check-runner.js";
-import { getAdapter } from "../engine/platforms/index.js";
+import { getPlatform } from "../engine/platforms/index.js";
 import { CheckFailure, RefusedAddress } from "../engine/platforms/types.js";
 import { badRequest, HttpError } from "../http-error.js";
 import { currentUser } from "../plugins/auth.js";
@@ -65,7 +59,7 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/products/preview",
     {
-      schema: { body: previewSchema },
+      schema: { body: previewSchema, response: { 200: productPreviewSchema } },
       // each preview fetches a retailer's page for the caller: 30 a minute per user
       config: {
         rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: (r) => `preview:${r.user?.id ?? r.ip}` },
@@ -74,15 +68,17 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       currentUser(request);
       const { platform, url } = request.body;
-      const adapter = getAdapter(platform);
-      if (!adapter) throw badRequest("Plataforma inválida");
+      const platformModule = getPlatform(platform);
+      if (!platformModule) throw badRequest("Plataforma inválida");
+      // the URL is on the platform's hosts (previewSchema), so this is the id the product form reads
+      const productId = platformModule.idFromUrl(url);
       const result = await runAdapter(
         http,
-        adapter,
+        platformModule,
         platform,
         {
           url,
-          productId: productIdFromUrl(platform, url) ?? "",
+          productId: productId ?? "",
           config: configObject(request.body.config),
           variants: [],
         },
@@ -99,9 +95,9 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
           `Não foi possível ler a página (${FAILURE_LABELS[result.reason]}): ${result.message}`,
         );
       }
-      const preview: ProductPreview & { status: string } = {
+      const preview: ProductPreview = {
         name: result.name ?? null,
-        productId: productIdFromUrl(platform, url),
+        productId,
         imageUrl: result.imageUrl ?? null,
         price: result.kind === "product" ? result.price : null,
         currency: result.kind === "product" ? (result.currency ?? null) : null,

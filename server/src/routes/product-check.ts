@@ -1,14 +1,12 @@
-import type { CheckDetail } from "@common/schemas/check-detail.js";
+import { checkDetailSchema } from "@common/schemas/check-detail.js";
 import { idParamSchema } from "@common/schemas/users.js";
-import { and, eq } from "drizzle-orm";
+import { z } from "@common/zod-pt.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { products } from "../db/schema.js";
 import { buildCheckDetail } from "../engine/check-detail.js";
 import { checkLogOf, createCheckRunner } from "../engine/check-runner.js";
 import { EngineHttp } from "../engine/fetch/http-client.js";
-import { notFound } from "../http-error.js";
 import { currentUser } from "../plugins/auth.js";
-import { findOwnProduct } from "../services/products.js";
+import { findOwnProduct, ownCheckDetail, saveCheckDetail } from "../services/products.js";
 
 /**
  * "Testar agora": one check of a product at once, through the engine's check runner, answered
@@ -27,7 +25,7 @@ export const productCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/products/:id/test",
     {
-      schema: { params: idParamSchema },
+      schema: { params: idParamSchema, response: { 200: checkDetailSchema } },
       // each test fetches a retailer's page for the caller: 10 a minute per user
       config: {
         rateLimit: {
@@ -52,21 +50,22 @@ export const productCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const log = checkLogOf(outcome) ?? { startedAt: Date.now(), exchanges: [], lastBody: null };
       const detail = buildCheckDetail(outcome, log, "test");
-      await app.db
-        .update(products)
-        .set({ lastCheckDetail: detail })
-        .where(and(eq(products.id, product.id), eq(products.userId, user.id)));
+      await saveCheckDetail(app.db, user.id, product.id, detail);
       return detail;
     },
   );
 
-  app.get("/api/products/:id/check", { schema: { params: idParamSchema } }, async (request) => {
-    const user = currentUser(request);
-    const [row] = await app.db
-      .select({ detail: products.lastCheckDetail })
-      .from(products)
-      .where(and(eq(products.id, request.params.id), eq(products.userId, user.id)));
-    if (!row) throw notFound("Produto não encontrado");
-    return { detail: (row.detail ?? null) as CheckDetail | null };
-  });
+  app.get(
+    "/api/products/:id/check",
+    {
+      schema: {
+        params: idParamSchema,
+        response: { 200: z.object({ detail: checkDetailSchema.nullable() }) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return { detail: await ownCheckDetail(app.db, user.id, request.params.id) };
+    },
+  );
 };

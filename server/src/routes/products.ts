@@ -1,4 +1,6 @@
-import { productInputSchema } from "@common/schemas/products.js";
+import { messageAnswerSchema } from "@common/schemas/answers.js";
+import { productDtoSchema, productInputSchema } from "@common/schemas/products.js";
+import { z } from "@common/zod-pt.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../plugins/auth.js";
@@ -17,21 +19,27 @@ import {
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/products",
-    cachedJson(app, ["products"], async (user) => (await listProducts(app.db, user.id)).map(toProductDto)),
+    cachedJson(app, ["products"], z.array(productDtoSchema), async (user) =>
+      (await listProducts(app.db, user.id)).map(toProductDto),
+    ),
   );
 
-  app.post("/api/products", { schema: { body: productInputSchema } }, async (request, reply) => {
-    const user = currentUser(request);
-    assertSafeProductUrl(request.body.url);
-    await assertSafeWebhook(request.body.webhookUrl, app.config.allowPrivateWebhooks);
-    const product = await createProduct(app.db, user.id, request.body);
-    if (product.isActive) app.engine.checkSoon(product.id);
-    return reply.status(201).send(toProductDto(product));
-  });
+  app.post(
+    "/api/products",
+    { schema: { body: productInputSchema, response: { 201: productDtoSchema } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      assertSafeProductUrl(request.body.url);
+      await assertSafeWebhook(request.body.webhookUrl, app.config.allowPrivateWebhooks);
+      const product = await createProduct(app.db, user.id, request.body);
+      if (product.isActive) app.engine.checkSoon(product.id);
+      return reply.status(201).send(toProductDto(product));
+    },
+  );
 
   app.put(
     "/api/products/:id",
-    { schema: { params: idParamSchema, body: productInputSchema } },
+    { schema: { params: idParamSchema, body: productInputSchema, response: { 200: productDtoSchema } } },
     async (request) => {
       const user = currentUser(request);
       assertSafeProductUrl(request.body.url);
@@ -42,14 +50,22 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete("/api/products/:id", { schema: { params: idParamSchema } }, async (request) => {
-    await deleteProduct(app.db, currentUser(request).id, request.params.id);
-    return { message: "Produto removido" };
-  });
+  app.delete(
+    "/api/products/:id",
+    { schema: { params: idParamSchema, response: { 200: messageAnswerSchema } } },
+    async (request) => {
+      await deleteProduct(app.db, currentUser(request).id, request.params.id);
+      return { message: "Produto removido" };
+    },
+  );
 
-  app.post("/api/products/:id/toggle", { schema: { params: idParamSchema } }, async (request) => {
-    const product = await toggleProduct(app.db, currentUser(request).id, request.params.id);
-    if (product.isActive) app.engine.checkSoon(product.id);
-    return toProductDto(product);
-  });
+  app.post(
+    "/api/products/:id/toggle",
+    { schema: { params: idParamSchema, response: { 200: productDtoSchema } } },
+    async (request) => {
+      const product = await toggleProduct(app.db, currentUser(request).id, request.params.id);
+      if (product.isActive) app.engine.checkSoon(product.id);
+      return toProductDto(product);
+    },
+  );
 };

@@ -1,27 +1,55 @@
-import { createSaleSchema, updateSaleSchema } from "@common/schemas/sales.js";
+import { messageAnswerSchema } from "@common/schemas/answers.js";
+import { createSaleSchema, saleSchema, updateSaleSchema } from "@common/schemas/sales.js";
+import { z } from "@common/zod-pt.js";
+import { exportFileName, salesCsv, salesExportQuerySchema, searchSales } from "@common/books-export.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../plugins/auth.js";
 import { cachedJson } from "../plugins/cached-answers.js";
+import { sendCsv, userFormatter } from "../services/exports.js";
 import { deleteSale, listSales, sellItem, updateSale } from "../services/sales.js";
 
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/sales",
-    cachedJson(app, ["sales", "inventory_items"], (user) => listSales(app.db, user.id)),
+    cachedJson(app, ["sales", "inventory_items"], z.array(saleSchema), (user) => listSales(app.db, user.id)),
   );
 
-  app.post("/api/sales", { schema: { body: createSaleSchema } }, async (request, reply) => {
-    const sale = await sellItem(app.db, currentUser(request).id, request.body);
-    return reply.status(201).send(sale);
-  });
-
-  app.put("/api/sales/:id", { schema: { params: idParamSchema, body: updateSaleSchema } }, async (request) =>
-    updateSale(app.db, currentUser(request).id, request.params.id, request.body),
+  app.get(
+    "/api/sales/export",
+    { schema: { querystring: salesExportQuerySchema } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const [sales, f] = await Promise.all([listSales(app.db, userId), userFormatter(app.db, userId)]);
+      return sendCsv(
+        reply,
+        exportFileName("vendas", f),
+        salesCsv(searchSales(sales, request.query.search), f),
+      );
+    },
   );
 
-  app.delete("/api/sales/:id", { schema: { params: idParamSchema } }, async (request) => {
-    await deleteSale(app.db, currentUser(request).id, request.params.id);
-    return { message: "Venda removida" };
-  });
+  app.post(
+    "/api/sales",
+    { schema: { body: createSaleSchema, response: { 201: saleSchema } } },
+    async (request, reply) => {
+      const sale = await sellItem(app.db, currentUser(request).id, request.body);
+      return reply.status(201).send(sale);
+    },
+  );
+
+  app.put(
+    "/api/sales/:id",
+    { schema: { params: idParamSchema, body: updateSaleSchema, response: { 200: saleSchema } } },
+    async (request) => updateSale(app.db, currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/sales/:id",
+    { schema: { params: idParamSchema, response: { 200: messageAnswerSchema } } },
+    async (request) => {
+      await deleteSale(app.db, currentUser(request).id, request.params.id);
+      return { message: "Venda removida" };
+    },
+  );
 };

@@ -1,4 +1,4 @@
-import type { DashboardStatistics } from "@common/schemas/products.js";
+import { dashboardStatisticsSchema } from "@common/schemas/products.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cachedJson } from "../plugins/cached-answers.js";
 import { countTodayActivity } from "../services/activity-history.js";
@@ -11,7 +11,8 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     cachedJson(
       app,
       ["products", "activity_logs", "users", "user_settings", "app_settings"],
-      async (user): Promise<DashboardStatistics> => {
+      dashboardStatisticsSchema,
+      async (user) => {
         const [counts, settings] = await Promise.all([
           countProductsByStatus(app.db, user.id),
           getUserSettings(app.db, user.id),

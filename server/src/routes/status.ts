@@ -1,3 +1,4 @@
+import { statusStatisticsSchema } from "@common/schemas/statistics.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { cachedJson } from "../plugins/cached-answers.js";
 import { getUserSettings } from "../services/settings.js";
@@ -9,6 +10,7 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
     cachedJson(
       app,
       ["sales", "inventory_items", "activity_logs", "users", "user_settings", "app_settings"],
+      statusStatisticsSchema,
       async (user) => {
         const { timezone } = await getUserSettings(app.db, user.id);
         return statusStatistics(app.db, user, timezone);

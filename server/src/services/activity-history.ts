@@ -1,5 +1,5 @@
 import type { ActivityDto, ActivityFilter } from "@common/schemas/activity.js";
-import { and, count, desc, eq, gte, like, ne, notLike, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, like, lt, ne, notLike, type SQL, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { activityLogs, users } from "../db/schema.js";
 import type { UserRow } from "./users.js";
@@ -30,19 +30,32 @@ function filterCondition(filter: ActivityFilter): SQL | undefined {
   }
 }
 
-export async function listActivity(
-  db: Conn,
-  viewer: UserRow,
-  filter: ActivityFilter,
-  limit: number,
-): Promise<ActivityDto[]> {
+export interface ActivityQuery {
+  filter: ActivityFilter;
+  limit: number;
+  /** a product's name */
+  product?: string;
+  /** from ≤ createdAt < to */
+  from?: Date;
+  to?: Date;
+}
+
+export async function listActivity(db: Conn, viewer: UserRow, q: ActivityQuery): Promise<ActivityDto[]> {
   const rows = await db
     .select({ log: activityLogs, username: users.username })
     .from(activityLogs)
     .leftJoin(users, eq(users.id, activityLogs.userId))
-    .where(and(visibleTo(viewer), filterCondition(filter)))
+    .where(
+      and(
+        visibleTo(viewer),
+        filterCondition(q.filter),
+        q.product === undefined ? undefined : eq(activityLogs.productName, q.product),
+        q.from === undefined ? undefined : gte(activityLogs.createdAt, q.from),
+        q.to === undefined ? undefined : lt(activityLogs.createdAt, q.to),
+      ),
+    )
     .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
-    .limit(limit);
+    .limit(q.limit);
   return rows.map(({ log, username }) => ({
     id: log.id,
     userId: log.userId,
@@ -54,6 +67,17 @@ export async function listActivity(
     type: log.type,
     createdAt: log.createdAt.toISOString(),
   }));
+}
+
+/** the product names History can filter by: every product named in the viewer's history */
+export async function listActivityProducts(db: Conn, viewer: UserRow): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ name: activityLogs.productName })
+    .from(activityLogs)
+    .where(and(visibleTo(viewer), isNotNull(activityLogs.productName)))
+    .orderBy(asc(activityLogs.productName))
+    .limit(1000);
+  return rows.map((r) => r.name ?? "");
 }
 
 /** "Limpar" empties only the caller's own history, admins included */

@@ -1,4 +1,5 @@
-import type { ProductDto, ProductValues } from "@common/schemas/products.js";
+import type { CheckDetail } from "@common/schemas/check-detail.js";
+import { type ProductDto, type ProductValues, toJsonList } from "@common/schemas/products.js";
 import { AVAILABLE_STATUSES } from "@common/status.js";
 import { and, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Conn, Db } from "../db/client.js";
@@ -48,6 +49,8 @@ export function toProductDto(p: ShownProduct): ProductDto {
     failureStreak: p.failureStreak,
     lastError: p.lastError,
     lastErrorAt: p.lastErrorAt?.toISOString() ?? null,
+    lastRestockAt: p.lastRestockAt?.toISOString() ?? null,
+    pausedUntil: p.pausedUntil?.toISOString() ?? null,
   };
 }
 
@@ -55,20 +58,46 @@ export function toProductDto(p: ShownProduct): ProductDto {
  * The webhook is fetched by the server, so it must be https and resolve only to public addresses
  * (SSRF). `allowPrivate` is the test/demo escape hatch (ALLOW_PRIVATE_WEBHOOKS).
  */
-export async function assertSafeWebhook(url: string, allowPrivate: boolean): Promise<void> {
+export async function assertSafeWebhook(
+  url: string,
+  allowPrivate: boolean,
+  /** the body field the error names */
+  field = "webhookUrl",
+): Promise<void> {
   try {
     if (allowPrivate) checkUrlShapeLoosely(url);
     else await assertPublicUrl(url, { httpsOnly: true });
   } catch (error) {
     if (error instanceof UnsafeUrlError) {
-      throw badRequest(`Webhook: ${error.message}`, [{ path: "webhookUrl", message: error.message }]);
+      throw badRequest(`Webhook: ${error.message}`, [{ path: field, message: error.message }]);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The same rules without the DNS look-up, for a caller whose request goes through the transport's
+ * guard anyway (it resolves, refuses private answers and connects to the address it checked).
+ */
+export function assertWebhookShape(url: string, allowPrivate: boolean, field = "webhookUrl"): void {
+  try {
+    if (allowPrivate) checkUrlShapeLoosely(url);
+    else checkUrlShape(url, { httpsOnly: true });
+  } catch (error) {
+    if (error instanceof UnsafeUrlError) {
+      throw badRequest(`Webhook: ${error.message}`, [{ path: field, message: error.message }]);
     }
     throw error;
   }
 }
 
 function checkUrlShapeLoosely(raw: string) {
-  const url = new URL(raw);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UnsafeUrlError("URL inválido");
+  }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new UnsafeUrlError("O URL tem de ser http ou https");
   }
@@ -85,8 +114,6 @@ export function assertSafeProductUrl(url: string): void {
     throw error;
   }
 }
-
-const toJsonList = (list: string[]) => (list.length > 0 ? JSON.stringify(list) : null);
 
 /** the columns a user edits (POST and PUT share them) */
 function editableColumns(input: ProductValues) {
@@ -199,6 +226,8 @@ const freshEngineState = {
   lastErrorAt: null,
   engineState: null,
   lastCheckDetail: null,
+  lastRestockAt: null,
+  pausedUntil: null,
 } as const;
 
 export async function updateProduct(
@@ -266,4 +295,22 @@ export async function setAllActive(db: Conn, userId: number, isActive: boolean):
     .where(and(eq(products.userId, userId), eq(products.isActive, !isActive)))
     .returning({ id: products.id });
   return changed.map((p) => p.id);
+}
+
+/** "Testar agora" keeps what it read as the product's last check detail */
+export async function saveCheckDetail(db: Db, userId: number, productId: number, detail: CheckDetail) {
+  await db
+    .update(products)
+    .set({ lastCheckDetail: detail })
+    .where(and(eq(products.id, productId), eq(products.userId, userId)));
+}
+
+/** the last check's detail of one of the user's products (null before its first check) */
+export async function ownCheckDetail(db: Db, userId: number, productId: number): Promise<CheckDetail | null> {
+  const [row] = await db
+    .select({ detail: products.lastCheckDetail })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.userId, userId)));
+  if (!row) throw notFound("Produto não encontrado");
+  return (row.detail ?? null) as CheckDetail | null;
 }

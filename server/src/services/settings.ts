@@ -3,12 +3,20 @@ import {
   DEFAULT_SYSTEM_SETTINGS,
   DEFAULT_USER_SETTINGS,
   type GlobalSettings,
+  globalSettingsSchema,
+  type SettingsResponse,
   type SystemSettings,
+  systemSettingsSchema,
+  type UpdateSettingsInput,
   type UserSettings,
+  userSettingsSchema,
 } from "@common/schemas/settings.js";
 import { eq } from "drizzle-orm";
-import type { Conn } from "../db/client.js";
+import type { Conn, Db } from "../db/client.js";
 import { appSettings, userSettings } from "../db/schema.js";
+import { badRequest } from "../http-error.js";
+import { checkUrlShape, UnsafeUrlError } from "../net/address-guard.js";
+import { assertSafeWebhook } from "./products.js";
 
 async function readGroup<T extends object>(db: Conn, key: "global" | "system", defaults: T): Promise<T> {
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key)).limit(1);
@@ -39,4 +47,68 @@ export async function saveUserSettings(db: Conn, userId: number, value: object):
     .insert(userSettings)
     .values({ userId, value })
     .onConflictDoUpdate({ target: userSettings.userId, set: { value, updatedAt: new Date() } });
+}
+
+/** the three groups a user sees; one query after another (a transaction runs one at a time) */
+export async function readSettings(db: Conn, userId: number): Promise<SettingsResponse> {
+  const global = await getGlobalSettings(db);
+  const system = await getSystemSettings(db);
+  const user = await getUserSettings(db, userId);
+  return { global, system, user };
+}
+
+/** the default webhooks are addresses the server will post to: checked before anything is saved */
+async function checkDefaultWebhooks(changes: UpdateSettingsInput, allowPrivateWebhooks: boolean) {
+  // a user's own default goes into their products as typed: the product webhook's rules, DNS included
+  if (changes.user?.defaultWebhookUrl) {
+    await assertSafeWebhook(changes.user.defaultWebhookUrl, allowPrivateWebhooks, "user.defaultWebhookUrl");
+  }
+  const globalWebhook = changes.global?.defaultWebhookUrl;
+  if (!globalWebhook || allowPrivateWebhooks) return;
+  try {
+    checkUrlShape(globalWebhook, { httpsOnly: true });
+  } catch (error) {
+    if (!(error instanceof UnsafeUrlError)) throw error;
+    throw badRequest(`Webhook: ${error.message}`, [
+      { path: "global.defaultWebhookUrl", message: error.message },
+    ]);
+  }
+}
+
+/**
+ * PUT /api/settings: each group sent is merged over what is stored and checked whole, all in one
+ * transaction. Who may change the admin groups is the route's preValidation (requireAdminWhen).
+ */
+export async function updateSettings(
+  db: Db,
+  userId: number,
+  changes: UpdateSettingsInput,
+  { allowPrivateWebhooks }: { allowPrivateWebhooks: boolean },
+): Promise<SettingsResponse> {
+  await checkDefaultWebhooks(changes, allowPrivateWebhooks);
+  const { global, system, user } = changes;
+  return db.transaction(async (tx) => {
+    if (global) {
+      await saveAppSettings(
+        tx,
+        "global",
+        globalSettingsSchema.parse({ ...(await getGlobalSettings(tx)), ...global }),
+      );
+    }
+    if (system) {
+      await saveAppSettings(
+        tx,
+        "system",
+        systemSettingsSchema.parse({ ...(await getSystemSettings(tx)), ...system }),
+      );
+    }
+    if (user) {
+      await saveUserSettings(
+        tx,
+        userId,
+        userSettingsSchema.parse({ ...(await getUserSettings(tx, userId)), ...user }),
+      );
+    }
+    return readSettings(tx, userId);
+  });
 }

@@ -121,6 +121,8 @@ async function activitySummary(db: Conn, userId: number) {
         type: activityLogs.type,
         message: activityLogs.message,
         createdAt: activityLogs.createdAt,
+        productId: activityLogs.productId,
+        productName: activityLogs.productName,
       })
       .from(activityLogs)
       .where(eq(activityLogs.userId, userId))

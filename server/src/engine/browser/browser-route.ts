@@ -4,7 +4,7 @@ import { CookieJars } from "../fetch/cookie-jars.js";
 import type { EngineHttp } from "../fetch/http-client.js";
 import { abortFailure, toCheckFailure } from "../fetch/transport.js";
 import { browserCheckDuration, browserChecksTotal } from "../metrics.js";
-import { detectChallenge } from "../platforms/blocks.js";
+import { detectChallenge } from "../platforms/support/blocks.js";
 import {
   CheckFailure,
   type CheckResult,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeRetailer } from "../../../../tools/fake-retailer.js";
 import { EngineHttp } from "../fetch/http-client.js";
-import { zaraAdapter } from "../platforms/zara.js";
+import { zara } from "../platforms/zara.js";
 import { CheckFailure, type ProductResult } from "../platforms/types.js";
 import { BrowserRoute } from "./browser-route.js";
 import { processTreeUsage } from "./process-tree.js";
@@ -43,7 +43,7 @@ describe("browser pool", () => {
     const locale = `${"abcdefghij"[calls % 10]}${"klmnopqrst"[Math.floor(calls / 10) % 10]}/pt`;
     return route.afterBlock(
       "zara",
-      zaraAdapter,
+      zara,
       {
         url: `https://www.zara.com/${locale}/casaco-p02015602.html?v1=8100`,
         productId: "",
@@ -95,9 +95,9 @@ describe("browser pool", () => {
       variants: [],
     };
     try {
-      expect(await route.afterBlock("nudeproject", zaraAdapter, product, blocked, HOST)).toBe(blocked);
+      expect(await route.afterBlock("nudeproject", zara, product, blocked, HOST)).toBe(blocked);
       http.limiter.liftPause(HOST);
-      expect(await route.afterBlock("zara", zaraAdapter, product, blocked, HOST)).toBe(blocked);
+      expect(await route.afterBlock("zara", zara, product, blocked, HOST)).toBe(blocked);
       expect(route.stats.checks).toBe(0);
       expect(await check(route)).toMatchObject({ kind: "product" });
       expect(await check(route)).toBeInstanceOf(CheckFailure);

@@ -1,3 +1,5 @@
+import type { HeaderProfile } from "../platforms/types.js";
+
 /**
  * Browser-like header sets. Retailers' bot managers score requests that lack the usual browser
  * headers, so each platform gets the set a desktop Chrome on pt-PT would send to that kind of URL.
@@ -32,25 +34,16 @@ const API: Record<string, string> = {
   "sec-fetch-site": "same-origin",
 };
 
-/** platforms whose adapters mostly call JSON endpoints */
-const API_PLATFORMS = new Set([
-  "zara",
-  "vinted",
-  "popmart",
-  "worten",
-  "levis",
-  "nudeproject",
-  "shopify",
-  "aliexpress",
-]);
-
 /** the API set with each origin's Referer, built once per origin (read-only: callers copy to add) */
 const apiSets = new Map<string, Readonly<Record<string, string>>>();
 
-/** headers for a request: the platform's set, the page set for HTML-looking URLs, plus a Referer */
-export function browserHeaders(profile: string | undefined, url: URL): Record<string, string> {
+/**
+ * headers for a request: the API set with a Referer for the "api" profile (the platform record's
+ * `headerProfile`), the page set for the "page" profile, for none and for HTML-looking URLs
+ */
+export function browserHeaders(profile: HeaderProfile | undefined, url: URL): Record<string, string> {
   const looksLikePage = /\.html?$|\/$/.test(url.pathname) && !url.search.includes("ajax=");
-  if (!profile || !API_PLATFORMS.has(profile) || looksLikePage) return PAGE as Record<string, string>;
+  if (profile !== "api" || looksLikePage) return PAGE as Record<string, string>;
   let set = apiSets.get(url.origin);
   if (!set) {
     if (apiSets.size >= 1000) apiSets.clear();

@@ -1,4 +1,11 @@
-import { CheckFailure, type HttpClient, type HttpRequest, type HttpResponse } from "../platforms/types.js";
+import {
+  CheckFailure,
+  type HeaderProfile,
+  HostPaused,
+  type HttpClient,
+  type HttpRequest,
+  type HttpResponse,
+} from "../platforms/types.js";
 import { browserHeaders } from "./browser-headers.js";
 import { CookieJars } from "./cookie-jars.js";
 import {
@@ -52,10 +59,10 @@ export class EngineHttp {
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? 15_000;
   }
 
-  /** the client handed to one platform's adapter: its header profile by default */
-  forPlatform(profile: string): HttpClient {
+  /** the client handed to one platform's adapter: its header profile (the record's) by default */
+  forPlatform(platform: string, profile: HeaderProfile): HttpClient {
     // one object per platform: adapters may remember per-client state (Vinted's bootstrapped hosts)
-    let client = this.clients.get(profile);
+    let client = this.clients.get(platform);
     if (!client) {
       const state = {};
       client = {
@@ -63,7 +70,7 @@ export class EngineHttp {
         resetCookies: (host) => this.cookies.reset(host),
         state,
       };
-      this.clients.set(profile, client);
+      this.clients.set(platform, client);
     }
     return client;
   }
@@ -72,8 +79,8 @@ export class EngineHttp {
    * a client for one check: its requests end at the check's deadline or when its signal aborts.
    * It shares the platform client's `state`, so what adapters remember per engine is kept.
    */
-  forCheck(profile: string, scope: CheckScope): HttpClient {
-    const shared = this.forPlatform(profile);
+  forCheck(platform: string, profile: HeaderProfile, scope: CheckScope): HttpClient {
+    const shared = this.forPlatform(platform, profile);
     return {
       request: (req) => this.request({ profile, ...req }, scope),
       resetCookies: shared.resetCookies,
@@ -109,13 +116,7 @@ export class EngineHttp {
     }
     const host = url.hostname;
     const pausedMs = this.limiter.blockedFor(host);
-    if (pausedMs > 0) {
-      throw new CheckFailure(
-        "blocked",
-        `Site em pausa após bloqueio (mais ${Math.ceil(pausedMs / 1000)} s)`,
-        host,
-      );
-    }
+    if (pausedMs > 0) throw new HostPaused(host, Date.now() + pausedMs);
     const limits = this.limitsForOrigin(url.origin);
     const base = browserHeaders(req.profile, url);
     const headers = req.headers ? { ...base, ...req.headers } : base;

@@ -44,8 +44,10 @@ export interface WeeklyReport {
   from: string;
   to: string;
   timeZone: string;
+  /** the currency the user's books are kept in (ISO 4217); absent in reports queued before = EUR */
+  currency?: string;
   sales: number;
-  /** decimal text in euros */
+  /** decimal text in `currency` */
   revenue: string;
   profit: string;
   best: { name: string; profit: string }[];

@@ -1,5 +1,5 @@
-import { PLATFORMS, type PlatformKey } from "@common/platforms.js";
-import { PRODUCT_STATUS_LABELS, type ProductStatus } from "@common/status.js";
+import { platformLabel } from "@common/platforms.js";
+import { productStatusLabel } from "@common/status.js";
 import { formatMoney } from "@common/money.js";
 import { type AlertPayload, alertTitle } from "./alert.js";
 
@@ -58,9 +58,6 @@ export function truncate(text: string, max: number): string {
   return `${cut}…`;
 }
 
-const platformLabel = (key: string) => PLATFORMS[key as PlatformKey]?.label ?? key;
-const statusLabel = (s: string) => PRODUCT_STATUS_LABELS[s as ProductStatus] ?? s;
-
 function colourOf(alert: AlertPayload): number {
   if (alert.kind === "sold_out" || alert.kind === "check_failing") return RED;
   if (alert.kind === "vinted_holiday_on" || alert.status === "low_stock") return AMBER;
@@ -73,7 +70,7 @@ function productEmbed(alert: AlertPayload): DiscordEmbed {
   const fields: EmbedField[] = [];
   if (alert.price)
     fields.push({ name: "Preço", value: formatMoney(alert.price, alert.currency), inline: true });
-  fields.push({ name: "Estado", value: statusLabel(alert.status), inline: true });
+  fields.push({ name: "Estado", value: productStatusLabel(alert.status), inline: true });
   fields.push({ name: "Plataforma", value: platformLabel(alert.platform), inline: true });
   if (alert.newSizes.length > 0 && alert.kind !== "sold_out") {
     fields.push({ name: "Novos tamanhos", value: alert.newSizes.join(", ") });

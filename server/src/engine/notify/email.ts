@@ -1,6 +1,6 @@
-import { formatEur } from "@common/money.js";
-import { PLATFORMS, type PlatformKey } from "@common/platforms.js";
-import { PRODUCT_STATUS_LABELS, type ProductStatus } from "@common/status.js";
+import { formatMoney } from "@common/money.js";
+import { platformLabel } from "@common/platforms.js";
+import { productStatusLabel } from "@common/status.js";
 import nodemailer, { type Transporter } from "nodemailer";
 import { type AlertPayload, alertSummary, alertTitle, ptDate, type WeeklyReport } from "./alert.js";
 import { type AlertChannel, channelAnswer } from "./channel.js";
@@ -16,13 +16,11 @@ export interface MailContent {
 
 const esc = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-const statusLabel = (s: string) => PRODUCT_STATUS_LABELS[s as ProductStatus] ?? s;
-const platformLabel = (key: string) => PLATFORMS[key as PlatformKey]?.label ?? key;
 
 /** the alert as an e-mail, plain text and HTML with the same facts */
 export function alertEmail(alert: AlertPayload): MailContent {
-  const facts: [string, string][] = [["Estado", statusLabel(alert.status)]];
-  if (alert.price) facts.push(["Preço", formatEur(alert.price)]);
+  const facts: [string, string][] = [["Estado", productStatusLabel(alert.status)]];
+  if (alert.price) facts.push(["Preço", formatMoney(alert.price, alert.currency)]);
   if (alert.newSizes.length) facts.push(["Novos tamanhos", alert.newSizes.join(", ")]);
   if (alert.sizes.length) facts.push(["Tamanhos", alert.sizes.join(", ")]);
   if (alert.error) facts.push(["Erro", alert.error]);
@@ -30,7 +28,7 @@ export function alertEmail(alert: AlertPayload): MailContent {
   const links: [string, string][] = [
     ...(alert.cartLinks ?? []).map((c): [string, string] => [`Carrinho ${c.size}`, c.url]),
     ...(alert.items ?? []).map((i): [string, string] => [
-      `${i.title}${i.price ? ` — ${formatEur(i.price)}` : ""}`,
+      `${i.title}${i.price ? ` — ${formatMoney(i.price, i.currency)}` : ""}`,
       i.url,
     ]),
   ];
@@ -55,14 +53,16 @@ ${links.length ? `<ul>${links.map(([label, url]) => `<li><a href="${esc(url)}">$
 /** the weekly report: sales, profit, best items, restocks seen and failing monitors */
 export function weeklyReportEmail(r: WeeklyReport): MailContent {
   const period = `${ptDate(r.from)} a ${ptDate(r.to)}`;
+  // the books' currency the user chose (Settings → Utilizador); reports queued before it was kept: EUR
+  const money = (value: string) => formatMoney(value, r.currency ?? "EUR");
   const facts: [string, string][] = [
     ["Vendas", String(r.sales)],
-    ["Receita", formatEur(r.revenue)],
-    ["Lucro", formatEur(r.profit)],
+    ["Receita", money(r.revenue)],
+    ["Lucro", money(r.profit)],
     ["Reposições de stock vistas", String(r.restocks)],
     ["Monitores com falhas", String(r.failing.length)],
   ];
-  const best = r.best.map((b) => `${b.name} — ${formatEur(b.profit)}`);
+  const best = r.best.map((b) => `${b.name} — ${money(b.profit)}`);
   const text = [
     `Relatório semanal (${period})`,
     "",

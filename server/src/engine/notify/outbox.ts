@@ -7,6 +7,7 @@ import { CheckFailure, type HttpResponse, RefusedAddress } from "../platforms/ty
 import { PollLoop } from "../poll-loop.js";
 import type { AlertPayload } from "./alert.js";
 import type { AlertChannel } from "./channel.js";
+import { postToWebhook, WEBHOOK_TIMEOUT_MS } from "./deliver.js";
 import { deliveryRequest } from "./format.js";
 import { Pacer } from "./pacer.js";
 import { SentMarks } from "./sent-marks.js";
@@ -107,7 +108,7 @@ export class Notifier {
       leaseMs: 60_000,
       pollMs: 1000,
       retryBaseMs: 1000,
-      timeoutMs: 10_000,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
       timeoutBackoff: { after: 2, initialMs: 30_000, maxMs: 10 * 60_000 },
       channels: [],
       ...options,
@@ -342,6 +343,8 @@ export class Notifier {
     return p;
   }
 
+  /** "again": the destination asked for a short wait (429), and the row keeps its place */
+  // biome-ignore lint/suspicious/noConfusingVoidType: every other outcome is one of the writers' own (void) promises
   private async deliver(row: OutboxRow): Promise<void | "again"> {
     if (!row.webhookUrl || !row.payload) return this.fail(row, "sem webhook");
     let res: HttpResponse;
@@ -350,13 +353,7 @@ export class Notifier {
       const request = deliveryRequest(row.webhookUrl, row.payload);
       res = channel
         ? await channel.send(row.webhookUrl, row.payload, { signal: AbortSignal.timeout(this.o.timeoutMs) })
-        : await this.o.transport.send(request.url, {
-            method: "POST",
-            headers: { "content-type": "application/json", "user-agent": "StockMonitor/1.0 (+webhook)" },
-            body: JSON.stringify(request.body),
-            timeoutMs: this.o.timeoutMs,
-            maxRedirects: 0,
-          });
+        : await postToWebhook(this.o.transport, request, this.o.timeoutMs);
     } catch (error) {
       const failure = error instanceof CheckFailure ? error : new CheckFailure("network", String(error));
       if (failure instanceof RefusedAddress) return this.fail(row, failure.message);

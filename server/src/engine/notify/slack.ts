@@ -1,5 +1,5 @@
 import { formatMoney } from "@common/money.js";
-import { PRODUCT_STATUS_LABELS, type ProductStatus } from "@common/status.js";
+import { productStatusLabel } from "@common/status.js";
 import { type AlertPayload, alertSummary, alertTitle } from "./alert.js";
 
 /**
@@ -17,7 +17,7 @@ function escapeUrl(url: string): string {
 
 /** Slack incoming webhook: a text fallback plus blocks (section with fields, image accessory). */
 export function slackMessage(alert: AlertPayload) {
-  const status = PRODUCT_STATUS_LABELS[alert.status as ProductStatus] ?? alert.status;
+  const status = productStatusLabel(alert.status);
   const fields = [
     { type: "mrkdwn", text: `*Estado:*\n${escapeText(status)}` },
     ...(alert.price

@@ -1,6 +1,6 @@
-import { formatEur } from "@common/money.js";
-import { PLATFORMS, type PlatformKey } from "@common/platforms.js";
-import { PRODUCT_STATUS_LABELS, type ProductStatus } from "@common/status.js";
+import { formatMoney } from "@common/money.js";
+import { platformLabel } from "@common/platforms.js";
+import { productStatusLabel } from "@common/status.js";
 import { type AlertPayload, alertTitle } from "./alert.js";
 
 /** Bot API limits: a photo caption and a text message, counted here on the HTML we send (stricter) */
@@ -38,23 +38,23 @@ export function escapeHtml(text: string): string {
 }
 
 const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
-const statusLabel = (s: string) => PRODUCT_STATUS_LABELS[s as ProductStatus] ?? s;
-const platformLabel = (key: string) => PLATFORMS[key as PlatformKey]?.label ?? key;
 
 /** the message lines, most important first: lines that do not fit the limit are left out */
 function lines(alert: AlertPayload): string[] {
   const out = [
     `<b>${escapeHtml(alertTitle(alert.kind))}</b>`,
     link(alert.productUrl, alert.productName.slice(0, 200)),
-    `Estado: ${escapeHtml(statusLabel(alert.status))}`,
+    `Estado: ${escapeHtml(productStatusLabel(alert.status))}`,
   ];
-  if (alert.price) out.push(`Preço: ${escapeHtml(formatEur(alert.price))}`);
+  if (alert.price) out.push(`Preço: ${escapeHtml(formatMoney(alert.price, alert.currency))}`);
   if (alert.newSizes.length) out.push(`Novos tamanhos: ${escapeHtml(alert.newSizes.join(", "))}`);
   if (alert.sizes.length) out.push(`Tamanhos: ${escapeHtml(alert.sizes.join(", "))}`);
   if (alert.error) out.push(`Erro: ${escapeHtml(alert.error)}`);
   for (const cart of alert.cartLinks ?? []) out.push(link(cart.url, `Carrinho ${cart.size}`));
   for (const item of alert.items ?? []) {
-    out.push(`• ${link(item.url, item.title)}${item.price ? ` — ${escapeHtml(formatEur(item.price))}` : ""}`);
+    out.push(
+      `• ${link(item.url, item.title)}${item.price ? ` — ${escapeHtml(formatMoney(item.price, item.currency))}` : ""}`,
+    );
   }
   out.push(`<i>${escapeHtml(platformLabel(alert.platform))}</i>`);
   return out;

@@ -1,7 +1,7 @@
 import { parseAliExpressPage } from "../platforms/aliexpress.js";
 import { parseFnacPage } from "../platforms/fnac.js";
 import { parseHmPage } from "../platforms/hm.js";
-import { parseJsonLdProduct } from "../platforms/jsonld.js";
+import { parseJsonLdProduct } from "../platforms/support/jsonld.js";
 import { parseWortenPage } from "../platforms/worten.js";
 import { parseZaraPage } from "../platforms/zara.js";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  aliexpressItemId,
+  aliexpress,
   aliexpressResult,
   checkAliExpress,
   normaliseMtopResult,
@@ -94,8 +94,8 @@ describe("aliexpress parsers", () => {
   });
 
   it("reads the item id", () => {
-    expect(aliexpressItemId(ITEM)).toBe("1005006543210");
-    expect(aliexpressItemId("https://pt.aliexpress.com/store/1")).toBeNull();
+    expect(aliexpress.idFromUrl(ITEM)).toBe("1005006543210");
+    expect(aliexpress.idFromUrl("https://pt.aliexpress.com/store/1")).toBeNull();
   });
 });
 

@@ -8,21 +8,20 @@
  * case- and accent-insensitive); none listed = all. FAIL_SYS_USER_VALIDATE, RGV587 and the punish
  * slider are blocks. Uncertain: appKey and signing (they change), feasibility outside a real browser.
  */
-import { productIdInUrl } from "@common/platforms";
 import { createHash } from "node:crypto";
-import { assertAnswered, hostOf, parseJson, unexpected } from "./blocks";
-import { jsonAfter } from "./embedded-json";
-import { fetchPage } from "./jsonld";
-import { absoluteUrl, at, isRecord, list, num, record, text } from "./json";
-import { decimalText } from "./money";
-import { productFromSizes } from "./result";
-import { isoCurrency } from "./verdict";
-import { firstAnswer } from "./routes";
+import { assertAnswered, hostOf, parseJson, unexpected } from "./support/blocks";
+import { jsonAfter } from "./support/embedded-json";
+import { fetchPage } from "./support/fetch-page";
+import { absoluteUrl, at, isRecord, list, num, record, text } from "./support/json";
+import { decimalText } from "./support/money";
+import { productFromSizes } from "./support/result";
+import { isoCurrency } from "./support/verdict";
+import { firstAnswer } from "./support/check-routes";
+import { platformModule } from "./support/platform-module";
 import {
   type AdapterContext,
   CheckFailure,
   type HttpClient,
-  type PlatformAdapter,
   type ProductResult,
   type SizeInfo,
 } from "./types";
@@ -59,10 +58,6 @@ export interface AeModel {
   fallbackPrice: string | null;
   /** ISO code the price modules state (`salePrice.currency`, `skuAmount.currency`, …) */
   currency?: string;
-}
-
-export function aliexpressItemId(url: string): string | null {
-  return productIdInUrl("aliexpress", url);
 }
 
 const valueKey = (propertyId: string, valueId: string) => `${propertyId}:${valueId}`;
@@ -361,7 +356,7 @@ async function mtopQuery(ctx: AdapterContext, itemId: string): Promise<AeModel> 
 }
 
 export async function checkAliExpress(ctx: AdapterContext): Promise<ProductResult> {
-  const itemId = aliexpressItemId(ctx.product.url);
+  const itemId = aliexpress.idFromUrl(ctx.product.url);
   if (!itemId) throw unexpected("URL AliExpress sem /item/<id>.html");
   const threshold = num(ctx.product.config.lowStockThreshold) ?? DEFAULT_LOW_STOCK;
   const pageUrl = `https://${hostOf(ctx.product.url)}/item/${itemId}.html`;
@@ -378,4 +373,4 @@ export async function checkAliExpress(ctx: AdapterContext): Promise<ProductResul
   return { ...result, currency: value.currency ?? requestedCurrency(ctx), source };
 }
 
-export const aliexpressAdapter: PlatformAdapter = { key: "aliexpress", check: checkAliExpress };
+export const aliexpress = platformModule("aliexpress", { headerProfile: "api", check: checkAliExpress });

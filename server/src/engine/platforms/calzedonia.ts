@@ -5,14 +5,21 @@
  * `Z_TAGLIE_*` family. Route 2: the page's SFRA JSON-LD (product-level availability only).
  * Uncertain: the live PT site id and whether the live site still runs SFRA (facts from 2022).
  */
-import { productIdInUrl } from "@common/platforms";
-import { assertAnswered, hostOf, parseJson, unexpected } from "./blocks";
-import { fetchPage, parseJsonLdProduct } from "./jsonld";
-import { num, text } from "./json";
-import { firstAnswer } from "./routes";
-import { parseSfraVariation, SFRA_JSON_HEADERS, type SfraSite, sfraSiteFromPage, variationUrl } from "./sfra";
-import { DAY_MS, TtlCache } from "./ttl-cache";
-import type { AdapterContext, PlatformAdapter, ProductResult } from "./types";
+import { assertAnswered, hostOf, parseJson, unexpected } from "./support/blocks";
+import { fetchPage } from "./support/fetch-page";
+import { parseJsonLdProduct } from "./support/jsonld";
+import { num, text } from "./support/json";
+import { firstAnswer } from "./support/check-routes";
+import {
+  parseSfraVariation,
+  SFRA_JSON_HEADERS,
+  type SfraSite,
+  sfraSiteFromPage,
+  variationUrl,
+} from "./support/sfra";
+import { DAY_MS, TtlCache } from "./support/ttl-cache";
+import { platformModule } from "./support/platform-module";
+import type { AdapterContext, ProductResult } from "./types";
 
 const sites = new TtlCache<SfraSite>(DAY_MS);
 
@@ -27,7 +34,7 @@ export interface CalzedoniaUrl {
 export function parseCalzedoniaUrl(url: string): CalzedoniaUrl | null {
   try {
     const parsed = new URL(url);
-    const pid = productIdInUrl("calzedonia", url);
+    const pid = calzedonia.idFromUrl(url);
     if (!pid) return null;
     let colour: [string, string] | null = null;
     for (const [key, value] of parsed.searchParams) {
@@ -98,4 +105,4 @@ async function siteFor(
   return site;
 }
 
-export const calzedoniaAdapter: PlatformAdapter = { key: "calzedonia", check: checkCalzedonia };
+export const calzedonia = platformModule("calzedonia", { headerProfile: "page", check: checkCalzedonia });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { checkFnac, fnacArticleId, fnacSignals, parseFnacPage } from "./fnac";
+import { checkFnac, fnac, fnacSignals, parseFnacPage } from "./fnac";
 import { fixture, html, type LocalRetailer, productCtx, startRetailer } from "./testing/local-retailer";
 
 const read = (name: string) => fixture("fnac", name);
@@ -51,8 +51,8 @@ describe("fnac parsers", () => {
   });
 
   it("reads the article id", () => {
-    expect(fnacArticleId(PAGE)).toBe("8081172");
-    expect(fnacArticleId("https://www.fnac.pt/mp12345678/consola")).toBe("12345678");
+    expect(fnac.idFromUrl(PAGE)).toBe("8081172");
+    expect(fnac.idFromUrl("https://www.fnac.pt/mp12345678/consola")).toBe("12345678");
   });
 });
 

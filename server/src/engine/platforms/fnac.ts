@@ -8,17 +8,14 @@
  * config.fnacOnly; click-and-collect only (`sellerType` store) is not buyable online.
  * Uncertain: the PT sentences (none found), reachability past Akamai + DataDome for a plain client.
  */
-import { productIdInUrl } from "@common/platforms";
-import { unexpected } from "./blocks";
-import { fetchPage, jsonLdDetails } from "./jsonld";
-import { decimalText } from "./money";
-import { withoutUndefined } from "./result";
-import type { AdapterContext, PlatformAdapter, ProductResult } from "./types";
+import { unexpected } from "./support/blocks";
+import { fetchPage } from "./support/fetch-page";
+import { jsonLdDetails } from "./support/jsonld";
+import { decimalText } from "./support/money";
+import { withoutUndefined } from "./support/result";
+import { platformModule } from "./support/platform-module";
+import type { AdapterContext, ProductResult } from "./types";
 import { parsePage } from "../parse/pool.js";
-
-export function fnacArticleId(url: string): string | null {
-  return productIdInUrl("fnac", url);
-}
 
 const BUYABLE_TYPES = new Set(["in-stock", "instock", "available"]);
 const NOT_BUYABLE_TYPES = new Set([
@@ -105,7 +102,7 @@ export function parseFnacPage(html: string, pageUrl: string, fnacOnly: boolean):
 }
 
 export async function checkFnac(ctx: AdapterContext): Promise<ProductResult> {
-  if (!fnacArticleId(ctx.product.url)) throw unexpected("URL Fnac sem /a<número>");
+  if (!fnac.idFromUrl(ctx.product.url)) throw unexpected("URL Fnac sem /a<número>");
   const html = await fetchPage(ctx, ctx.product.url);
   return parsePage(
     "fnac",
@@ -115,4 +112,4 @@ export async function checkFnac(ctx: AdapterContext): Promise<ProductResult> {
   );
 }
 
-export const fnacAdapter: PlatformAdapter = { key: "fnac", check: checkFnac };
+export const fnac = platformModule("fnac", { headerProfile: "page", check: checkFnac });

@@ -6,14 +6,15 @@
  * Uncertain: the size attribute id (config.sizeAttribute overrides), the PT path form.
  * The Brazilian store is Shopify and is not this adapter.
  */
-import { productIdInUrl } from "@common/platforms";
-import { assertAnswered, parseJson, unexpected } from "./blocks";
-import { fetchPage, parseJsonLdProduct } from "./jsonld";
-import { num, text } from "./json";
-import { firstAnswer } from "./routes";
-import { parseSfraVariation, SFRA_JSON_HEADERS, sfraSiteFromPage, variationUrl } from "./sfra";
-import { DAY_MS, TtlCache } from "./ttl-cache";
-import type { AdapterContext, PlatformAdapter, ProductResult } from "./types";
+import { assertAnswered, parseJson, unexpected } from "./support/blocks";
+import { fetchPage } from "./support/fetch-page";
+import { parseJsonLdProduct } from "./support/jsonld";
+import { num, text } from "./support/json";
+import { firstAnswer } from "./support/check-routes";
+import { parseSfraVariation, SFRA_JSON_HEADERS, sfraSiteFromPage, variationUrl } from "./support/sfra";
+import { DAY_MS, TtlCache } from "./support/ttl-cache";
+import { platformModule } from "./support/platform-module";
+import type { AdapterContext, ProductResult } from "./types";
 
 const variationUrls = new TtlCache<string>(DAY_MS);
 
@@ -21,7 +22,7 @@ export function parseHavaianasUrl(url: string): { origin: string; productId: str
   try {
     const parsed = new URL(url);
     const match = /\/(\d{6,8})-([A-Z0-9_]+)\.html$/i.exec(parsed.pathname);
-    const productId = productIdInUrl("havaianas", url);
+    const productId = havaianas.idFromUrl(url);
     return match && productId ? { origin: parsed.origin, productId, colour: match[2] } : null;
   } catch {
     return null;
@@ -84,4 +85,4 @@ export async function checkHavaianas(ctx: AdapterContext): Promise<ProductResult
   return { ...value, source };
 }
 
-export const havaianasAdapter: PlatformAdapter = { key: "havaianas", check: checkHavaianas };
+export const havaianas = platformModule("havaianas", { headerProfile: "page", check: checkHavaianas });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { checkHm, hmArticleCode, hmResult, parseHmAvailability, parseHmPage } from "./hm";
+import { checkHm, hm, hmResult, parseHmAvailability, parseHmPage } from "./hm";
 import { fixture, html, json, type LocalRetailer, productCtx, startRetailer } from "./testing/local-retailer";
 
 const read = (name: string) => fixture("hm", name);
@@ -52,7 +52,7 @@ describe("h&m parsers", () => {
   });
 
   it("reads the article code", () => {
-    expect(hmArticleCode("https://www2.hm.com/pt_pt/productpage.1234567001.html")).toBe(ART);
+    expect(hm.idFromUrl("https://www2.hm.com/pt_pt/productpage.1234567001.html")).toBe(ART);
   });
 });
 

@@ -6,22 +6,16 @@
  * answers from the SKU lists alone, with size codes as labels (degraded mode).
  * Uncertain: the `pt` country code for ofg (inferred), the `__NEXT_DATA__` paths.
  */
-import { productIdInUrl } from "@common/platforms";
-import { assertAnswered, parseJson, unexpected } from "./blocks";
-import { scriptById } from "./embedded-json";
-import { fetchPage } from "./jsonld";
-import { at, isRecord, list, record, text } from "./json";
-import { decimalText } from "./money";
-import { productFromSizes } from "./result";
-import { firstAnswer } from "./routes";
-import { DAY_MS, TtlCache } from "./ttl-cache";
-import {
-  type AdapterContext,
-  CheckFailure,
-  type PlatformAdapter,
-  type ProductResult,
-  type SizeInfo,
-} from "./types";
+import { assertAnswered, parseJson, unexpected } from "./support/blocks";
+import { scriptById } from "./support/embedded-json";
+import { fetchPage } from "./support/fetch-page";
+import { at, isRecord, list, record, text } from "./support/json";
+import { decimalText } from "./support/money";
+import { productFromSizes } from "./support/result";
+import { firstAnswer } from "./support/check-routes";
+import { DAY_MS, TtlCache } from "./support/ttl-cache";
+import { platformModule } from "./support/platform-module";
+import { type AdapterContext, CheckFailure, type ProductResult, type SizeInfo } from "./types";
 import { parsePage } from "../parse/pool.js";
 
 export interface HmPage {
@@ -32,10 +26,6 @@ export interface HmPage {
 }
 
 const pages = new TtlCache<HmPage>(DAY_MS);
-
-export function hmArticleCode(url: string): string | null {
-  return productIdInUrl("hm", url);
-}
 
 export interface HmAvailability {
   available: Set<string>;
@@ -106,7 +96,7 @@ export function hmResult(
 }
 
 export async function checkHm(ctx: AdapterContext): Promise<ProductResult> {
-  const articleCode = hmArticleCode(ctx.product.url);
+  const articleCode = hm.idFromUrl(ctx.product.url);
   if (!articleCode) throw unexpected("URL H&M sem código de artigo (productpage.<10 dígitos>.html)");
   const country = (
     text(ctx.product.config.country) ??
@@ -163,4 +153,4 @@ async function sizeMap(ctx: AdapterContext, articleCode: string): Promise<HmPage
   }
 }
 
-export const hmAdapter: PlatformAdapter = { key: "hm", check: checkHm };
+export const hm = platformModule("hm", { headerProfile: "page", check: checkHm });

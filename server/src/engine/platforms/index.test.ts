@@ -1,6 +1,6 @@
-import { PLATFORM_KEYS } from "@common/platforms";
+import { PLATFORM_KEYS, PLATFORMS, productIdFromUrl } from "@common/platforms";
 import { describe, expect, it } from "vitest";
-import { getAdapter } from "./index";
+import { getAdapter, getPlatform, PLATFORM_MODULES } from "./index";
 
 describe("adapter registry", () => {
   it("has an adapter for every catalogue platform and the generic ones, under its own key", () => {
@@ -13,5 +13,23 @@ describe("adapter registry", () => {
     expect(getAdapter("amazon")).toBeUndefined();
     expect(getAdapter("toString")).toBeUndefined();
     expect(getAdapter("__proto__")).toBeUndefined();
+    expect(getPlatform("shopify")).toBeUndefined();
+    expect(getPlatform("__proto__")).toBeUndefined();
+  });
+});
+
+describe("one record per platform", () => {
+  it("every catalogue platform has exactly one module, and no module is outside the catalogue", () => {
+    const keys = PLATFORM_MODULES.map((m) => m.key);
+    expect([...keys].sort()).toEqual([...PLATFORM_KEYS].sort());
+  });
+
+  it.each(PLATFORM_KEYS)("%s: the record is the catalogue entry and reads its sample URL", (key) => {
+    const record = getPlatform(key);
+    expect(record).toMatchObject(PLATFORMS[key]);
+    const sample = PLATFORMS[key].sampleUrl;
+    expect(record?.idFromUrl(sample)).toMatch(/\S/);
+    expect(record?.idFromUrl(sample)).toBe(productIdFromUrl(key, sample));
+    expect(["api", "page"]).toContain(record?.headerProfile);
   });
 });

@@ -1,53 +1,58 @@
-import type { PlatformKey } from "@common/platforms";
-import { aliexpressAdapter } from "./aliexpress";
-import { calzedoniaAdapter } from "./calzedonia";
-import { fnacAdapter } from "./fnac";
-import { havaianasAdapter } from "./havaianas";
-import { hmAdapter } from "./hm";
-import { jsonLdAdapter } from "./jsonld";
-import { levisAdapter } from "./levis";
-import { nudeProjectAdapter } from "./nudeproject";
-import { popmartAdapter } from "./popmart";
-import { shopifyAdapter } from "./shopify";
-import type { PlatformAdapter } from "./types";
-import { settleVerdict } from "./verdict";
-import { vintedAdapter } from "./vinted";
-import { wortenAdapter } from "./worten";
-import { zaraAdapter } from "./zara";
+import { aliexpress } from "./aliexpress";
+import { calzedonia } from "./calzedonia";
+import { fnac } from "./fnac";
+import { havaianas } from "./havaianas";
+import { hm } from "./hm";
+import { levis } from "./levis";
+import { nudeproject } from "./nudeproject";
+import { popmart } from "./popmart";
+import { jsonLdAdapter } from "./support/jsonld";
+import { shopifyAdapter } from "./support/shopify";
+import { settleVerdict } from "./support/verdict";
+import type { PlatformAdapter, PlatformModule } from "./types";
+import { vinted } from "./vinted";
+import { worten } from "./worten";
+import { zara } from "./zara";
 
-/** the catalogue's platforms plus the generic adapters any store can use */
-export type AdapterKey = PlatformKey | "shopify" | "jsonld";
+/** one module per platform of the catalogue (index.test.ts holds the two lists equal) */
+export const PLATFORM_MODULES: readonly PlatformModule[] = [
+  zara,
+  aliexpress,
+  popmart,
+  hm,
+  calzedonia,
+  havaianas,
+  vinted,
+  worten,
+  fnac,
+  levis,
+  nudeproject,
+];
 
-/** every adapter's answer passes the one verdict rule (verdict.ts) before the engine sees it */
-const gated = (adapter: PlatformAdapter): PlatformAdapter => ({
-  key: adapter.key,
+/** adapters for any store that runs the software they read, beside the catalogue's platforms */
+const GENERIC_ADAPTERS: readonly PlatformAdapter[] = [shopifyAdapter, jsonLdAdapter];
+
+/** every adapter's answer passes the one verdict rule (support/verdict.ts) before the engine sees it */
+const gated = <A extends PlatformAdapter>(adapter: A): A => ({
+  ...adapter,
   check: async (ctx) => settleVerdict(await adapter.check(ctx)),
 });
 
-const RAW_ADAPTERS: Record<AdapterKey, PlatformAdapter> = {
-  zara: zaraAdapter,
-  aliexpress: aliexpressAdapter,
-  popmart: popmartAdapter,
-  hm: hmAdapter,
-  calzedonia: calzedoniaAdapter,
-  havaianas: havaianasAdapter,
-  vinted: vintedAdapter,
-  worten: wortenAdapter,
-  fnac: fnacAdapter,
-  levis: levisAdapter,
-  nudeproject: nudeProjectAdapter,
-  shopify: shopifyAdapter,
-  jsonld: jsonLdAdapter,
-};
+const MODULES = new Map<string, PlatformModule>(PLATFORM_MODULES.map((m) => [m.key, gated(m)]));
+const ADAPTERS = new Map<string, PlatformAdapter>([
+  ...MODULES,
+  ...GENERIC_ADAPTERS.map((a): [string, PlatformAdapter] => [a.key, gated(a)]),
+]);
 
-const ADAPTERS = Object.fromEntries(
-  Object.entries(RAW_ADAPTERS).map(([key, adapter]) => [key, gated(adapter)]),
-) as Record<AdapterKey, PlatformAdapter>;
-
-export function getAdapter(key: string): PlatformAdapter | undefined {
-  return Object.hasOwn(ADAPTERS, key) ? ADAPTERS[key as AdapterKey] : undefined;
+/** the platform's record, its check gated; undefined for a key the catalogue does not have */
+export function getPlatform(key: string): PlatformModule | undefined {
+  return MODULES.get(key);
 }
 
-export const ADAPTER_KEYS = Object.keys(ADAPTERS) as AdapterKey[];
+/** the adapter of a catalogue platform or a generic one (shopify, jsonld), its check gated */
+export function getAdapter(key: string): PlatformAdapter | undefined {
+  return ADAPTERS.get(key);
+}
+
 export { CheckFailure } from "./types";
-export type { AdapterContext, CheckResult, HttpClient, PlatformAdapter } from "./types";
+export type { AdapterContext, CheckResult, HttpClient, PlatformAdapter, PlatformModule } from "./types";

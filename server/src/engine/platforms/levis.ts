@@ -5,20 +5,16 @@
  * `stockLevelStatus` lowStock is the low-stock signal. Fallback: the page's JSON-LD.
  * Uncertain: the PT-pt_PT locale and x-country/x-locale values (inferred), reachability past Akamai.
  */
-import { productIdInUrl, urlBelongsToPlatform } from "@common/platforms.js";
-import { assertAnswered, parseJson, unexpected } from "./blocks";
-import { fetchPage, parseJsonLdProduct } from "./jsonld";
-import { absoluteUrl, at, isRecord, list, record, text } from "./json";
-import { decimalText } from "./money";
-import { productFromSizes } from "./result";
-import { firstAnswer } from "./routes";
-import {
-  type AdapterContext,
-  CheckFailure,
-  type PlatformAdapter,
-  type ProductResult,
-  type SizeInfo,
-} from "./types";
+import { urlBelongsToPlatform } from "@common/platforms.js";
+import { assertAnswered, parseJson, unexpected } from "./support/blocks";
+import { fetchPage } from "./support/fetch-page";
+import { parseJsonLdProduct } from "./support/jsonld";
+import { absoluteUrl, at, isRecord, list, record, text } from "./support/json";
+import { decimalText } from "./support/money";
+import { productFromSizes } from "./support/result";
+import { firstAnswer } from "./support/check-routes";
+import { platformModule } from "./support/platform-module";
+import { type AdapterContext, CheckFailure, type ProductResult, type SizeInfo } from "./types";
 import { parsePage } from "../parse/pool.js";
 
 const PRODUCT_QUERY = `query product($code: String!) {
@@ -42,7 +38,7 @@ export interface LevisRef {
 export function levisRef(pageUrl: string, configuredStockUrl?: string): LevisRef | null {
   try {
     const parsed = new URL(pageUrl);
-    const code = productIdInUrl("levis", pageUrl);
+    const code = levis.idFromUrl(pageUrl);
     if (!code) return null;
     const localeMatch = /^\/([A-Z]{2})\/([a-z]{2}_[A-Z]{2})\//i.exec(parsed.pathname);
     const country = (localeMatch?.[1] ?? "PT").toUpperCase();
@@ -150,4 +146,4 @@ export async function checkLevis(ctx: AdapterContext): Promise<ProductResult> {
   return { ...value, source };
 }
 
-export const levisAdapter: PlatformAdapter = { key: "levis", check: checkLevis };
+export const levis = platformModule("levis", { headerProfile: "api", check: checkLevis });

@@ -1,5 +1,5 @@
 /** Nude Project runs on Shopify (docs/platforms.md): the generic Shopify adapter serves it. */
-import { checkShopify } from "./shopify";
-import type { PlatformAdapter } from "./types";
+import { checkShopify } from "./support/shopify";
+import { platformModule } from "./support/platform-module";
 
-export const nudeProjectAdapter: PlatformAdapter = { key: "nudeproject", check: checkShopify };
+export const nudeproject = platformModule("nudeproject", { headerProfile: "api", check: checkShopify });

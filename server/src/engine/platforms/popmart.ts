@@ -6,19 +6,13 @@
  * default 5) are low stock. An empty or error-coded answer is a failed check, never "esgotado".
  * Uncertain: whether the EU host serves area PT, and the `/pt/` path.
  */
-import { productIdInUrl } from "@common/platforms";
-import { assertAnswered, hostOf, parseJson, unexpected } from "./blocks";
-import { absoluteUrl, at, isRecord, type Json, list, num, record, text } from "./json";
-import { centsToDecimal } from "./money";
-import { productFromSizes, withoutUndefined } from "./result";
-import { isoCurrency } from "./verdict";
-import {
-  type AdapterContext,
-  CheckFailure,
-  type PlatformAdapter,
-  type ProductResult,
-  type SizeInfo,
-} from "./types";
+import { assertAnswered, hostOf, parseJson, unexpected } from "./support/blocks";
+import { absoluteUrl, at, isRecord, type Json, list, num, record, text } from "./support/json";
+import { priceFromCents } from "./support/money";
+import { productFromSizes, withoutUndefined } from "./support/result";
+import { isoCurrency } from "./support/verdict";
+import { platformModule } from "./support/platform-module";
+import { type AdapterContext, CheckFailure, type ProductResult, type SizeInfo } from "./types";
 
 export const POPMART_EU_API = "https://prod-uk-online-api.popmart.com";
 const DEFAULT_LOW_STOCK = 5;
@@ -36,7 +30,7 @@ export function popmartRef(url: string): PopmartRef | null {
     const segments = new URL(url).pathname.split("/").filter(Boolean);
     const kind = segments.findIndex((s) => s === "products" || s === "pop-now");
     if (kind < 0) return null;
-    const id = productIdInUrl("popmart", url);
+    const id = popmart.idFromUrl(url);
     if (!id) return null;
     const areaSegment = kind > 0 ? segments[0] : "pt";
     const area = (areaSegment.includes("-") ? areaSegment.split("-")[1] : areaSegment).toUpperCase();
@@ -146,7 +140,7 @@ export function popmartResult(
   });
   const priced = product.skus.find((_, i) => sizes[i].available) ?? product.skus[0];
   return productFromSizes(sizes, {
-    price: centsToDecimal(priced.cents),
+    price: priceFromCents(priced.cents),
     // the EU store answers in euros unless the SKU or product says otherwise
     currency: priced.currency ?? product.currency ?? "EUR",
     name: product.name,
@@ -231,4 +225,4 @@ export async function checkPopmart(ctx: AdapterContext): Promise<ProductResult> 
   }
 }
 
-export const popmartAdapter: PlatformAdapter = { key: "popmart", check: checkPopmart };
+export const popmart = platformModule("popmart", { headerProfile: "api", check: checkPopmart });

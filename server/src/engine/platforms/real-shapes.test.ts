@@ -4,12 +4,12 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { getAdapter } from "./index";
-import { parseJsonLdProduct } from "./jsonld";
+import { parseJsonLdProduct } from "./support/jsonld";
 import { parseLevisProduct } from "./levis";
-import { parseShopifyProductJs } from "./shopify";
+import { parseShopifyProductJs } from "./support/shopify";
 import { fixture, html, json, type LocalRetailer, productCtx, startRetailer } from "./testing/local-retailer";
 import type { CheckResult, ProductResult } from "./types";
-import { agreed, settleVerdict } from "./verdict";
+import { agreed, settleVerdict } from "./support/verdict";
 import { parseVintedWardrobe } from "./vinted";
 
 let retailer: LocalRetailer;

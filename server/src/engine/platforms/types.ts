@@ -3,6 +3,7 @@
  * requests (through `ctx.http`, which paces, proxies, keeps cookies and guards addresses) and the
  * responses into a result with pure parse functions that are tested on fixtures.
  */
+import type { PlatformInfo, PlatformKey } from "@common/platforms";
 
 export type StockStatus = "in_stock" | "low_stock" | "out_of_stock" | "unknown";
 export type ProfileStatus = "vinted_active" | "vinted_vacation";
@@ -35,7 +36,7 @@ export interface ProductResult {
   route?: "browser";
   /**
    * product-level readings of availability ("available", "availability.status", "ATS" → buyable or
-   * not), checked against the sizes by the verdict gate (verdict.ts) and removed there
+   * not), checked against the sizes by the verdict gate (support/verdict.ts) and removed there
    */
   productSignals?: Signals;
 }
@@ -82,6 +83,20 @@ export class CheckFailure extends Error {
   }
 }
 
+/**
+ * a check not sent at all: its host is paused after a block (back-off) until `until` (epoch ms);
+ * the product keeps that time so the card can say why its checks fail
+ */
+export class HostPaused extends CheckFailure {
+  constructor(
+    host: string,
+    public readonly until: number,
+  ) {
+    super("blocked", `Site em pausa após bloqueio (mais ${Math.ceil((until - Date.now()) / 1000)} s)`, host);
+    this.name = "HostPaused";
+  }
+}
+
 /** a request the SSRF guard refused (private, loopback or unresolvable address): never retried */
 export class RefusedAddress extends CheckFailure {
   constructor(why: string) {
@@ -95,8 +110,8 @@ export interface HttpRequest {
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
-  /** platform key whose browser-like header set is used (defaults to the adapter's) */
-  profile?: string;
+  /** the browser-like header set to send (defaults to the platform's `headerProfile`) */
+  profile?: HeaderProfile;
   timeoutMs?: number;
 }
 
@@ -138,7 +153,25 @@ export interface AdapterContext {
   signal?: AbortSignal;
 }
 
+/**
+ * which browser-like header set a platform's requests carry (fetch/browser-headers.ts): "api" for
+ * adapters that mostly call JSON endpoints (a page-looking URL still gets the page set), "page" else
+ */
+export type HeaderProfile = "api" | "page";
+
 export interface PlatformAdapter {
   key: string;
+  headerProfile: HeaderProfile;
   check(ctx: AdapterContext): Promise<CheckResult>;
+}
+
+/**
+ * One platform in the engine: its catalogue entry (common/platforms.ts: label, hosts, default
+ * interval, …, shared with the client) plus how the engine reads it. Each platform file exports one
+ * and the registry (index.ts) is built from them.
+ */
+export interface PlatformModule extends PlatformInfo, PlatformAdapter {
+  key: PlatformKey;
+  /** the product (or member) id in a product's URL, whatever its host: the catalogue's rule */
+  idFromUrl(url: string): string | null;
 }

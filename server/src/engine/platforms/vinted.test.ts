@@ -8,7 +8,7 @@ import {
   type Reply,
   startRetailer,
 } from "./testing/local-retailer";
-import { checkVinted, parseVintedUser, parseVintedWardrobe, vintedMemberId } from "./vinted";
+import { checkVinted, parseVintedUser, parseVintedWardrobe, vinted } from "./vinted";
 
 const read = (name: string) => fixture("vinted", name);
 const PROFILE = "https://www.vinted.pt/member/12345678-utilizador";
@@ -52,8 +52,8 @@ describe("vinted parsers", () => {
   });
 
   it("reads the member id", () => {
-    expect(vintedMemberId(PROFILE)).toBe("12345678");
-    expect(vintedMemberId("https://www.vinted.pt/items/1-x")).toBeNull();
+    expect(vinted.idFromUrl(PROFILE)).toBe("12345678");
+    expect(vinted.idFromUrl("https://www.vinted.pt/items/1-x")).toBeNull();
   });
 });
 

@@ -6,28 +6,17 @@
  * hidden, closed or sold items are left out. Holiday mode hides listings, so a short wardrobe while on
  * holiday is reported as vinted_vacation, not as items sold.
  */
-import { productIdInUrl } from "@common/platforms";
-import { assertAnswered, hostOf, parseJson, unexpected } from "./blocks";
-import { absoluteUrl, isRecord, type Json, list, num, record, text } from "./json";
-import { decimalText } from "./money";
-import { withoutUndefined } from "./result";
-import { isoCurrency } from "./verdict";
-import type {
-  AdapterContext,
-  HttpClient,
-  HttpResponse,
-  PlatformAdapter,
-  ProfileItem,
-  ProfileResult,
-} from "./types";
+import { assertAnswered, hostOf, parseJson, unexpected } from "./support/blocks";
+import { absoluteUrl, isRecord, type Json, list, num, record, text } from "./support/json";
+import { decimalText } from "./support/money";
+import { withoutUndefined } from "./support/result";
+import { isoCurrency } from "./support/verdict";
+import { platformModule } from "./support/platform-module";
+import type { AdapterContext, HttpClient, HttpResponse, ProfileItem, ProfileResult } from "./types";
 
 const PER_PAGE = 96;
 /** hosts whose session this client already bootstrapped (per client: tests and workers do not share jars) */
 const bootstrapped = new WeakMap<object, Set<string>>();
-
-export function vintedMemberId(url: string): string | null {
-  return productIdInUrl("vinted", url);
-}
 
 /** Pure: users body → holiday flag, name, photo */
 export function parseVintedUser(body: unknown): { onHoliday: boolean; name?: string; imageUrl?: string } {
@@ -136,7 +125,7 @@ export function vintedProfile(user: ReturnType<typeof parseVintedUser>, items: P
 }
 
 export async function checkVinted(ctx: AdapterContext): Promise<ProfileResult> {
-  const memberId = vintedMemberId(ctx.product.url);
+  const memberId = vinted.idFromUrl(ctx.product.url);
   if (!memberId) throw unexpected("URL Vinted sem /member/<id>");
   const origin = new URL(ctx.product.url).origin;
   const host = hostOf(ctx.product.url);
@@ -206,4 +195,4 @@ class VintedSession {
   }
 }
 
-export const vintedAdapter: PlatformAdapter = { key: "vinted", check: checkVinted };
+export const vinted = platformModule("vinted", { headerProfile: "api", check: checkVinted });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { fixture, html, type LocalRetailer, productCtx, startRetailer } from "./testing/local-retailer";
-import { checkWorten, parseWortenDom, parseWortenPage, wortenProductId } from "./worten";
+import { checkWorten, parseWortenDom, parseWortenPage, worten } from "./worten";
 
 const read = (name: string) => fixture("worten", name);
 const PAGE = "https://www.worten.pt/produtos/consola-ps5-slim-7196053";
@@ -45,8 +45,8 @@ describe("worten parsers", () => {
   });
 
   it("reads the 7-digit id or the marketplace EAN", () => {
-    expect(wortenProductId(PAGE)).toBe("7196053");
-    expect(wortenProductId("https://www.worten.pt/produtos/coluna-mrkean-6939554948749")).toBe(
+    expect(worten.idFromUrl(PAGE)).toBe("7196053");
+    expect(worten.idFromUrl("https://www.worten.pt/produtos/coluna-mrkean-6939554948749")).toBe(
       "6939554948749",
     );
   });

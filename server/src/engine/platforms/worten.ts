@@ -6,20 +6,16 @@
  * Cloudflare ("Um momento…"), which is a block.
  * Uncertain: the Portuguese out-of-stock wording, how often plain clients are challenged.
  */
-import { productIdInUrl } from "@common/platforms";
 import { load } from "cheerio";
-import { unexpected } from "./blocks";
-import { fetchPage, jsonLdDetails, parseJsonLdProduct } from "./jsonld";
-import { absoluteUrl } from "./json";
-import { decimalText } from "./money";
-import { withoutUndefined } from "./result";
-import { CheckFailure, type AdapterContext, type PlatformAdapter, type ProductResult } from "./types";
+import { unexpected } from "./support/blocks";
+import { fetchPage } from "./support/fetch-page";
+import { jsonLdDetails, parseJsonLdProduct } from "./support/jsonld";
+import { absoluteUrl } from "./support/json";
+import { decimalText } from "./support/money";
+import { withoutUndefined } from "./support/result";
+import { platformModule } from "./support/platform-module";
+import { CheckFailure, type AdapterContext, type ProductResult } from "./types";
 import { parsePage } from "../parse/pool.js";
-
-/** "…/produtos/<slug>-7851167" → "7851167"; marketplace "…-mrkean-6939554948749" → the EAN */
-export function wortenProductId(url: string): string | null {
-  return productIdInUrl("worten", url);
-}
 
 const IN_STOCK_TEXT = /adicionar ao carrinho/i;
 const OUT_OF_STOCK_TEXT = /esgotado|indispon[ií]vel|sem stock|n[ãa]o dispon[ií]vel/i;
@@ -65,10 +61,10 @@ export function parseWortenPage(html: string, pageUrl: string): ProductResult {
 }
 
 export async function checkWorten(ctx: AdapterContext): Promise<ProductResult> {
-  if (!wortenProductId(ctx.product.url)) throw unexpected("URL Worten sem id de produto");
+  if (!worten.idFromUrl(ctx.product.url)) throw unexpected("URL Worten sem id de produto");
   const html = await fetchPage(ctx, ctx.product.url);
   const result = await parsePage("worten", parseWortenPage, [html, ctx.product.url], ctx.signal);
   return { ...result, sizes: [], source: result.source ?? "json-ld" };
 }
 
-export const wortenAdapter: PlatformAdapter = { key: "worten", check: checkWorten };
+export const worten = platformModule("worten", { headerProfile: "api", check: checkWorten });

@@ -10,16 +10,18 @@
  * Uncertain: the PT store id, the storefront `pricing` field names, how long the namespace stays open.
  * `products-details` (option A) is left out: reported 403 to plain clients in 2026.
  */
-import { assertAnswered, hostOf, parseJson, unexpected } from "./blocks";
-import { jsonAfter } from "./embedded-json";
-import { fetchPage, parseJsonLdProduct } from "./jsonld";
-import { at, isRecord, type Json, list, num, text } from "./json";
-import { centsToDecimal } from "./money";
-import { productFromSizes } from "./result";
-import { isoCurrency } from "./verdict";
-import { firstAnswer, type Route } from "./routes";
-import { DAY_MS, TtlCache } from "./ttl-cache";
-import type { AdapterContext, PlatformAdapter, ProductResult, SizeInfo } from "./types";
+import { assertAnswered, hostOf, parseJson, unexpected } from "./support/blocks";
+import { jsonAfter } from "./support/embedded-json";
+import { fetchPage } from "./support/fetch-page";
+import { parseJsonLdProduct } from "./support/jsonld";
+import { at, isRecord, type Json, list, num, text } from "./support/json";
+import { priceFromCents } from "./support/money";
+import { productFromSizes } from "./support/result";
+import { isoCurrency } from "./support/verdict";
+import { firstAnswer, type Route } from "./support/check-routes";
+import { DAY_MS, TtlCache } from "./support/ttl-cache";
+import { platformModule } from "./support/platform-module";
+import type { AdapterContext, ProductResult, SizeInfo } from "./types";
 import { parsePage } from "../parse/pool.js";
 
 const storeIds = new TtlCache<string>(DAY_MS);
@@ -68,7 +70,7 @@ export function zaraSize(row: ZaraSizeRow): SizeInfo | null {
 
 function firstCents(values: unknown[]): string | null {
   for (const value of values) {
-    const price = centsToDecimal(value);
+    const price = priceFromCents(value);
     if (price !== null) return price;
   }
   return null;
@@ -252,4 +254,4 @@ async function productId(ctx: AdapterContext, url: ZaraUrl, storeId: string): Pr
   return id;
 }
 
-export const zaraAdapter: PlatformAdapter = { key: "zara", check: checkZara };
+export const zara = platformModule("zara", { headerProfile: "api", check: checkZara });

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { errorMessage } from "@/lib/http";
-import { formatDateTime, formatEuro, formatPercent } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { useFinancialMetrics } from "../api/get-financial-metrics";
 import { MetricsForm } from "./metrics-form";
 
@@ -16,10 +16,11 @@ type Figures = Pick<
 >;
 
 function FigureList({ figures }: { figures: Figures }) {
+  const fmt = useFormat();
   const rows: [string, string][] = [
-    ["Receita total", formatEuro(figures.totalRevenue)],
-    ["Lucro total", formatEuro(figures.totalProfit)],
-    ["Margem de lucro", formatPercent(figures.profitMargin)],
+    ["Receita total", fmt.money(figures.totalRevenue)],
+    ["Lucro total", fmt.money(figures.totalProfit)],
+    ["Margem de lucro", fmt.percent(figures.profitMargin)],
     ["Itens vendidos", String(figures.totalItemsSold)],
     ["Itens em stock", String(figures.totalItemsInStock)],
   ];
@@ -46,6 +47,7 @@ const toInput = (f: Figures): FinancialMetricsInput => ({
 /** Admin page, second tab: the edited figures beside the live ones computed from all sales. */
 export function FinancialMetricsPanel() {
   const { data, isLoading, error } = useFinancialMetrics();
+  const fmt = useFormat();
   const [editing, setEditing] = useState<FinancialMetricsInput | null>(null);
   if (isLoading) return <PageSpinner />;
   if (error || !data) {
@@ -56,7 +58,7 @@ export function FinancialMetricsPanel() {
     );
   }
   const updated = data.lastUpdated
-    ? `Atualizado em ${formatDateTime(data.lastUpdated)}${data.updatedByName ? ` por ${data.updatedByName}` : ""}`
+    ? `Atualizado em ${fmt.dateTime(data.lastUpdated)}${data.updatedByName ? ` por ${data.updatedByName}` : ""}`
     : "Ainda não foram registadas métricas";
 
   return (

@@ -11,13 +11,14 @@ import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useUpdateFinancialMetrics } from "../api/update-financial-metrics";
+import { useFormat } from "@/lib/user-settings";
 
 const fields = [
-  { name: "totalRevenue", label: "Receita total (€)", inputMode: "decimal" },
-  { name: "totalProfit", label: "Lucro total (€)", inputMode: "decimal" },
-  { name: "profitMargin", label: "Margem de lucro (%)", inputMode: "decimal" },
-  { name: "totalItemsSold", label: "Itens vendidos", inputMode: "numeric" },
-  { name: "totalItemsInStock", label: "Itens em stock", inputMode: "numeric" },
+  { name: "totalRevenue", label: "Receita total", inputMode: "decimal", money: true },
+  { name: "totalProfit", label: "Lucro total", inputMode: "decimal", money: true },
+  { name: "profitMargin", label: "Margem de lucro (%)", inputMode: "decimal", money: false },
+  { name: "totalItemsSold", label: "Itens vendidos", inputMode: "numeric", money: false },
+  { name: "totalItemsInStock", label: "Itens em stock", inputMode: "numeric", money: false },
 ] as const;
 
 interface MetricsFormProps {
@@ -34,13 +35,19 @@ export function MetricsForm({ values, onDone }: MetricsFormProps) {
   // "copy live values" replaces what is in the form while it is open
   useEffect(() => form.reset(values), [values, form]);
   const save = useUpdateFinancialMetrics({ onSuccess: onDone });
+  const f = useFormat();
   const { errors } = form.formState;
 
   return (
     <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((v) => save.mutate(v))}>
       <div className="grid gap-4 sm:grid-cols-2">
-        {fields.map(({ name, label, inputMode }) => (
-          <FormField key={name} id={`metric-${name}`} label={label} error={errors[name]?.message}>
+        {fields.map(({ name, label, inputMode, money }) => (
+          <FormField
+            key={name}
+            id={`metric-${name}`}
+            label={money ? `${label} (${f.currencySymbol})` : label}
+            error={errors[name]?.message}
+          >
             <Input
               id={`metric-${name}`}
               inputMode={inputMode}

@@ -2,7 +2,7 @@ import type { PublicUser } from "@common/schemas/auth";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { UserAvatar } from "@/components/user-avatar";
-import { formatDate } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { DeleteUserButton } from "./delete-user-button";
 import { MonitorLimitCell } from "./monitor-limit-cell";
 import { RoleBadge } from "./role-badge";
@@ -40,6 +40,7 @@ function UserCard({ user }: { user: PublicUser }) {
 }
 
 export function StaffUsersTable({ users }: { users: PublicUser[] }) {
+  const f = useFormat();
   return (
     <Card>
       <CardHeader>
@@ -77,7 +78,7 @@ export function StaffUsersTable({ users }: { users: PublicUser[] }) {
                   <TableCell>
                     <MonitorLimitCell user={user} />
                   </TableCell>
-                  <TableCell className="tabular-nums">{formatDate(user.createdAt)}</TableCell>
+                  <TableCell className="tabular-nums">{f.date(user.createdAt)}</TableCell>
                   <TableCell className="text-right">
                     <DeleteUserButton user={user} />
                   </TableCell>

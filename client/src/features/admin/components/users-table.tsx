@@ -4,7 +4,7 @@ import { PageSpinner } from "@/components/spinner";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/http";
-import { formatDate } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { useAdminUsers } from "../api/get-users";
 import { CreateUserDialog } from "./create-user-dialog";
 import { DeleteUserButton } from "./delete-user-button";
@@ -14,6 +14,7 @@ import { RoleBadge } from "./role-badge";
 /** Admin page, first tab: every account, with delete behind a confirmation. */
 export function UsersTable() {
   const { data: users, isLoading, error } = useAdminUsers();
+  const f = useFormat();
   if (isLoading) return <PageSpinner />;
   if (error)
     return <p className="text-sm text-destructive">{errorMessage(error, "Erro ao carregar utilizadores")}</p>;
@@ -44,7 +45,7 @@ export function UsersTable() {
                 <p className="truncate text-muted-foreground">{user.email || "Email não disponível"}</p>
                 <div className="flex items-center gap-2 text-xs text-muted-foreground">
                   <RoleBadge role={user.role} />
-                  Criado em {formatDate(user.createdAt)}
+                  Criado em {f.date(user.createdAt)}
                 </div>
                 <div className="flex items-center gap-2 text-xs text-muted-foreground">
                   Limite de monitores
@@ -81,7 +82,7 @@ export function UsersTable() {
                 <TableCell>
                   <MonitorLimitCell user={user} />
                 </TableCell>
-                <TableCell className="tabular-nums">{formatDate(user.createdAt)}</TableCell>
+                <TableCell className="tabular-nums">{f.date(user.createdAt)}</TableCell>
                 <TableCell className="text-right">
                   <DeleteUserButton user={user} />
                 </TableCell>

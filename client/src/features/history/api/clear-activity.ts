@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiRequest, errorMessage } from "@/lib/http";
-import { ACTIVITY_QUERY_KEY } from "./get-activity";
+import { ACTIVITY_QUERY_KEY } from "@/lib/activity-queries";
 
 export const clearActivity = () => apiRequest<{ deleted: number }>("DELETE", "/api/activity");
 

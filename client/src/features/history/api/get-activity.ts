@@ -1,18 +1,19 @@
-import type { ActivityDto } from "@common/schemas/activity";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ACTIVITY_QUERY_KEY } from "@/lib/activity-queries";
 import { apiRequest } from "@/lib/http";
-import { POLL_INTERVAL_MS } from "@/lib/query-client";
+import type { QueryConfig } from "@/lib/query-client";
 
-export const ACTIVITY_QUERY_KEY = ["/api/activity"] as const;
+/** every product named in the history (deleted ones too), for the product filter */
+export const getActivityProducts = () => apiRequest<string[]>("GET", "/api/activity/products");
 
-export function getActivityQueryOptions() {
-  return queryOptions({
-    queryKey: ACTIVITY_QUERY_KEY,
-    queryFn: () => apiRequest<ActivityDto[]>("GET", "/api/activity"),
-    refetchInterval: POLL_INTERVAL_MS,
-  });
+export function getActivityProductsQueryOptions() {
+  return queryOptions({ queryKey: [...ACTIVITY_QUERY_KEY, "products"], queryFn: getActivityProducts });
 }
 
-export function useActivity() {
-  return useQuery(getActivityQueryOptions());
+export function useActivityProducts({
+  queryConfig,
+}: {
+  queryConfig?: QueryConfig<typeof getActivityProductsQueryOptions>;
+} = {}) {
+  return useQuery({ ...getActivityProductsQueryOptions(), ...queryConfig });
 }

@@ -1,32 +1,35 @@
-import type { ActivityDto } from "@common/schemas/activity";
-import { activityTitle } from "@common/status";
+import { AlertOutcome } from "@/components/activity-line-list";
+import { lineText } from "@/lib/activity-lines";
 import { formatActivityWhen } from "@/lib/format";
-import { productLabel } from "../lib/history";
+import { useFormat } from "@/lib/user-settings";
+import { type HistoryLine, productLabel } from "../lib/history";
 import { ActivityTypeBadge } from "./activity-type-badge";
 
-export function ActivityCards({ entries }: { entries: ActivityDto[] }) {
+/** one column, newest on top: the list reads top to bottom like a timeline */
+export function ActivityCards({ lines }: { lines: HistoryLine[] }) {
+  const f = useFormat();
   return (
-    <ul className="grid gap-3 lg:grid-cols-2" aria-label="Entradas do histórico">
-      {entries.map((entry) => (
+    <ul className="mx-auto grid w-full max-w-3xl gap-3" aria-label="Entradas do histórico">
+      {lines.map(({ entry, alerts }) => (
         <li
           key={entry.id}
           data-testid="activity-entry"
-          className="space-y-2 rounded-xl border bg-card p-4 shadow-xs"
+          className="space-y-1.5 rounded-xl border bg-card p-4 shadow-xs"
         >
           <div className="flex items-start justify-between gap-2">
-            <p className="font-semibold">{activityTitle(entry.action)}</p>
-            <ActivityTypeBadge type={entry.type} />
-          </div>
-          <p className="text-sm break-words text-muted-foreground">{entry.message}</p>
-          <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
-            <span className="truncate font-medium text-foreground">
+            <p className="min-w-0 font-semibold break-words">
               {productLabel(entry)}
               {entry.username && (
                 <span className="font-normal text-muted-foreground"> · {entry.username}</span>
               )}
-            </span>
-            <time dateTime={entry.createdAt}>{formatActivityWhen(entry.createdAt)}</time>
+            </p>
+            <ActivityTypeBadge type={entry.type} />
           </div>
+          <p className="text-sm break-words text-muted-foreground">{lineText(entry)}</p>
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+            <time dateTime={entry.createdAt}>{formatActivityWhen(entry.createdAt, f)}</time>
+            <AlertOutcome alerts={alerts} />
+          </p>
         </li>
       ))}
     </ul>

@@ -1,42 +1,51 @@
-import type { ActivityDto } from "@common/schemas/activity";
 import { activityTitle } from "@common/status";
+import { AlertOutcome } from "@/components/activity-line-list";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatDateTime } from "@/lib/format";
-import { productLabel } from "../lib/history";
+import { useFormat } from "@/lib/user-settings";
+import { lineMessage } from "@/lib/activity-lines";
+import { type HistoryLine, productLabel } from "../lib/history";
 import { ActivityTypeBadge } from "./activity-type-badge";
 
-export function ActivityTable({ entries, showUser }: { entries: ActivityDto[]; showUser: boolean }) {
+/**
+ * Four columns, so the table fits beside the sidebar from 800 px: the day above the time, the user
+ * under the product (admins), the action above its message and the alert it caused; below 1024 px
+ * the type badge joins the action.
+ */
+export function ActivityTable({ lines, showUser }: { lines: HistoryLine[]; showUser: boolean }) {
+  const f = useFormat();
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
-      <Table>
+    <div className="rounded-xl border bg-card">
+      <Table className="table-fixed">
         <TableHeader>
           <TableRow>
-            <TableHead>Data</TableHead>
-            <TableHead>Produto</TableHead>
-            {showUser && <TableHead>Utilizador</TableHead>}
-            <TableHead>Ação</TableHead>
-            <TableHead>Mensagem</TableHead>
-            <TableHead>Tipo</TableHead>
+            <TableHead className="w-28">Data</TableHead>
+            <TableHead className="w-[28%]">Produto</TableHead>
+            <TableHead>Evento</TableHead>
+            <TableHead className="hidden w-28 lg:table-cell">Tipo</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
-          {entries.map((entry) => (
-            <TableRow key={entry.id} data-testid="activity-entry">
-              <TableCell className="whitespace-nowrap tabular-nums">
-                {formatDateTime(entry.createdAt)}
+          {lines.map(({ entry, alerts }) => (
+            <TableRow key={entry.id} data-testid="activity-entry" className="align-top">
+              <TableCell className="align-top tabular-nums">
+                <span className="block">{f.date(entry.createdAt)}</span>
+                <span className="block text-xs text-muted-foreground">{f.time(entry.createdAt)}</span>
               </TableCell>
-              <TableCell className="max-w-48 truncate font-medium">{productLabel(entry)}</TableCell>
-              {showUser && <TableCell>{entry.username ?? "—"}</TableCell>}
-              <TableCell className="whitespace-nowrap">{activityTitle(entry.action)}</TableCell>
-              <TableCell
-                // wraps rather than truncates: with the user column the table was wider than the
-                // page at 1280 px and scrolled sideways (a scroll region keyboards cannot reach)
-                className="min-w-56 whitespace-normal text-muted-foreground"
-                title={entry.message}
-              >
-                {entry.message}
+              <TableCell className="align-top whitespace-normal">
+                <span className="block font-medium break-words">{productLabel(entry)}</span>
+                {showUser && (
+                  <span className="block text-xs text-muted-foreground">{entry.username ?? "—"}</span>
+                )}
               </TableCell>
-              <TableCell>
+              <TableCell className="align-top whitespace-normal">
+                <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <span className="font-medium">{activityTitle(entry.action)}</span>
+                  <ActivityTypeBadge type={entry.type} className="lg:hidden" />
+                </span>
+                <span className="block break-words text-muted-foreground">{lineMessage(entry)}</span>
+                <AlertOutcome alerts={alerts} className="mt-0.5 text-xs" />
+              </TableCell>
+              <TableCell className="hidden align-top lg:table-cell">
                 <ActivityTypeBadge type={entry.type} />
               </TableCell>
             </TableRow>

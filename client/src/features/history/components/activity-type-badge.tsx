@@ -8,6 +8,10 @@ const variants: Record<string, BadgeProps["variant"]> = {
   info: "info",
 };
 
-export function ActivityTypeBadge({ type }: { type: string }) {
-  return <Badge variant={variants[type] ?? "secondary"}>{typeLabel(type)}</Badge>;
+export function ActivityTypeBadge({ type, className }: { type: string; className?: string }) {
+  return (
+    <Badge variant={variants[type] ?? "secondary"} className={className}>
+      {typeLabel(type)}
+    </Badge>
+  );
 }

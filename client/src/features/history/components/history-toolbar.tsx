@@ -1,18 +1,32 @@
 import { ACTIVITY_FILTER_LABELS, type ActivityFilter } from "@common/schemas/activity";
-import { Download, LayoutGrid, Search, Table2 } from "lucide-react";
+import { useId } from "react";
+import { Download, LayoutGrid, Table2, X } from "lucide-react";
+import { OptionSelect, SearchField, Toolbar, ViewToggle } from "@/components/toolbar";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { cn } from "@/lib/utils";
+import { type HistoryFilters, maskDay, NO_FILTERS, parseDay, rangeError } from "../lib/history";
 import { ClearHistoryButton } from "./clear-history-dialog";
 
-export type HistoryView = "cards" | "table";
+export const HISTORY_VIEWS = ["table", "cards"] as const;
+export type HistoryView = (typeof HISTORY_VIEWS)[number];
+
+const VIEWS = [
+  ["table", Table2, "Vista em tabela"],
+  ["cards", LayoutGrid, "Vista em cartões"],
+] as const;
+
+/** Radix's select has no empty value: this one stands for every product */
+const ALL_PRODUCTS = "__todos__";
 
 interface HistoryToolbarProps {
   search: string;
   onSearch: (value: string) => void;
   filter: ActivityFilter;
   onFilter: (value: ActivityFilter) => void;
+  filters: HistoryFilters;
+  onFilters: (value: HistoryFilters) => void;
+  products: string[];
   view?: HistoryView;
   onView?: (view: HistoryView) => void;
   onExport: () => void;
@@ -23,53 +37,24 @@ interface HistoryToolbarProps {
 export function HistoryToolbar(props: HistoryToolbarProps) {
   const { search, onSearch, filter, onFilter, view, onView, onExport, isEmpty, compact } = props;
   return (
-    <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
-      <div className="relative flex-1">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          type="search"
-          aria-label="Pesquisar no histórico"
-          placeholder="Pesquisar atividade..."
-          className="pl-9"
-          value={search}
-          onChange={(e) => onSearch(e.target.value)}
+    <div className="space-y-2">
+      <Toolbar
+        search={
+          <SearchField
+            label="Pesquisar no histórico"
+            placeholder="Pesquisar atividade..."
+            value={search}
+            onChange={onSearch}
+          />
+        }
+      >
+        <OptionSelect
+          label="Filtrar por tipo"
+          value={filter}
+          options={ACTIVITY_FILTER_LABELS}
+          onChange={onFilter}
         />
-      </div>
-      <div className="flex gap-2">
-        <Select value={filter} onValueChange={(v) => onFilter(v as ActivityFilter)}>
-          <SelectTrigger aria-label="Filtrar por tipo" className="min-w-0 flex-1 lg:w-44">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {Object.entries(ACTIVITY_FILTER_LABELS).map(([value, label]) => (
-              <SelectItem key={value} value={value}>
-                {label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        {view && onView && (
-          <fieldset className="m-0 flex min-w-0 rounded-md border bg-card p-0.5" aria-label="Vista">
-            {(
-              [
-                ["cards", LayoutGrid, "Vista em cartões"],
-                ["table", Table2, "Vista em tabela"],
-              ] as const
-            ).map(([value, Icon, label]) => (
-              <Button
-                key={value}
-                variant="ghost"
-                size="icon-sm"
-                aria-label={label}
-                aria-pressed={view === value}
-                className={cn(view === value && "bg-accent text-accent-foreground")}
-                onClick={() => onView(value)}
-              >
-                <Icon />
-              </Button>
-            ))}
-          </fieldset>
-        )}
+        {view && onView && <ViewToggle value={view} views={VIEWS} onChange={onView} />}
         <Button
           variant="outline"
           size={compact ? "icon" : "default"}
@@ -81,7 +66,91 @@ export function HistoryToolbar(props: HistoryToolbarProps) {
           {!compact && "Exportar CSV"}
         </Button>
         <ClearHistoryButton disabled={isEmpty} iconOnly={compact} />
+      </Toolbar>
+      <ProductAndDateFilters {...props} />
+    </div>
+  );
+}
+
+function ProductAndDateFilters({ filters, onFilters, products }: HistoryToolbarProps) {
+  const error = rangeError(filters);
+  const set = (change: Partial<HistoryFilters>) => onFilters({ ...filters, ...change });
+  const any = filters.product !== "" || filters.from !== "" || filters.to !== "";
+  // a product chosen earlier stays a choice even when it left the list
+  const choices =
+    filters.product && !products.includes(filters.product) ? [filters.product, ...products] : products;
+  return (
+    <div>
+      <div className="grid grid-cols-2 gap-2 md:flex md:flex-wrap md:items-center">
+        <Select
+          value={filters.product || ALL_PRODUCTS}
+          onValueChange={(v) => set({ product: v === ALL_PRODUCTS ? "" : v })}
+        >
+          <SelectTrigger aria-label="Filtrar por produto" className="col-span-2 w-full min-w-0 md:w-64">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL_PRODUCTS}>Todos os produtos</SelectItem>
+            {choices.map((name) => (
+              <SelectItem key={name} value={name}>
+                {name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <DateField
+          label="De"
+          value={filters.from}
+          onChange={(from) => set({ from })}
+          invalid={filters.from.length === 10 && !parseDay(filters.from)}
+        />
+        <DateField
+          label="Até"
+          value={filters.to}
+          onChange={(to) => set({ to })}
+          invalid={error !== null && !(filters.from.length === 10 && !parseDay(filters.from))}
+        />
+        {any && (
+          <Button
+            variant="ghost"
+            className="col-span-2 justify-self-start"
+            onClick={() => onFilters(NO_FILTERS)}
+          >
+            <X />
+            Limpar filtros
+          </Button>
+        )}
       </div>
+      {error && (
+        <p role="alert" className="mt-1 text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DateField(props: { label: string; value: string; onChange: (v: string) => void; invalid: boolean }) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 items-center gap-2 text-sm">
+      <label htmlFor={id} className="shrink-0 text-muted-foreground">
+        {props.label}
+      </label>
+      <Input
+        id={id}
+        // text, not type=date: the browser's date field follows its own language (mm/dd/yyyy in an
+        // English one); this one always reads dd/mm/aaaa and takes the digits of a phone keypad
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="dd/mm/aaaa"
+        maxLength={10}
+        aria-label={props.label === "De" ? "Desde o dia" : "Até ao dia"}
+        aria-invalid={props.invalid || undefined}
+        className="min-w-0 tabular-nums md:w-32"
+        value={props.value}
+        onChange={(e) => props.onChange(maskDay(e.target.value))}
+      />
     </div>
   );
 }

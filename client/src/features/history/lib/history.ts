@@ -1,20 +1,24 @@
+import { TZDate } from "@date-fns/tz";
 import { type ActivityDto, type ActivityFilter, matchesActivityFilter } from "@common/schemas/activity";
 import { activityTitle } from "@common/status";
 import { toCsv } from "@common/csv";
-import { format, isSameDay } from "date-fns";
+import type { Formatter } from "@common/format";
+import { addDays, isValid, parse } from "date-fns";
+import { type ActivityLine, lineEntries, lineProduct } from "@/lib/activity-lines";
 
-export const productLabel = (entry: Pick<ActivityDto, "productName">) => entry.productName ?? "Sistema";
+export const productLabel = lineProduct;
 
-export function filterActivity(
-  entries: ActivityDto[],
-  filter: ActivityFilter,
-  search: string,
-): ActivityDto[] {
+export type HistoryLine = ActivityLine<ActivityDto>;
+
+/** a line matches when any of its entries does (a check whose alert failed is an error too) */
+export function filterActivity(lines: HistoryLine[], filter: ActivityFilter, search: string): HistoryLine[] {
   const term = search.trim().toLocaleLowerCase("pt-PT");
-  return entries.filter((entry) => {
-    if (!matchesActivityFilter(entry, filter)) return false;
+  return lines.filter((line) => {
+    const entries = lineEntries(line);
+    if (!entries.some((e) => matchesActivityFilter(e, filter))) return false;
     if (!term) return true;
-    const haystack = [entry.message, productLabel(entry), activityTitle(entry.action), entry.username ?? ""]
+    const haystack = entries
+      .flatMap((e) => [e.message, productLabel(e), activityTitle(e.action), e.username ?? ""])
       .join(" ")
       .toLocaleLowerCase("pt-PT");
     return haystack.includes(term);
@@ -28,12 +32,17 @@ export interface HistoryCounters {
   errors: number;
 }
 
-export function countActivity(entries: ActivityDto[], now: Date = new Date()): HistoryCounters {
+/** counted in lines (events), as the list shows them */
+/** "today" is the day on the user's calendar (their time zone) */
+export function countActivity(lines: HistoryLine[], f: Formatter, now: Date = new Date()): HistoryCounters {
+  const today = f.day(now);
+  const having = (filter: ActivityFilter) =>
+    lines.filter((l) => lineEntries(l).some((e) => matchesActivityFilter(e, filter))).length;
   return {
-    total: entries.length,
-    today: entries.filter((e) => isSameDay(new Date(e.createdAt), now)).length,
-    notifications: entries.filter((e) => matchesActivityFilter(e, "notification")).length,
-    errors: entries.filter((e) => matchesActivityFilter(e, "error")).length,
+    total: lines.length,
+    today: lines.filter((l) => f.day(l.entry.createdAt) === today).length,
+    notifications: having("notification"),
+    errors: having("error"),
   };
 }
 
@@ -46,12 +55,12 @@ export const TYPE_LABELS: Record<string, string> = {
 
 export const typeLabel = (type: string) => TYPE_LABELS[type] ?? type;
 
-/** SPEC: columns Data, Produto, Ação, Mensagem, Tipo; file historico_{dd-MM-yyyy}.csv */
-export function historyCsv(entries: ActivityDto[]): string {
+/** the product guide (docs/product.md): columns Data, Produto, Ação, Mensagem, Tipo; file historico_{dd-MM-yyyy}.csv; one row per entry */
+export function historyCsv(entries: ActivityDto[], f: Formatter): string {
   return toCsv(
     ["Data", "Produto", "Ação", "Mensagem", "Tipo"],
     entries.map((e) => [
-      format(new Date(e.createdAt), "dd/MM/yyyy HH:mm:ss"),
+      f.dateTimeSeconds(e.createdAt),
       productLabel(e),
       activityTitle(e.action),
       e.message,
@@ -60,4 +69,62 @@ export function historyCsv(entries: ActivityDto[]): string {
   );
 }
 
-export const historyFileName = (now: Date = new Date()) => `historico_${format(now, "dd-MM-yyyy")}.csv`;
+/** historico_dd-MM-yyyy.csv, the day on the user's calendar */
+export const historyFileName = (f: Formatter, now: Date = new Date()) =>
+  `historico_${f.day(now).split("-").reverse().join("-")}.csv`;
+
+/** History's product and date filters, as the form holds them ("" = none; days as typed, dd/mm/aaaa) */
+export interface HistoryFilters {
+  product: string;
+  from: string;
+  to: string;
+}
+
+export const NO_FILTERS: HistoryFilters = { product: "", from: "", to: "" };
+
+/** a typing aid that works with a phone's digit keypad: "23112026" → "23/11/2026" */
+export function maskDay(typed: string): string {
+  const digits = typed.replace(/\D/g, "").slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join("/");
+}
+
+/** a whole dd/MM/yyyy day (years 1900–2100), as the browser's midnight of that calendar day; null when not (yet) one */
+export function parseDay(value: string): Date | null {
+  if (!/^\d{2}\/\d{2}\/\d{4}$/.test(value)) return null;
+  const date = parse(value, "dd/MM/yyyy", new Date());
+  return isValid(date) && date.getFullYear() >= 1900 && date.getFullYear() <= 2100 ? date : null;
+}
+
+export const RANGE_ERROR = "A data final não pode ser anterior à data inicial";
+export const DAY_ERROR = "Data inválida: use dd/mm/aaaa";
+
+/** a typed day that is complete but not a day, or a range that runs backwards */
+export function rangeError(filters: HistoryFilters): string | null {
+  const complete = (v: string) => v.length === 10;
+  if ((complete(filters.from) && !parseDay(filters.from)) || (complete(filters.to) && !parseDay(filters.to)))
+    return DAY_ERROR;
+  const from = parseDay(filters.from);
+  const to = parseDay(filters.to);
+  return from && to && to < from ? RANGE_ERROR : null;
+}
+
+/** the instant a calendar day starts on the user's clock (DST days included) */
+function startOfDayIn(day: Date, timeZone: string): Date {
+  return new Date(new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), timeZone).getTime());
+}
+
+/**
+ * The query of GET /api/activity: the first day from its midnight, the last day up to the next
+ * midnight, whole days on the user's clock (Settings → Utilizador's time zone, not the browser's);
+ * a day still being typed, or a range in error, is left out.
+ */
+export function activityQuery(filters: HistoryFilters, timeZone: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (filters.product) query.product = filters.product;
+  if (rangeError(filters)) return query;
+  const from = parseDay(filters.from);
+  const to = parseDay(filters.to);
+  if (from) query.from = startOfDayIn(from, timeZone).toISOString();
+  if (to) query.to = startOfDayIn(addDays(to, 1), timeZone).toISOString();
+  return query;
+}

@@ -1,41 +1,58 @@
 import type { ActivityFilter } from "@common/schemas/activity";
-import { History } from "lucide-react";
+import { History, RefreshCw } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
+import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useUser } from "@/lib/auth";
 import { useIsMobile } from "@/hooks/use-is-mobile";
+import { useStoredChoice } from "@/hooks/use-stored-choice";
+import { groupActivityLines, lineEntries } from "@/lib/activity-lines";
+import { useUser } from "@/lib/auth";
+import { downloadText } from "@/lib/download";
 import { errorMessage } from "@/lib/http";
-import { useActivity } from "../api/get-activity";
+import { useActivity } from "@/lib/activity-queries";
+import { useActivityProducts } from "../api/get-activity";
 import { ActivityCards } from "../components/activity-cards";
 import { ActivityTable } from "../components/activity-table";
 import { HistoryCounters } from "../components/history-counters";
-import { type HistoryView, HistoryToolbar } from "../components/history-toolbar";
-import { downloadText } from "@/lib/download";
-import { countActivity, filterActivity, historyCsv, historyFileName } from "../lib/history";
+import { HISTORY_VIEWS, HistoryToolbar } from "../components/history-toolbar";
+import {
+  activityQuery,
+  countActivity,
+  filterActivity,
+  type HistoryFilters,
+  historyCsv,
+  historyFileName,
+  NO_FILTERS,
+} from "../lib/history";
+import { useFormat } from "@/lib/user-settings";
 
 export function HistoryPage() {
-  const activity = useActivity();
+  const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
+  const f = useFormat();
+  const query = useMemo(() => activityQuery(filters, f.timeZone), [filters, f.timeZone]);
+  const activity = useActivity({ query });
+  const products = useActivityProducts();
   const user = useUser();
   const isMobile = useIsMobile();
   const [search, setSearch] = useState("");
   const [filter, setFilter] = useState<ActivityFilter>("all");
-  const [view, setView] = useState<HistoryView>("cards");
+  // a table on wider screens unless the user chose the cards; phones always get the cards
+  const [view, setView] = useStoredChoice("stock-monitor-history-view", HISTORY_VIEWS, "table");
 
-  const entries = activity.data ?? [];
-  const visible = useMemo(
-    () => filterActivity(activity.data ?? [], filter, search),
-    [activity.data, filter, search],
-  );
-  const counters = useMemo(() => countActivity(activity.data ?? []), [activity.data]);
+  const lines = useMemo(() => groupActivityLines(activity.data ?? []), [activity.data]);
+  const visible = useMemo(() => filterActivity(lines, filter, search), [lines, filter, search]);
+  const counters = useMemo(() => countActivity(lines, f), [lines, f]);
   const isAdmin = user.data?.role === "admin";
+  const filtered = query.product !== undefined || query.from !== undefined || query.to !== undefined;
 
   const exportCsv = () => {
-    downloadText(historyFileName(), historyCsv(visible));
-    toast.success("Exportado", { description: `${visible.length} entradas exportadas para CSV.` });
+    const entries = visible.flatMap(lineEntries);
+    downloadText(historyFileName(f), historyCsv(entries, f));
+    toast.success("Exportado", { description: `${entries.length} entradas exportadas para CSV.` });
   };
 
   let body: ReactNode;
@@ -46,22 +63,28 @@ export function HistoryPage() {
         icon={History}
         title="Erro ao carregar histórico"
         description={errorMessage(activity.error, "Erro desconhecido")}
+        action={
+          <Button variant="outline" onClick={() => void activity.refetch()}>
+            <RefreshCw />
+            Tentar Novamente
+          </Button>
+        }
       />
     );
   else if (visible.length === 0)
     body = (
       <EmptyState
         icon={History}
-        title={entries.length === 0 ? "Sem atividade registada" : "Nenhuma atividade encontrada"}
+        title={lines.length === 0 && !filtered ? "Sem atividade registada" : "Nenhuma atividade encontrada"}
         description={
-          entries.length === 0
+          lines.length === 0 && !filtered
             ? "As verificações de stock, notificações e erros aparecem aqui."
-            : "Altere a pesquisa ou o filtro."
+            : "Altere a pesquisa ou os filtros."
         }
       />
     );
-  else if (view === "table" && !isMobile) body = <ActivityTable entries={visible} showUser={isAdmin} />;
-  else body = <ActivityCards entries={visible} />;
+  else if (view === "table" && !isMobile) body = <ActivityTable lines={visible} showUser={isAdmin} />;
+  else body = <ActivityCards lines={visible} />;
 
   return (
     <PageShell className={isMobile ? "gap-4" : undefined}>
@@ -75,6 +98,9 @@ export function HistoryPage() {
         onSearch={setSearch}
         filter={filter}
         onFilter={setFilter}
+        filters={filters}
+        onFilters={setFilters}
+        products={products.data ?? []}
         view={isMobile ? undefined : view}
         onView={setView}
         onExport={exportCsv}

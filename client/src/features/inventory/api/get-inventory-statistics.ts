@@ -1,16 +1,23 @@
 import type { InventoryStatistics } from "@common/schemas/inventory";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { BOOKS_QUERY_KEYS } from "@/lib/books-queries";
-import { getQueryFn, POLL_INTERVAL_MS } from "@/lib/query-client";
+import { getOrNullOn401 } from "@/lib/http";
+import { POLL_INTERVAL_MS, type QueryConfig } from "@/lib/query-client";
+
+export const getInventoryStatistics = () => getOrNullOn401<InventoryStatistics>("/api/inventory/statistics");
 
 export function getInventoryStatisticsQueryOptions() {
   return queryOptions({
     queryKey: BOOKS_QUERY_KEYS.inventoryStatistics,
-    queryFn: getQueryFn<InventoryStatistics>({ on401: "returnNull" }),
+    queryFn: getInventoryStatistics,
     refetchInterval: POLL_INTERVAL_MS,
   });
 }
 
-export function useInventoryStatistics() {
-  return useQuery(getInventoryStatisticsQueryOptions());
+export function useInventoryStatistics({
+  queryConfig,
+}: {
+  queryConfig?: QueryConfig<typeof getInventoryStatisticsQueryOptions>;
+} = {}) {
+  return useQuery({ ...getInventoryStatisticsQueryOptions(), ...queryConfig });
 }

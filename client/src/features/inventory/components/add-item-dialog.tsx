@@ -1,9 +1,11 @@
 import {
-  createInventoryItemSchema,
   type InventoryItem,
-  updateInventoryItemSchema,
+  type ItemForm,
+  type ItemFormInput,
+  itemFormSchema,
 } from "@common/schemas/inventory";
-import { useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { FormField } from "@/components/form-field";
 import { MoneyInput } from "@/components/money-input";
@@ -20,21 +22,34 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError, errorMessage } from "@/lib/http";
-import { fieldErrors, withoutErrors } from "@/lib/zod-errors";
+import { showFieldErrors } from "@/lib/zod-errors";
 import { useCreateItem } from "../api/create-item";
 import { useUpdateItem } from "../api/update-item";
 import { statusLabel } from "../lib/inventory-view";
 import { PhotoField } from "./photo-field";
+import { useFormat } from "@/lib/user-settings";
 
 const NEW_ITEM_STATUSES = ["in_stock", "pending", "transit"] as const;
 
-const EMPTY = {
+type ItemFields = {
+  [K in
+    | "name"
+    | "price"
+    | "shippingPrice"
+    | "sku"
+    | "size"
+    | "purchaseLocation"
+    | "purchaseDate"
+    | "notes"]: string;
+} & { status: (typeof NEW_ITEM_STATUSES)[number]; image: string | null };
+
+const EMPTY: ItemFields = {
   name: "",
   price: "",
   shippingPrice: "",
   sku: "",
-  status: "in_stock" as (typeof NEW_ITEM_STATUSES)[number],
-  image: null as string | null,
+  status: "in_stock",
+  image: null,
   size: "",
   purchaseLocation: "",
   purchaseDate: "",
@@ -42,7 +57,7 @@ const EMPTY = {
 };
 
 /** the dialog's fields filled from an item being edited; its photo is the served URL */
-function valuesOf(item: InventoryItem): typeof EMPTY {
+function valuesOf(item: InventoryItem): ItemFields {
   return {
     name: item.name,
     price: item.price.replace(".", ","),
@@ -77,64 +92,68 @@ export function AddItemDialog({
 }
 
 function AddItemForm({ item, onDone }: { item: InventoryItem | null; onDone: () => void }) {
-  const [values, setValues] = useState(item ? valuesOf(item) : EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const f = useFormat();
+  const form = useForm<ItemFormInput, unknown, ItemForm>({
+    resolver: zodResolver(itemFormSchema),
+    defaultValues: item ? valuesOf(item) : EMPTY,
+  });
+  const errors = form.formState.errors;
   const create = useCreateItem();
   const update = useUpdateItem();
   const pending = create.isPending || update.isPending;
-  const set = (change: Partial<typeof EMPTY>) => {
-    setValues((v) => ({ ...v, ...change }));
-    setErrors((e) => withoutErrors(e, Object.keys(change)));
+  const onError = (title: string) => (error: Error) => {
+    if (error instanceof ApiError) showFieldErrors(form, error.errors);
+    toast.error(title, { description: errorMessage(error, "Erro desconhecido") });
   };
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const input = { ...values, purchaseDate: values.purchaseDate || null };
-    if (item) return saveEdit(item, input);
-    const parsed = createInventoryItemSchema.safeParse(input);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success("Item adicionado ao inventário!");
-        onDone();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError) setErrors(fieldErrors(error.errors));
-        toast.error("Falha ao adicionar item", { description: errorMessage(error, "Erro desconhecido") });
-      },
-    });
-  };
-
-  const saveEdit = (
-    original: InventoryItem,
-    input: Omit<typeof values, "purchaseDate"> & { purchaseDate: string | null },
-  ) => {
-    const { status: _status, image, ...rest } = input;
-    // the photo is sent only when it changed: a new data URL, or null to remove it
-    const changes = image === original.image ? rest : { ...rest, image };
-    const parsed = updateInventoryItemSchema.safeParse(changes);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
+  const submit = form.handleSubmit(({ status, image, ...fields }) => {
+    if (!item) {
+      return create.mutate(
+        { ...fields, status, image },
+        {
+          onSuccess: () => {
+            toast.success("Item adicionado ao inventário!");
+            onDone();
+          },
+          onError: onError("Falha ao adicionar item"),
+        },
+      );
+    }
+    // the status and the sale have their own dialogs; the photo is sent only when it changed
+    const { name, price, shippingPrice, sku, size, purchaseLocation, purchaseDate, notes } = fields;
+    const changes = { name, price, shippingPrice, sku, size, purchaseLocation, purchaseDate, notes };
     update.mutate(
-      { id: original.id, ...parsed.data },
+      { id: item.id, ...changes, ...(image === item.image ? {} : { image }) },
       {
         onSuccess: () => {
           toast.success("Item atualizado!");
           onDone();
         },
-        onError: (error) => {
-          if (error instanceof ApiError) setErrors(fieldErrors(error.errors));
-          toast.error("Falha ao guardar o item", { description: errorMessage(error, "Erro desconhecido") });
-        },
+        onError: onError("Falha ao guardar o item"),
       },
     );
-  };
+  });
 
-  const field = (name: keyof typeof EMPTY) => ({
+  const field = (name: keyof ItemFields) => ({
     id: `item-${name}`,
     "aria-invalid": errors[name] ? true : undefined,
   });
+  const message = (name: keyof ItemFields) => errors[name]?.message;
+  const money = (name: "price" | "shippingPrice") => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field: control }) => (
+        <MoneyInput
+          {...field(name)}
+          placeholder="0,00"
+          value={String(control.value ?? "")}
+          onValueChange={control.onChange}
+          onBlur={control.onBlur}
+        />
+      )}
+    />
+  );
 
   return (
     <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
@@ -144,85 +163,67 @@ function AddItemForm({ item, onDone }: { item: InventoryItem | null; onDone: () 
           {item ? "Corrija os dados do artigo." : "Registe um artigo comprado para revenda."}
         </DialogDescription>
       </DialogHeader>
-      <FormField id="item-name" label="Nome" error={errors.name}>
-        <Input
-          {...field("name")}
-          value={values.name}
-          onChange={(e) => set({ name: e.target.value })}
-          autoFocus
-        />
+      <FormField id="item-name" label="Nome" error={message("name")}>
+        <Input {...field("name")} {...form.register("name")} autoFocus />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="item-price" label="Preço de compra (€)" error={errors.price}>
-          <MoneyInput
-            {...field("price")}
-            placeholder="0,00"
-            value={values.price}
-            onValueChange={(price) => set({ price })}
-          />
+        <FormField id="item-price" label={`Preço de compra (${f.currencySymbol})`} error={message("price")}>
+          {money("price")}
         </FormField>
-        <FormField id="item-shippingPrice" label="Portes (€)" error={errors.shippingPrice}>
-          <MoneyInput
-            {...field("shippingPrice")}
-            placeholder="0,00"
-            value={values.shippingPrice}
-            onValueChange={(shippingPrice) => set({ shippingPrice })}
-          />
+        <FormField
+          id="item-shippingPrice"
+          label={`Portes (${f.currencySymbol})`}
+          error={message("shippingPrice")}
+        >
+          {money("shippingPrice")}
         </FormField>
-        <FormField id="item-sku" label="SKU (opcional)" error={errors.sku}>
-          <Input {...field("sku")} value={values.sku} onChange={(e) => set({ sku: e.target.value })} />
+        <FormField id="item-sku" label="SKU (opcional)" error={message("sku")}>
+          <Input {...field("sku")} {...form.register("sku")} />
         </FormField>
         {!item && (
-          <FormField id="item-status" label="Estado" error={errors.status}>
-            <Select
-              value={values.status}
-              onValueChange={(status) => set({ status: status as typeof values.status })}
-            >
-              <SelectTrigger id="item-status">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {NEW_ITEM_STATUSES.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {statusLabel(s)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+          <FormField id="item-status" label="Estado" error={message("status")}>
+            <Controller
+              control={form.control}
+              name="status"
+              render={({ field: control }) => (
+                <Select value={control.value} onValueChange={control.onChange}>
+                  <SelectTrigger id="item-status">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {NEW_ITEM_STATUSES.map((s) => (
+                      <SelectItem key={s} value={s}>
+                        {statusLabel(s)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
           </FormField>
         )}
-        <FormField id="item-size" label="Tamanho (opcional)" error={errors.size}>
-          <Input {...field("size")} value={values.size} onChange={(e) => set({ size: e.target.value })} />
+        <FormField id="item-size" label="Tamanho (opcional)" error={message("size")}>
+          <Input {...field("size")} {...form.register("size")} />
         </FormField>
         <FormField
           id="item-purchaseLocation"
           label="Local de compra (opcional)"
-          error={errors.purchaseLocation}
+          error={message("purchaseLocation")}
         >
-          <Input
-            {...field("purchaseLocation")}
-            value={values.purchaseLocation}
-            onChange={(e) => set({ purchaseLocation: e.target.value })}
-          />
+          <Input {...field("purchaseLocation")} {...form.register("purchaseLocation")} />
         </FormField>
-        <FormField id="item-purchaseDate" label="Data de compra (opcional)" error={errors.purchaseDate}>
-          <Input
-            {...field("purchaseDate")}
-            type="date"
-            value={values.purchaseDate}
-            onChange={(e) => set({ purchaseDate: e.target.value })}
-          />
+        <FormField id="item-purchaseDate" label="Data de compra (opcional)" error={message("purchaseDate")}>
+          <Input {...field("purchaseDate")} type="date" {...form.register("purchaseDate")} />
         </FormField>
       </div>
-      <PhotoField value={values.image} onChange={(image) => set({ image })} />
-      {errors.image && <p className="text-xs font-medium text-destructive">{errors.image}</p>}
-      <FormField id="item-notes" label="Notas (opcional)" error={errors.notes}>
-        <Textarea
-          {...field("notes")}
-          rows={3}
-          value={values.notes}
-          onChange={(e) => set({ notes: e.target.value })}
-        />
+      <Controller
+        control={form.control}
+        name="image"
+        render={({ field: control }) => <PhotoField value={control.value} onChange={control.onChange} />}
+      />
+      {errors.image && <p className="text-xs font-medium text-destructive">{errors.image.message}</p>}
+      <FormField id="item-notes" label="Notas (opcional)" error={message("notes")}>
+        <Textarea {...field("notes")} rows={3} {...form.register("notes")} />
       </FormField>
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={pending}>

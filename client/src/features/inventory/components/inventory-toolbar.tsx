@@ -1,11 +1,14 @@
-import { Download, LayoutGrid, List, RefreshCw, Search } from "lucide-react";
+import { Download, LayoutGrid, List, RefreshCw } from "lucide-react";
+import { OptionSelect, SearchField, Toolbar, ViewToggle } from "@/components/toolbar";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { cn } from "@/lib/utils";
 import { STATUS_FILTER_LABELS, type StatusFilter } from "../lib/inventory-view";
 
 export type ViewMode = "grid" | "list";
+
+const VIEWS = [
+  ["grid", LayoutGrid, "Vista em grelha"],
+  ["list", List, "Vista em lista"],
+] as const;
 
 interface InventoryToolbarProps {
   search: string;
@@ -21,62 +24,35 @@ interface InventoryToolbarProps {
 
 export function InventoryToolbar(props: InventoryToolbarProps) {
   return (
-    <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
-      <div className="relative flex-1">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          type="search"
-          aria-label="Pesquisar por nome ou SKU"
+    <Toolbar
+      search={
+        <SearchField
+          label="Pesquisar por nome ou SKU"
           placeholder="Pesquisar por nome ou SKU..."
-          className="pl-9"
           value={props.search}
-          onChange={(e) => props.onSearch(e.target.value)}
+          onChange={props.onSearch}
         />
-      </div>
-      <div className="flex gap-2">
-        <Select value={props.status} onValueChange={(v) => props.onStatus(v as StatusFilter)}>
-          <SelectTrigger aria-label="Filtrar por estado" className="min-w-0 flex-1 lg:w-44">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {Object.entries(STATUS_FILTER_LABELS).map(([value, label]) => (
-              <SelectItem key={value} value={value}>
-                {label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <fieldset className="flex rounded-md border bg-card p-0.5" aria-label="Vista">
-          {(["grid", "list"] as const).map((mode) => {
-            const Icon = mode === "grid" ? LayoutGrid : List;
-            return (
-              <Button
-                key={mode}
-                variant="ghost"
-                size="icon-sm"
-                aria-label={mode === "grid" ? "Vista em grelha" : "Vista em lista"}
-                aria-pressed={props.view === mode}
-                className={cn(props.view === mode && "bg-accent text-accent-foreground")}
-                onClick={() => props.onView(mode)}
-              >
-                <Icon />
-              </Button>
-            );
-          })}
-        </fieldset>
-        <Button variant="outline" size="icon" aria-label="Atualizar" onClick={props.onRefresh}>
-          <RefreshCw className={props.isRefreshing ? "animate-spin" : undefined} />
-        </Button>
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label="Exportar CSV"
-          title="Exportar CSV"
-          onClick={props.onExport}
-        >
-          <Download />
-        </Button>
-      </div>
-    </div>
+      }
+    >
+      <OptionSelect
+        label="Filtrar por estado"
+        value={props.status}
+        options={STATUS_FILTER_LABELS}
+        onChange={props.onStatus}
+      />
+      <ViewToggle value={props.view} views={VIEWS} onChange={props.onView} />
+      <Button variant="outline" size="icon" aria-label="Atualizar" onClick={props.onRefresh}>
+        <RefreshCw className={props.isRefreshing ? "animate-spin" : undefined} />
+      </Button>
+      <Button
+        variant="outline"
+        size="icon"
+        aria-label="Exportar CSV"
+        title="Exportar CSV"
+        onClick={props.onExport}
+      >
+        <Download />
+      </Button>
+    </Toolbar>
   );
 }

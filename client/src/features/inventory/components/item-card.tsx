@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useIsMobile } from "@/hooks/use-is-mobile";
-import { formatDate, formatEuro } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import { statusBadgeVariant, statusLabel } from "../lib/inventory-view";
 
@@ -36,6 +36,7 @@ export function ItemCard(props: ItemCardProps) {
 
 /** phones: one short row per item (photo, name, cost, date, profit) so several fit on a screen */
 function CompactItemCard({ item, onSell, onChangeStatus, onEdit, onDelete, isDeleting }: ItemCardProps) {
+  const f = useFormat();
   const cost = addMoney(item.price, item.shippingPrice);
   return (
     <Card data-testid="inventory-item" className="min-w-0 gap-2 p-3" aria-label={item.name}>
@@ -62,9 +63,11 @@ function CompactItemCard({ item, onSell, onChangeStatus, onEdit, onDelete, isDel
           <p className="flex flex-wrap gap-x-3 text-xs tabular-nums">
             <span>
               <span className="text-muted-foreground">Custo </span>
-              <span className="font-medium">{formatEuro(cost)}</span>
+              <span className="font-medium">{f.money(cost)}</span>
             </span>
-            <span className="text-muted-foreground">{formatDate(item.purchaseDate ?? item.createdAt)}</span>
+            <span className="text-muted-foreground">
+              {item.purchaseDate ? f.dateOnly(item.purchaseDate) : f.date(item.createdAt)}
+            </span>
             {item.sale && (
               <span>
                 <span className="text-muted-foreground">Lucro </span>
@@ -74,7 +77,7 @@ function CompactItemCard({ item, onSell, onChangeStatus, onEdit, onDelete, isDel
                     item.sale.profit.startsWith("-") ? "text-destructive" : "text-success",
                   )}
                 >
-                  {formatEuro(item.sale.profit)}
+                  {f.money(item.sale.profit)}
                 </span>
               </span>
             )}
@@ -110,6 +113,7 @@ function CompactItemCard({ item, onSell, onChangeStatus, onEdit, onDelete, isDel
 }
 
 function FullItemCard({ item, layout, onSell, onChangeStatus, onEdit, onDelete, isDeleting }: ItemCardProps) {
+  const f = useFormat();
   const isList = layout === "list";
   const cost = addMoney(item.price, item.shippingPrice);
   return (
@@ -151,13 +155,13 @@ function FullItemCard({ item, layout, onSell, onChangeStatus, onEdit, onDelete, 
           {isList && <Badge variant={statusBadgeVariant(item.status)}>{statusLabel(item.status)}</Badge>}
         </div>
         <dl className={cn("grid gap-1 text-sm", isList && "sm:grid-cols-2 sm:gap-x-6")}>
-          <Detail label="Preço" value={formatEuro(item.price)} />
-          {item.shippingPrice !== "0.00" && <Detail label="Portes" value={formatEuro(item.shippingPrice)} />}
-          {item.shippingPrice !== "0.00" && <Detail label="Custo total" value={formatEuro(cost)} />}
+          <Detail label="Preço" value={f.money(item.price)} />
+          {item.shippingPrice !== "0.00" && <Detail label="Portes" value={f.money(item.shippingPrice)} />}
+          {item.shippingPrice !== "0.00" && <Detail label="Custo total" value={f.money(cost)} />}
           <Detail label="Tamanho" value={item.size} />
           <Detail label="Comprado em" value={item.purchaseLocation} />
-          {item.purchaseDate && <Detail label="Data de compra" value={formatDate(item.purchaseDate)} />}
-          {item.sale && <Detail label="Vendido por" value={formatEuro(item.sale.salePrice)} />}
+          {item.purchaseDate && <Detail label="Data de compra" value={f.dateOnly(item.purchaseDate)} />}
+          {item.sale && <Detail label="Vendido por" value={f.money(item.sale.salePrice)} />}
           {item.sale && (
             <div className="flex justify-between gap-2">
               <dt className="text-muted-foreground">Lucro</dt>
@@ -167,11 +171,11 @@ function FullItemCard({ item, layout, onSell, onChangeStatus, onEdit, onDelete, 
                   item.sale.profit.startsWith("-") ? "text-destructive" : "text-success",
                 )}
               >
-                {formatEuro(item.sale.profit)}
+                {f.money(item.sale.profit)}
               </dd>
             </div>
           )}
-          <Detail label="Adicionado" value={formatDate(item.createdAt)} />
+          <Detail label="Adicionado" value={f.date(item.createdAt)} />
         </dl>
         {item.notes && <p className="line-clamp-2 text-sm text-muted-foreground italic">{item.notes}</p>}
         <div className="mt-auto flex flex-wrap gap-2">

@@ -1,8 +1,9 @@
 import type { InventoryItem } from "@common/schemas/inventory";
-import { createSaleSchema } from "@common/schemas/sales";
-import { useState } from "react";
+import { type SaleForm, type SaleFormInput, saleFormSchema } from "@common/schemas/sales";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { emptySaleFields, SaleFields, saleDateFrom, type SaleFieldValues } from "@/components/sale-fields";
+import { emptySaleFields, SaleFields, saleDateFrom, showServerErrors } from "@/components/sale-fields";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -13,8 +14,8 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { ApiError, errorMessage } from "@/lib/http";
-import { fieldErrors, withoutErrors } from "@/lib/zod-errors";
-import { useSellItem } from "../api/sell-item";
+import { useCreateSale } from "@/lib/create-sale";
+import { useFormat } from "@/lib/user-settings";
 
 interface SellItemDialogProps {
   item: InventoryItem | null;
@@ -32,35 +33,28 @@ export function SellItemDialog({ item, onClose }: SellItemDialogProps) {
 }
 
 function SellItemForm({ item, onDone }: { item: InventoryItem; onDone: () => void }) {
-  const [values, setValues] = useState<SaleFieldValues>(emptySaleFields);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const sell = useSellItem();
+  const f = useFormat();
+  const form = useForm<SaleFormInput, unknown, SaleForm>({
+    resolver: zodResolver(saleFormSchema),
+    defaultValues: emptySaleFields(f),
+  });
+  const sell = useCreateSale();
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!values.saleDay) return setErrors({ saleDate: "Data da venda obrigatória" });
-    const parsed = createSaleSchema.safeParse({
-      ...values,
-      inventoryItemId: item.id,
-      saleDate: saleDateFrom(values.saleDay),
-    });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    const { profit: _ignored, saleDate, ...body } = parsed.data;
+  const submit = form.handleSubmit(({ saleDay, ...sale }) =>
     sell.mutate(
-      { ...body, saleDate: saleDate?.toISOString() },
+      { ...sale, inventoryItemId: item.id, saleDate: saleDateFrom(saleDay, f) },
       {
         onSuccess: () => {
           toast.success("Venda registrada com sucesso!");
           onDone();
         },
         onError: (error) => {
-          if (error instanceof ApiError) setErrors(fieldErrors(error.errors));
+          if (error instanceof ApiError) showServerErrors(form, error.errors);
           toast.error("Falha ao registrar venda", { description: errorMessage(error, "Erro desconhecido") });
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
@@ -68,17 +62,7 @@ function SellItemForm({ item, onDone }: { item: InventoryItem; onDone: () => voi
         <DialogTitle>Registrar Venda</DialogTitle>
         <DialogDescription className="truncate">{item.name}</DialogDescription>
       </DialogHeader>
-      <SaleFields
-        idPrefix="sell"
-        values={values}
-        onChange={(change) => {
-          setValues((v) => ({ ...v, ...change }));
-          setErrors((e) => withoutErrors(e, [...Object.keys(change), "saleDate"]));
-        }}
-        errors={errors}
-        cost={item}
-        platformRequired
-      />
+      <SaleFields idPrefix="sell" form={form} cost={item} platformRequired />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={sell.isPending}>
           Cancelar

@@ -1,10 +1,17 @@
-import { type InventoryItem, updateInventoryStatusSchema } from "@common/schemas/inventory";
+import {
+  type InventoryItem,
+  type UpdateInventoryStatus,
+  updateInventoryStatusSchema,
+} from "@common/schemas/inventory";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { INVENTORY_STATUSES, type InventoryStatus } from "@common/status";
 import { AlertTriangle, ArrowRightLeft } from "lucide-react";
-import { useState } from "react";
+import { useMemo } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
 import { toast } from "sonner";
 import { FormField } from "@/components/form-field";
-import { emptySaleFields, SaleFields, type SaleFieldValues } from "@/components/sale-fields";
+import { emptySaleFields, SaleFields, showServerErrors } from "@/components/sale-fields";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -16,9 +23,9 @@ import {
 } from "@/components/ui/dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ApiError, errorMessage } from "@/lib/http";
-import { fieldErrors, withoutErrors } from "@/lib/zod-errors";
 import { useUpdateItemStatus } from "../api/update-item-status";
 import { statusLabel } from "../lib/inventory-view";
+import { useFormat } from "@/lib/user-settings";
 
 export const SOLD_TRANSFER_MESSAGE = "Item marcado como vendido e transferido para as vendas!";
 
@@ -32,42 +39,47 @@ export function StatusDialog({ item, onClose }: { item: InventoryItem | null; on
   );
 }
 
+type StatusFormInput = z.input<typeof updateInventoryStatusSchema> & { saleDay?: string };
+
 function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void }) {
-  const [status, setStatus] = useState<InventoryStatus>(
-    (INVENTORY_STATUSES as readonly string[]).includes(item.status)
-      ? (item.status as InventoryStatus)
-      : "in_stock",
+  const f = useFormat();
+  const schema = useMemo(
+    () =>
+      updateInventoryStatusSchema.superRefine((v, ctx) => {
+        if (v.status === "sold" && item.status !== "sold" && v.salePrice === null)
+          ctx.addIssue({ code: "custom", path: ["salePrice"], message: "Preço de venda obrigatório" });
+      }),
+    [item.status],
   );
-  const [sale, setSale] = useState<SaleFieldValues>(emptySaleFields);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<StatusFormInput, unknown, UpdateInventoryStatus>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      ...emptySaleFields(f),
+      status: (INVENTORY_STATUSES as readonly string[]).includes(item.status)
+        ? (item.status as InventoryStatus)
+        : "in_stock",
+    },
+  });
+  const status = useWatch({ control: form.control, name: "status" });
   const update = useUpdateItemStatus();
   const sellsNow = status === "sold" && item.status !== "sold";
   const removesSale = item.status === "sold" && status !== "sold";
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const { saleDay: _today, ...saleFields } = sale;
-    const input = sellsNow ? { status, ...saleFields } : { status };
-    const parsed = updateInventoryStatusSchema.safeParse(input);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    if (sellsNow && parsed.data.salePrice === null) {
-      return setErrors({ salePrice: "Preço de venda obrigatório" });
-    }
-    setErrors({});
+  const submit = form.handleSubmit(({ status, salePrice, fees, buyer, platform }) =>
     update.mutate(
-      { id: item.id, ...parsed.data },
+      { id: item.id, status, ...(sellsNow ? { salePrice, fees, buyer, platform } : {}) },
       {
         onSuccess: () => {
           toast.success(sellsNow ? SOLD_TRANSFER_MESSAGE : "Estado atualizado");
           onDone();
         },
         onError: (error) => {
-          if (error instanceof ApiError) setErrors(fieldErrors(error.errors));
+          if (error instanceof ApiError) showServerErrors(form, error.errors);
           toast.error("Falha ao alterar status", { description: errorMessage(error, "Erro desconhecido") });
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
@@ -75,19 +87,25 @@ function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void 
         <DialogTitle>Alterar Estado</DialogTitle>
         <DialogDescription className="truncate">{item.name}</DialogDescription>
       </DialogHeader>
-      <FormField id="status-select" label="Estado" error={errors.status}>
-        <Select value={status} onValueChange={(v) => setStatus(v as InventoryStatus)}>
-          <SelectTrigger id="status-select">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {INVENTORY_STATUSES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {statusLabel(s)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+      <FormField id="status-select" label="Estado" error={form.formState.errors.status?.message}>
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger id="status-select">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {INVENTORY_STATUSES.map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {statusLabel(s)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
       </FormField>
       {sellsNow && (
         <>
@@ -95,17 +113,7 @@ function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void 
             <ArrowRightLeft className="mt-0.5 size-4 shrink-0 text-primary" />
             Ao guardar, o item fica marcado como vendido e é transferido para as Vendas.
           </p>
-          <SaleFields
-            idPrefix="status-sale"
-            withDate={false}
-            values={sale}
-            onChange={(change) => {
-              setSale((v) => ({ ...v, ...change }));
-              setErrors((e) => withoutErrors(e, Object.keys(change)));
-            }}
-            errors={errors}
-            cost={item}
-          />
+          <SaleFields idPrefix="status-sale" withDate={false} form={form} cost={item} />
         </>
       )}
       {removesSale && (

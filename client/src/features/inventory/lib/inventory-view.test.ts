@@ -1,6 +1,8 @@
 import type { InventoryItem } from "@common/schemas/inventory";
 import { describe, expect, it } from "vitest";
-import { filterItems, inventoryCsv } from "./inventory-view";
+import { inventoryCsv } from "@common/books-export";
+import { createFormatter } from "@common/format";
+import { filterItems } from "./inventory-view";
 
 const item = (
   id: number,
@@ -52,8 +54,8 @@ describe("inventory view", () => {
   });
 
   it("exports a neutralised, pt-PT CSV", () => {
-    const lines = inventoryCsv(items)
-      .text.replace(/^\uFEFF/, "")
+    const lines = inventoryCsv(items, createFormatter())
+      .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
     expect(lines[2].split(";").slice(0, 9)).toEqual([

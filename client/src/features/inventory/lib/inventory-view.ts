@@ -1,9 +1,6 @@
-import { csvDecimal, csvFileName, toCsv } from "@common/csv";
-import type { InventoryItem } from "@common/schemas/inventory";
-import { INVENTORY_STATUS_LABELS } from "@common/status";
-import { formatDate } from "@/lib/format";
+import { filterInventory, type InventoryFilter, inventoryStatusLabel } from "@common/books-export";
 
-export type StatusFilter = "all" | "in_stock" | "sold" | "pending" | "transit";
+export type StatusFilter = InventoryFilter;
 
 export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   all: "Todos os estados",
@@ -13,7 +10,7 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   transit: "Em Trânsito",
 };
 
-export const statusLabel = (status: string) => INVENTORY_STATUS_LABELS[status] ?? status;
+export const statusLabel = inventoryStatusLabel;
 
 export function statusBadgeVariant(status: string) {
   if (status === "in_stock" || status === "active") return "success" as const;
@@ -23,50 +20,5 @@ export function statusBadgeVariant(status: string) {
   return "secondary" as const;
 }
 
-/** search over name and SKU, then the status filter */
-export function filterItems(items: readonly InventoryItem[], search: string, status: StatusFilter) {
-  const needle = search.trim().toLocaleLowerCase("pt-PT");
-  return items.filter(
-    (item) =>
-      (status === "all" || item.status === status) &&
-      (needle === "" ||
-        item.name.toLocaleLowerCase("pt-PT").includes(needle) ||
-        (item.sku ?? "").toLocaleLowerCase("pt-PT").includes(needle)),
-  );
-}
-
-const HEADERS = [
-  "Nome",
-  "SKU",
-  "Tamanho",
-  "Local de compra",
-  "Preço",
-  "Portes",
-  "Estado",
-  "Preço de venda",
-  "Lucro",
-  "Notas",
-  "Adicionado em",
-];
-
-export function inventoryCsv(items: readonly InventoryItem[]) {
-  return {
-    fileName: csvFileName("inventario"),
-    text: toCsv(
-      HEADERS,
-      items.map((i) => [
-        i.name,
-        i.sku,
-        i.size,
-        i.purchaseLocation,
-        csvDecimal(i.price),
-        csvDecimal(i.shippingPrice),
-        statusLabel(i.status),
-        csvDecimal(i.sale?.salePrice),
-        csvDecimal(i.sale?.profit),
-        i.notes,
-        formatDate(i.createdAt),
-      ]),
-    ),
-  };
-}
+/** search over name and SKU, then the status filter (the same the CSV export applies) */
+export const filterItems = filterInventory;

@@ -5,7 +5,8 @@ import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { Button } from "@/components/ui/button";
-import { downloadText } from "@/lib/download";
+import { downloadFromServer } from "@/lib/download";
+import { errorMessage } from "@/lib/http";
 import { useDeleteItem } from "../api/delete-item";
 import { useInventory } from "../api/get-inventory";
 import { useInventoryStatistics } from "../api/get-inventory-statistics";
@@ -15,7 +16,7 @@ import { InventoryStats } from "../components/inventory-stats";
 import { InventoryToolbar, type ViewMode } from "../components/inventory-toolbar";
 import { SellItemDialog } from "../components/sell-item-dialog";
 import { StatusDialog } from "../components/status-dialog";
-import { filterItems, inventoryCsv, type StatusFilter } from "../lib/inventory-view";
+import { filterItems, type StatusFilter } from "../lib/inventory-view";
 
 export function InventoryPage() {
   const inventory = useInventory();
@@ -34,10 +35,16 @@ export function InventoryPage() {
     [inventory.data, search, status],
   );
 
-  const exportCsv = () => {
-    const { fileName, text } = inventoryCsv(visible);
-    downloadText(fileName, text);
-    toast.success("Exportado", { description: `${visible.length} itens exportados para ${fileName}` });
+  // the server writes the file (dates in the user's zone, amounts in their currency) over the same filter
+  const exportCsv = async () => {
+    const count = visible.length;
+    try {
+      const query = new URLSearchParams({ search, status });
+      const fileName = await downloadFromServer(`/api/inventory/export?${query}`, "inventario.csv");
+      toast.success("Exportado", { description: `${count} itens exportados para ${fileName}` });
+    } catch (error) {
+      toast.error("Erro ao exportar", { description: errorMessage(error, "Erro desconhecido") });
+    }
   };
 
   return (

@@ -1,13 +1,15 @@
-import type { SettingsResponse } from "@common/schemas/settings";
+import { defaultWebhookFor } from "@common/schemas/settings";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/http";
+import { getSettingsQueryOptions } from "@/lib/user-settings";
 
-/** the installation's default webhook prefills a new monitor; without the settings route, none */
+/**
+ * The webhook a new monitor starts with: the user's own default (Settings → Utilizador), else the
+ * installation's (Settings → Global); none without either.
+ */
 export function getDefaultWebhookQueryOptions() {
   return queryOptions({
-    queryKey: ["/api/settings"],
-    queryFn: () => apiRequest<SettingsResponse>("GET", "/api/settings"),
-    select: (settings) => settings?.global?.defaultWebhookUrl ?? "",
+    ...getSettingsQueryOptions(),
+    select: (settings) => (settings ? defaultWebhookFor(settings) : ""),
     staleTime: 60_000,
   });
 }

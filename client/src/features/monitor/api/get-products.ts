@@ -1,7 +1,7 @@
 import type { ProductDto } from "@common/schemas/products";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "@/lib/http";
-import { POLL_INTERVAL_MS } from "@/lib/query-client";
+import { POLL_INTERVAL_MS, type QueryConfig } from "@/lib/query-client";
 
 export const PRODUCTS_QUERY_KEY = ["/api/products"] as const;
 
@@ -15,6 +15,10 @@ export function getProductsQueryOptions() {
   });
 }
 
-export function useProducts() {
-  return useQuery(getProductsQueryOptions());
+export function useProducts({
+  queryConfig,
+}: {
+  queryConfig?: QueryConfig<typeof getProductsQueryOptions>;
+} = {}) {
+  return useQuery({ ...getProductsQueryOptions(), ...queryConfig });
 }

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
-/** disabled at the monitor limit, with the suffix of SPEC (desktop and mobile differ) */
+/** disabled at the monitor limit, with the suffix the product guide gives (desktop and mobile differ) */
 export function AddProductButton({
   canCreateMore,
   mobile,

@@ -2,21 +2,10 @@ import type { CheckDetail } from "@common/schemas/check-detail";
 import { AlertTriangle, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import { formatDateTime } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import { statusLabel, statusVariant } from "../lib/product-display";
 import { ProductImage } from "./product-image";
-
-/** an amount in the currency it was read in; never a foreign amount with € */
-export function formatMoneyIn(value: string, currency: string): string {
-  const amount = Number.parseFloat(value);
-  if (!Number.isFinite(amount)) return value;
-  try {
-    return new Intl.NumberFormat("pt-PT", { style: "currency", currency }).format(amount);
-  } catch {
-    return `${value} ${currency}`;
-  }
-}
 
 /** the destructive badge's red reads below 4.5:1 on the tinted rows of this panel: a deeper one */
 const READABLE_RED = "text-[oklch(0.47_0.19_27)] dark:text-[oklch(0.83_0.1_25)]";
@@ -57,6 +46,7 @@ function sizeFlag(size: CheckDetail["sizes"][number]): {
 
 /** everything one check read: what answered, what it said, and the verdict */
 export function CheckDetailView({ detail, platform }: { detail: CheckDetail; platform: string }) {
+  const f = useFormat();
   const verdict = detail.status ? statusLabel({ status: detail.status, platform }) : null;
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="check-detail">
@@ -71,8 +61,8 @@ export function CheckDetailView({ detail, platform }: { detail: CheckDetail; pla
           </Badge>
         )}
         <span className="text-xs text-muted-foreground">
-          {detail.trigger === "test" ? "Teste manual" : "Verificação automática"} ·{" "}
-          {formatDateTime(detail.at)} · {detail.durationMs} ms
+          {detail.trigger === "test" ? "Teste manual" : "Verificação automática"} · {f.dateTime(detail.at)} ·{" "}
+          {detail.durationMs} ms
         </span>
       </div>
 
@@ -134,7 +124,7 @@ export function CheckDetailView({ detail, platform }: { detail: CheckDetail; pla
             <dl className="min-w-0 flex-1 space-y-1">
               <Row label="Nome:">{detail.name ?? "—"}</Row>
               {detail.items.length === 0 && (
-                <Row label="Preço:">{detail.price ? formatMoneyIn(detail.price, detail.currency) : "—"}</Row>
+                <Row label="Preço:">{detail.price ? f.price(detail.price, detail.currency) : "—"}</Row>
               )}
             </dl>
           </div>
@@ -182,7 +172,7 @@ export function CheckDetailView({ detail, platform }: { detail: CheckDetail; pla
                 </a>
                 {item.price && (
                   <span className="shrink-0 tabular-nums text-muted-foreground">
-                    {formatMoneyIn(item.price, item.currency ?? detail.currency)}
+                    {f.price(item.price, item.currency ?? detail.currency)}
                   </span>
                 )}
               </li>

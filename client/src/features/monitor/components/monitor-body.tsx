@@ -1,5 +1,6 @@
-import { PackageSearch } from "lucide-react";
+import { PackageSearch, RefreshCw } from "lucide-react";
 import { EmptyState } from "@/components/empty-state";
+import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/http";
 import type { MonitorPageState } from "../lib/use-monitor-page";
@@ -8,8 +9,9 @@ import { DeleteProductDialog } from "./delete-product-dialog";
 import { ProductCard } from "./product-card";
 import { ProductCardMobile } from "./product-card-mobile";
 import { ProductFormDialog } from "./product-form-dialog";
+import { ProductRows, ProductTable } from "./product-list-view";
 
-/** the product grid (or list on mobile) with its loading, error and empty states */
+/** the product cards, or the compact list, with their loading, error and empty states */
 export function ProductList({ state, mobile }: { state: MonitorPageState; mobile?: boolean }) {
   if (state.products.isPending) {
     return (
@@ -26,11 +28,21 @@ export function ProductList({ state, mobile }: { state: MonitorPageState; mobile
         icon={PackageSearch}
         title="Erro ao carregar produtos"
         description={errorMessage(state.products.error, "Erro desconhecido")}
+        action={
+          <Button variant="outline" onClick={() => void state.products.refetch()}>
+            <RefreshCw />
+            Tentar Novamente
+          </Button>
+        }
       />
     );
   }
   if (state.visible.length === 0) {
     return <EmptyState icon={PackageSearch} title="Nenhum produto encontrado" />;
+  }
+  if (state.view === "list") {
+    const List = mobile ? ProductRows : ProductTable;
+    return <List products={state.visible} sort={state.sort} onSort={state.setSort} {...state.actions} />;
   }
   if (mobile) {
     return (

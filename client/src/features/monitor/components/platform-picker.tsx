@@ -7,18 +7,18 @@ interface PlatformPickerProps {
   onChange: (key: PlatformKey) => void;
 }
 
-/** SPEC: a horizontally scrolling picker; each chip shows the platform's default interval */
+/**
+ * Every platform as a chip with its default interval, wrapped over as many rows as the dialog
+ * needs: all of them in view at 390 px and at 1280 px, nothing scrolled sideways out of sight.
+ * The pasted URL chooses for the user; this is the manual way.
+ */
 export function PlatformPicker({ value, onChange }: PlatformPickerProps) {
   return (
-    <div
-      role="radiogroup"
-      aria-label="Plataforma"
-      className="-mx-1 flex snap-x gap-2 overflow-x-auto px-1 pt-1 pb-2 [scrollbar-width:thin]"
-    >
+    <div role="radiogroup" aria-label="Plataforma" className="flex flex-wrap gap-1.5">
       {PLATFORM_LIST.map((platform) => {
         const selected = platform.key === value;
         return (
-          // biome-ignore lint/a11y/useSemanticElements: chips that scroll sideways, not a column of radio inputs
+          // biome-ignore lint/a11y/useSemanticElements: chips that wrap, not a column of radio inputs
           <button
             key={platform.key}
             type="button"
@@ -26,13 +26,13 @@ export function PlatformPicker({ value, onChange }: PlatformPickerProps) {
             aria-checked={selected}
             onClick={() => onChange(platform.key)}
             className={cn(
-              "flex min-w-28 shrink-0 snap-start flex-col items-start gap-0.5 rounded-lg border px-3 py-2 text-left transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+              "inline-flex items-baseline gap-1.5 rounded-full border px-3 py-1 text-left transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
               selected
                 ? "border-primary bg-primary/10 text-foreground ring-1 ring-primary"
                 : "bg-card text-muted-foreground hover:bg-accent hover:text-accent-foreground",
             )}
           >
-            <span className="text-sm font-semibold text-foreground">{platform.label}</span>
+            <span className="text-sm font-medium text-foreground">{platform.label}</span>
             <span className="text-xs">{formatInterval(platform.defaultInterval)}</span>
           </button>
         );

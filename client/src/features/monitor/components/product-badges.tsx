@@ -2,12 +2,26 @@ import type { ProductDto } from "@common/schemas/products";
 import { AlertTriangle } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { formatActivityTime } from "@/lib/format";
-import { hasCheckFailure, platformLabel, statusLabel, statusVariant } from "../lib/product-display";
+import { useFormat } from "@/lib/user-settings";
+import { cn } from "@/lib/utils";
+import {
+  badgeLabel,
+  hasCheckFailure,
+  hostPauseText,
+  platformLabel,
+  statusVariant,
+} from "../lib/product-display";
 
-export function StatusBadge({ product }: { product: ProductDto }) {
+/** while checks fail the badge says the status is the last one known, with a dashed edge */
+export function StatusBadge({ product, className }: { product: ProductDto; className?: string }) {
+  const stale = hasCheckFailure(product) && product.lastCheck !== null;
   return (
-    <Badge variant={statusVariant(product.status)} data-testid="status-badge">
-      {statusLabel(product)}
+    <Badge
+      variant={statusVariant(product.status)}
+      data-testid="status-badge"
+      className={cn(stale && "border-dashed border-current/50", className)}
+    >
+      {badgeLabel(product)}
     </Badge>
   );
 }
@@ -25,7 +39,9 @@ export function CheckFailure({
   /** opens what the failing check read */
   onShowDetail?: (product: ProductDto) => void;
 }) {
+  const f = useFormat();
   if (!hasCheckFailure(product)) return null;
+  const pause = hostPauseText(product, f);
   return (
     <div
       role="status"
@@ -37,8 +53,13 @@ export function CheckFailure({
         <p className="break-words text-muted-foreground">
           {product.lastError ?? "Motivo desconhecido"}
           {product.failureStreak > 1 && ` · ${product.failureStreak} seguidas`}
-          {product.lastErrorAt && ` · ${formatActivityTime(product.lastErrorAt)}`}
+          {product.lastErrorAt && ` · ${formatActivityTime(product.lastErrorAt, f)}`}
         </p>
+        {pause && (
+          <p className="break-words font-medium" data-testid="host-pause">
+            {pause}
+          </p>
+        )}
         {onShowDetail && (
           <button
             type="button"

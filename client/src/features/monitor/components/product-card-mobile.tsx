@@ -1,16 +1,21 @@
 import type { ProductDto } from "@common/schemas/products";
 import { Activity, ExternalLink, Pause, Pencil, Play, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { formatInterval, formatLastCheck } from "@/lib/format";
+import type { Formatter } from "@common/format";
+import { formatClockOrDate, formatInterval, formatLastCheck } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import { isSoldOut } from "../lib/product-display";
 import { CheckFailure, PlatformBadge, StatusBadge } from "./product-badges";
-import type { ProductActions } from "./product-card";
-import { ProductImage } from "./product-image";
+import { type ProductActions, SizeChips } from "./product-card";
+import { CardPhoto, useCardPhoto } from "./product-image";
 
-function lastCheckText(lastCheck: string | null): string {
+/** a phone card shows fewer chips: two short rows */
+const MOBILE_CHIPS = 8;
+
+function lastCheckText(lastCheck: string | null, f: Formatter): string {
   if (!lastCheck) return "Nunca verificado";
-  const when = formatLastCheck(lastCheck);
+  const when = formatLastCheck(lastCheck, f);
   return /^\d{2}:\d{2}$/.test(when) ? `Verificado às ${when}` : `Verificado ${when}`;
 }
 
@@ -22,31 +27,40 @@ export function ProductCardMobile({
   onTest,
   onShowCheck,
 }: { product: ProductDto } & ProductActions) {
+  const f = useFormat();
+  const photo = useCardPhoto(product.imageUrl);
   return (
     <article
       data-testid="product-card"
       aria-label={product.name}
-      className={cn(
-        "space-y-3 rounded-xl border bg-card p-3 shadow-xs",
-        isSoldOut(product) && "opacity-60 grayscale",
-      )}
+      className="space-y-3 rounded-xl border bg-card p-3 shadow-xs"
     >
       <div className="flex gap-3">
-        <ProductImage src={product.imageUrl} alt={product.name} className="size-16 shrink-0 rounded-lg" />
+        {photo.shown && product.imageUrl && (
+          <CardPhoto
+            src={product.imageUrl}
+            alt={product.name}
+            onFail={photo.onFail}
+            // sold out: the photo fades, the texts and buttons keep their contrast
+            className={cn("size-16 shrink-0 rounded-lg", isSoldOut(product) && "opacity-50 grayscale")}
+          />
+        )}
         <div className="min-w-0 flex-1 space-y-1">
           <h3 className="line-clamp-2 text-sm font-semibold leading-snug">{product.name}</h3>
           <p className="truncate text-xs text-muted-foreground">{product.url}</p>
           <div className="flex flex-wrap gap-1">
-            <StatusBadge product={product} />
+            <StatusBadge product={product} className="max-w-full whitespace-normal" />
             <PlatformBadge platform={product.platform} />
             {!product.isActive && <span className="text-xs text-muted-foreground">Em pausa</span>}
           </div>
         </div>
       </div>
       <CheckFailure product={product} onShowDetail={onShowCheck} />
-      <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
+      <SizeChips product={product} max={MOBILE_CHIPS} />
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-muted-foreground">
         <span>Intervalo: {formatInterval(product.checkInterval)}</span>
-        <span>{lastCheckText(product.lastCheck)}</span>
+        {product.lastRestockAt && <span>Último restock: {formatClockOrDate(product.lastRestockAt, f)}</span>}
+        <span>{lastCheckText(product.lastCheck, f)}</span>
       </div>
       <div className="flex gap-2">
         <Button

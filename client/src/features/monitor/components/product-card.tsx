@@ -3,11 +3,12 @@ import type { ProductDto } from "@common/schemas/products";
 import { Activity, ExternalLink, Pause, Pencil, Play, Store, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { formatInterval, formatLastCheck, formatPrice } from "@/lib/format";
+import { formatClockOrDate, formatInterval, formatLastCheck } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import { isSoldOut, platformLabel, platformPageUrl, productSizes } from "../lib/product-display";
 import { CheckFailure, PlatformBadge, StatusBadge } from "./product-badges";
-import { ProductImage } from "./product-image";
+import { CardPhoto, useCardPhoto } from "./product-image";
 
 export interface ProductActions {
   onToggle: (product: ProductDto) => void;
@@ -41,6 +42,55 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** the sizes (or a wardrobe's items) as chips, the first `max` and how many more */
+export function SizeChips({ product, max = MAX_CHIPS }: { product: ProductDto; max?: number }) {
+  const sizes = productSizes(product);
+  if (sizes.length === 0) return null;
+  return (
+    <div className="space-y-1">
+      <p className="text-xs text-muted-foreground">
+        {product.platform === "vinted" ? "Artigos:" : "Tamanhos:"}
+      </p>
+      <ul className="flex flex-wrap gap-1">
+        {keyed(sizes.slice(0, max)).map(({ key, value: size }) => (
+          <li
+            key={key}
+            className="max-w-full truncate rounded border bg-muted/50 px-1.5 py-0.5 text-xs"
+            title={size}
+          >
+            {size}
+          </li>
+        ))}
+        {sizes.length > max && (
+          <li className="px-1 py-0.5 text-xs text-muted-foreground">+{sizes.length - max}</li>
+        )}
+      </ul>
+    </div>
+  );
+}
+
+export function ToggleButton({
+  product,
+  onToggle,
+  className,
+}: {
+  product: ProductDto;
+  onToggle: (product: ProductDto) => void;
+  className?: string;
+}) {
+  return (
+    <Button
+      size="icon-sm"
+      variant="secondary"
+      className={className}
+      aria-label={product.isActive ? "Pausar monitorização" : "Iniciar monitorização"}
+      onClick={() => onToggle(product)}
+    >
+      {product.isActive ? <Pause /> : <Play />}
+    </Button>
+  );
+}
+
 export function ProductCard({
   product,
   onToggle,
@@ -50,34 +100,42 @@ export function ProductCard({
   onShowCheck,
 }: { product: ProductDto } & ProductActions) {
   const isVinted = product.platform === "vinted";
-  const sizes = productSizes(product);
+  const f = useFormat();
+  const photo = useCardPhoto(product.imageUrl);
+  const soldOut = isSoldOut(product);
+  const paused = !product.isActive && (
+    <span className="rounded bg-black/65 px-2 py-0.5 text-xs font-medium text-white">Em pausa</span>
+  );
   return (
-    <Card
-      data-testid="product-card"
-      aria-label={product.name}
-      className={cn("gap-0 overflow-hidden py-0", isSoldOut(product) && "opacity-60 grayscale")}
-    >
-      <div className="relative">
-        <ProductImage src={product.imageUrl} alt={product.name} className="aspect-[4/3] w-full" />
-        <Button
-          size="icon-sm"
-          variant="secondary"
-          className="absolute top-2 left-2 shadow-md"
-          aria-label={product.isActive ? "Pausar monitorização" : "Iniciar monitorização"}
-          onClick={() => onToggle(product)}
-        >
-          {product.isActive ? <Pause /> : <Play />}
-        </Button>
-        <div className="absolute top-2 right-2 flex flex-col items-end gap-1 [&>*]:bg-card/95 [&>*]:shadow-sm">
-          <StatusBadge product={product} />
-          <PlatformBadge platform={product.platform} />
+    <Card data-testid="product-card" aria-label={product.name} className="gap-0 overflow-hidden py-0">
+      {photo.shown && product.imageUrl ? (
+        <div className="relative">
+          {/* sold out: the photo fades, the texts and buttons keep their contrast */}
+          <CardPhoto
+            src={product.imageUrl}
+            alt={product.name}
+            onFail={photo.onFail}
+            className={cn("aspect-[4/3] w-full", soldOut && "opacity-50 grayscale")}
+          />
+          <ToggleButton product={product} onToggle={onToggle} className="absolute top-2 left-2 shadow-md" />
+          <div className="absolute top-2 right-2 flex max-w-[75%] flex-col items-end gap-1 [&>*]:bg-card/95 [&>*]:shadow-sm">
+            <StatusBadge product={product} className="max-w-full whitespace-normal text-right" />
+            <PlatformBadge platform={product.platform} />
+          </div>
+          {paused && <div className="absolute bottom-2 left-2">{paused}</div>}
         </div>
-        {!product.isActive && (
-          <span className="absolute bottom-2 left-2 rounded bg-black/65 px-2 py-0.5 text-xs font-medium text-white">
-            Em pausa
-          </span>
-        )}
-      </div>
+      ) : (
+        <div className="flex items-start justify-between gap-2 px-4 pt-4">
+          <div className="flex items-center gap-2">
+            <ToggleButton product={product} onToggle={onToggle} />
+            {paused}
+          </div>
+          <div className="flex min-w-0 flex-wrap justify-end gap-1">
+            <StatusBadge product={product} className="max-w-full whitespace-normal" />
+            <PlatformBadge platform={product.platform} />
+          </div>
+        </div>
+      )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="line-clamp-2 font-semibold leading-snug">{product.name}</h3>
@@ -95,33 +153,16 @@ export function ProductCard({
         <CheckFailure product={product} onShowDetail={onShowCheck} />
         <dl className="space-y-1.5">
           {!isVinted && (
-            <Detail label="Preço:">
-              {product.price ? formatPrice(product.price, product.currency) : "—"}
-            </Detail>
+            <Detail label="Preço:">{product.price ? f.price(product.price, product.currency) : "—"}</Detail>
           )}
           <Detail label="ID:">{product.productId}</Detail>
           <Detail label="Intervalo:">{formatInterval(product.checkInterval)}</Detail>
-          <Detail label="Última verificação:">{formatLastCheck(product.lastCheck)}</Detail>
+          <Detail label="Última verificação:">{formatLastCheck(product.lastCheck, f)}</Detail>
+          {!isVinted && (
+            <Detail label="Último restock:">{formatClockOrDate(product.lastRestockAt, f)}</Detail>
+          )}
         </dl>
-        {sizes.length > 0 && (
-          <div className="space-y-1">
-            <p className="text-xs text-muted-foreground">{isVinted ? "Artigos:" : "Tamanhos:"}</p>
-            <ul className="flex flex-wrap gap-1">
-              {keyed(sizes.slice(0, MAX_CHIPS)).map(({ key, value: size }) => (
-                <li
-                  key={key}
-                  className="max-w-full truncate rounded border bg-muted/50 px-1.5 py-0.5 text-xs"
-                  title={size}
-                >
-                  {size}
-                </li>
-              ))}
-              {sizes.length > MAX_CHIPS && (
-                <li className="px-1 py-0.5 text-xs text-muted-foreground">+{sizes.length - MAX_CHIPS}</li>
-              )}
-            </ul>
-          </div>
-        )}
+        <SizeChips product={product} />
         <div className="mt-auto flex items-center gap-2 pt-1">
           <Button variant="outline" size="sm" className="flex-1" onClick={() => onEdit(product)}>
             <Pencil />

@@ -97,7 +97,7 @@ function ProductFormBody({
         <DialogDescription>
           {product
             ? "Altere os dados do monitor; as verificações seguem as novas regras."
-            : "Escolha a plataforma, cole o URL e receba um alerta quando houver stock."}
+            : "Cole o link do produto e receba um alerta quando houver stock."}
         </DialogDescription>
       </DialogHeader>
       <ProductFormFields form={form} currency={product?.currency} />

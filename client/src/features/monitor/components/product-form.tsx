@@ -1,4 +1,4 @@
-import { PLATFORMS, type PlatformKey, productIdFromUrl } from "@common/platforms";
+import { PLATFORMS, type PlatformKey } from "@common/platforms";
 import {
   type ProductDto,
   type ProductInput,
@@ -7,15 +7,17 @@ import {
   productInputSchema,
 } from "@common/schemas/products";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Bell, Layers, Package, Settings2 } from "lucide-react";
-import { useEffect } from "react";
+import { Bell, ChevronRight, Layers, Package, Settings2, Store } from "lucide-react";
+import { type ChangeEvent, type FocusEvent, useEffect, useState } from "react";
 import { type UseFormReturn, useForm } from "react-hook-form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { formatInterval } from "@/lib/format";
-import { Field, FormSection } from "./field";
+import { WebhookTest } from "@/components/webhook-test";
+import { FormField } from "@/components/form-field";
+import { FormSection } from "./form-section";
+import { IntervalField } from "./interval-field";
 import { PlatformPicker } from "./platform-picker";
-import { PreviewButton } from "./preview-button";
+import { AutofillStatus, useUrlAutofill } from "./url-autofill";
 import { VariantsField } from "./variants-field";
 
 export type ProductForm = UseFormReturn<ProductInput, unknown, ProductValues>;
@@ -63,78 +65,114 @@ export function useProductForm(product: ProductDto | null, defaultWebhook: strin
 }
 
 /**
- * `currency`: the edited product's, as the last check read it; the price is typed and kept in it
- * (euros for a new product).
+ * The modal's fields, paste first: the URL, what the page gave, then the platform picker for the
+ * rare site the URL does not name. `currency`: the edited product's, as the last check read it; the
+ * price is typed and kept in it (euros for a new product).
  */
 export function ProductFormFields({ form, currency = "EUR" }: { form: ProductForm; currency?: string }) {
   const { register, watch, setValue, formState } = form;
   const errors = formState.errors;
   const platform = watch("platform");
   const info = PLATFORMS[platform];
-  const interval = Number(watch("checkInterval"));
-  const fillIdFromUrl = () => {
-    if (form.getValues("productId")) return;
-    const id = productIdFromUrl(platform, form.getValues("url").trim());
-    if (id) setValue("productId", id, { shouldValidate: true });
-  };
+  const autofill = useUrlAutofill(form);
+  const sizes = autofill.state.kind === "done" ? autofill.state.sizes : [];
+  const [advanced, setAdvanced] = useState(() => Boolean(form.getValues("config")));
+  // a configuration error opens the part it is in
+  useEffect(() => {
+    if (errors.config) setAdvanced(true);
+  }, [errors.config]);
+
   const fieldProps = (name: keyof ProductInput) => ({
     id: `product-${name}`,
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `product-${name}-error` : undefined,
   });
+  const url = register("url", {
+    onChange: (e: ChangeEvent<HTMLInputElement>) =>
+      autofill.onUrlChange(e.target.value, (e.nativeEvent as InputEvent).inputType === "insertFromPaste"),
+    onBlur: (e: FocusEvent<HTMLInputElement>) => autofill.read(e.target.value),
+  });
 
   return (
-    <div className="space-y-4">
+    <div className="min-w-0 space-y-4">
       <div className="space-y-2">
-        <p className="text-sm font-medium">Plataforma</p>
-        <PlatformPicker
-          value={platform}
-          onChange={(key) => {
-            setValue("platform", key);
-            setValue("checkInterval", PLATFORMS[key].defaultInterval, { shouldValidate: true });
-          }}
-        />
-        <p className="text-xs text-muted-foreground">{info.description}</p>
-      </div>
-
-      <FormSection title="Informação do produto" icon={<Package />}>
-        <Field
+        <FormField
           id="product-url"
           label="URL do produto"
           error={errors.url?.message}
-          hint={`Exemplo: ${info.sampleUrl}`}
-          aside={<PreviewButton form={form} />}
+          // once the page is being read, the status below says what happens
+          hint={
+            autofill.state.kind === "idle"
+              ? "A plataforma, o nome, o preço, a imagem e os tamanhos são lidos da página."
+              : undefined
+          }
         >
           <Input
             {...fieldProps("url")}
-            placeholder={info.sampleUrl}
+            placeholder="Cole aqui o link do produto"
             inputMode="url"
-            {...register("url", { onBlur: fillIdFromUrl })}
+            autoComplete="off"
+            className="h-10"
+            {...url}
           />
-        </Field>
-        <Field id="product-name" label="Nome" error={errors.name?.message}>
+        </FormField>
+        <AutofillStatus
+          state={autofill.state}
+          platform={platform}
+          onRetry={() => autofill.read(form.getValues("url"), true)}
+        />
+      </div>
+
+      <FormSection title="Informação do produto" icon={<Package />}>
+        <FormField id="product-name" label="Nome" error={errors.name?.message}>
           <Input {...fieldProps("name")} placeholder="Ex.: Casaco comprido de lã" {...register("name")} />
-        </Field>
+        </FormField>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field
+          <FormField
             id="product-productId"
             label="ID do produto"
             error={errors.productId?.message}
             hint="Lido do URL quando possível."
           >
             <Input {...fieldProps("productId")} placeholder="Ex.: 02015602" {...register("productId")} />
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             id="product-price"
             label={currency === "EUR" ? "Preço (€)" : `Preço (${currency})`}
             error={errors.price?.message}
           >
             <Input {...fieldProps("price")} placeholder="0,00" inputMode="decimal" {...register("price")} />
-          </Field>
+          </FormField>
         </div>
-        <Field id="product-imageUrl" label="URL da imagem (opcional)" error={errors.imageUrl?.message}>
+        <FormField id="product-imageUrl" label="URL da imagem (opcional)" error={errors.imageUrl?.message}>
           <Input {...fieldProps("imageUrl")} placeholder="https://…" {...register("imageUrl")} />
-        </Field>
+        </FormField>
+        {sizes.length > 0 && (
+          <div className="space-y-1.5" data-testid="preview-sizes">
+            <p className="text-sm font-medium">Tamanhos na página</p>
+            <ul className="flex flex-wrap gap-1.5" aria-label="Tamanhos na página">
+              {sizes.map((size) => (
+                <li key={size} className="rounded-md border bg-card px-2 py-0.5 text-xs font-medium">
+                  {size}
+                </li>
+              ))}
+            </ul>
+            <p className="text-xs text-muted-foreground">
+              Os disponíveis agora aparecem no cartão depois da primeira verificação.
+            </p>
+          </div>
+        )}
+      </FormSection>
+
+      <FormSection title="Plataforma" icon={<Store />}>
+        <p className="text-xs text-muted-foreground">
+          Escolhida pelo URL colado; mude-a só se o site não for reconhecido.
+        </p>
+        <PlatformPicker value={platform} onChange={autofill.choosePlatform} />
+        <div className="space-y-0.5 text-xs text-muted-foreground">
+          <p>{info.description}.</p>
+          <p className="break-all">Exemplo: {info.sampleUrl}</p>
+        </div>
       </FormSection>
 
       {platform === "aliexpress" && (
@@ -148,55 +186,50 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
       )}
 
       <FormSection title="Webhook de notificação" icon={<Bell />}>
-        <Field
+        <FormField
           id="product-webhookUrl"
           label="URL do webhook"
           error={errors.webhookUrl?.message}
           hint="Discord, Slack ou outro endereço https que receba os alertas."
         >
-          <Input
-            {...fieldProps("webhookUrl")}
-            placeholder="https://discord.com/api/webhooks/…"
-            {...register("webhookUrl")}
-          />
-        </Field>
+          <WebhookTest url={String(watch("webhookUrl") ?? "")}>
+            <Input
+              {...fieldProps("webhookUrl")}
+              placeholder="https://discord.com/api/webhooks/…"
+              {...register("webhookUrl")}
+            />
+          </WebhookTest>
+        </FormField>
       </FormSection>
 
-      <FormSection title="Configurações técnicas" icon={<Settings2 />}>
-        <Field
-          id="product-checkInterval"
-          label="Intervalo de verificação (ms)"
-          error={errors.checkInterval?.message}
-          hint="Entre 1000 ms (1 s) e 3600000 ms (1 h)."
-          aside={
-            <span className="text-xs font-medium text-muted-foreground" data-testid="interval-seconds">
-              {Number.isFinite(interval) ? `= ${formatInterval(interval)}` : ""}
-            </span>
-          }
+      <FormSection title="Verificação" icon={<Settings2 />}>
+        <IntervalField form={form} />
+        <details
+          open={advanced}
+          onToggle={(e) => setAdvanced(e.currentTarget.open)}
+          className="group rounded-md border bg-card"
         >
-          <Input
-            {...fieldProps("checkInterval")}
-            type="number"
-            min={1000}
-            max={3600000}
-            step={1000}
-            {...register("checkInterval")}
-          />
-        </Field>
-        <Field
-          id="product-config"
-          label="Configuração (JSON)"
-          error={errors.config?.message}
-          hint={info.configHelp}
-        >
-          <Textarea
-            {...fieldProps("config")}
-            rows={3}
-            className="font-mono text-xs"
-            placeholder="{}"
-            {...register("config")}
-          />
-        </Field>
+          <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium outline-none select-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
+            <ChevronRight className="size-4 text-muted-foreground transition-transform group-open:rotate-90" />
+            Avançado
+          </summary>
+          <div className="border-t px-3 pt-2 pb-3">
+            <FormField
+              id="product-config"
+              label="Configuração (JSON)"
+              error={errors.config?.message}
+              hint={info.configHelp}
+            >
+              <Textarea
+                {...fieldProps("config")}
+                rows={3}
+                className="font-mono text-xs"
+                placeholder="{}"
+                {...register("config")}
+              />
+            </FormField>
+          </div>
+        </details>
       </FormSection>
     </div>
   );

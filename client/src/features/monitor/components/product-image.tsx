@@ -24,13 +24,34 @@ export function ProductImage({
       </div>
     );
   }
+  return <CardPhoto src={src} alt={alt} className={className} onFail={() => setFailed(true)} />;
+}
+
+/** whether a card shows a photo: there is a URL and it has not failed to load */
+export function useCardPhoto(src: string | null) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  return { shown: !!src && failedSrc !== src, onFail: () => setFailedSrc(src) };
+}
+
+/** a card's photo; a card without one leaves the space out (no empty placeholder) */
+export function CardPhoto({
+  src,
+  alt,
+  className,
+  onFail,
+}: {
+  src: string;
+  alt: string;
+  className?: string;
+  onFail: () => void;
+}) {
   return (
     <img
       src={src}
       alt={alt}
       loading="lazy"
       referrerPolicy="no-referrer"
-      onError={() => setFailed(true)}
+      onError={onFail}
       className={cn("object-cover", className)}
     />
   );

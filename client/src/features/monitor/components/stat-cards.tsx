@@ -1,31 +1,6 @@
 import type { DashboardStatistics, MonitorStats } from "@common/schemas/products";
-import type { LucideIcon } from "lucide-react";
 import { Activity, CheckCircle2, Monitor, Package, XCircle } from "lucide-react";
-import { Card } from "@/components/ui/card";
-
-interface StatCardProps {
-  icon: LucideIcon;
-  label: string;
-  value: string;
-  hint?: string;
-  tone: string;
-}
-
-function StatCard({ icon: Icon, label, value, hint, tone }: StatCardProps) {
-  return (
-    <Card className="gap-2 px-4 py-4">
-      {/* two lines kept for every label, so the figures line up when one label wraps */}
-      <div className="flex items-start justify-between gap-2">
-        <p className="min-h-10 text-sm leading-5 text-muted-foreground">{label}</p>
-        <span className={`flex size-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
-          <Icon className="size-4" />
-        </span>
-      </div>
-      <p className="text-2xl font-semibold tabular-nums">{value}</p>
-      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
-    </Card>
-  );
-}
+import { MetricTile } from "@/components/metric-tile";
 
 interface StatsProps {
   stats: DashboardStatistics | undefined;
@@ -36,42 +11,42 @@ export function StatCards({ stats, monitor }: StatsProps) {
   const available = monitor ? Math.max(0, monitor.limit - monitor.currentCount) : 0;
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-      <StatCard
+      <MetricTile
         icon={Monitor}
         label="Monitores Ativos"
         value={monitor ? `${monitor.activeMonitors}/${monitor.limit}` : "—"}
         hint={monitor ? `${available} ${available === 1 ? "disponível" : "disponíveis"}` : undefined}
-        tone="bg-primary/10 text-primary"
+        tone="primary"
       />
-      <StatCard
+      <MetricTile
         icon={CheckCircle2}
         label="Em Stock"
         value={String(stats?.inStockProducts ?? "—")}
-        tone="bg-success/12 text-success"
+        tone="success"
       />
-      <StatCard
+      <MetricTile
         icon={XCircle}
         label="Esgotados"
         value={String(stats?.outOfStockProducts ?? "—")}
-        tone="bg-destructive/12 text-destructive"
+        tone="destructive"
       />
-      <StatCard
+      <MetricTile
         icon={Activity}
         label="Atividades Hoje"
         value={String(stats?.todayActivities ?? "—")}
-        tone="bg-warning/15 text-[oklch(0.55_0.14_65)] dark:text-warning"
+        tone="warning"
       />
-      <StatCard
+      <MetricTile
         icon={Package}
         label="Total de Produtos"
         value={String(stats?.totalProducts ?? "—")}
-        tone="bg-secondary text-secondary-foreground"
+        tone="muted"
       />
     </div>
   );
 }
 
-/** SPEC: mobile shows 'Monitores Ativos: x/y' and four small counts */
+/** on phones (docs/product.md): 'Monitores Ativos: x/y' and four small counts */
 export function MobileStats({ stats, monitor }: StatsProps) {
   const counts = [
     ["Produtos", stats?.totalProducts],

@@ -1,11 +1,21 @@
+import { createFormatter } from "@common/format";
 import { describe, expect, it } from "vitest";
 import {
+  badgeLabel,
+  DEFAULT_SORT,
+  hostPauseText,
   matchesStatusFilter,
+  nextSort,
+  PRODUCT_SORTS,
+  type ProductSort,
+  sortProducts,
   platformPageUrl,
   productSizes,
   statusLabel,
   statusVariant,
 } from "./product-display";
+
+const lisbonFormat = createFormatter({ timezone: "Europe/Lisbon" });
 
 describe("product display rules", () => {
   it("labels statuses in Portuguese, with 'Perfil' for an unread vinted profile", () => {
@@ -34,5 +44,72 @@ describe("product display rules", () => {
     expect(matchesStatusFilter({ status: "vinted_active" }, "unknown")).toBe(false);
     expect(productSizes({ availableSizes: '["S","M"]' })).toEqual(["S", "M"]);
     expect(productSizes({ availableSizes: "não é json" })).toEqual([]);
+  });
+});
+
+type Row = Parameters<typeof sortProducts>[0][number];
+const row = (name: string, status: string, restock: string | null, check: string | null): Row => ({
+  name,
+  status,
+  lastRestockAt: restock,
+  lastCheck: check,
+});
+
+describe("the list's sorting", () => {
+  const rows = [
+    row("casaco", "out_of_stock", "2026-11-20T10:00:00Z", "2026-11-23T14:00:00Z"),
+    row("Boné", "in_stock", "2026-11-23T09:00:00Z", "2026-11-23T14:05:00Z"),
+    row("Anel", "unknown", null, null),
+    row("Ténis", "low_stock", "2026-11-22T18:00:00Z", "2026-11-23T13:00:00Z"),
+    row("Álbum", "in_stock", null, "2026-11-23T12:00:00Z"),
+  ];
+  const names = (sort: ProductSort) => sortProducts(rows, sort).map((r) => r.name);
+
+  it("puts what can be bought first, then sold out, then unknown; ties by name", () => {
+    expect(names("status-asc")).toEqual(["Álbum", "Boné", "Ténis", "casaco", "Anel"]);
+    expect(names("status-desc")).toEqual(["Anel", "casaco", "Ténis", "Álbum", "Boné"]);
+  });
+
+  it("sorts names the Portuguese way, ignoring case and accents", () => {
+    expect(names("name-asc")).toEqual(["Álbum", "Anel", "Boné", "casaco", "Ténis"]);
+    expect(names("name-desc")).toEqual(["Ténis", "casaco", "Boné", "Anel", "Álbum"]);
+  });
+
+  it("sorts by last restock and last check, the never-seen ones last either way", () => {
+    expect(names("restock-desc")).toEqual(["Boné", "Ténis", "casaco", "Álbum", "Anel"]);
+    expect(names("restock-asc")).toEqual(["casaco", "Ténis", "Boné", "Álbum", "Anel"]);
+    expect(names("check-desc")).toEqual(["Boné", "casaco", "Ténis", "Álbum", "Anel"]);
+    expect(names("check-asc").at(-1)).toBe("Anel");
+  });
+
+  it("turns a column around on a second click and starts another its own way", () => {
+    expect(nextSort("status-asc", "status")).toBe("status-desc");
+    expect(nextSort("status-asc", "restock")).toBe("restock-desc");
+    expect(nextSort("restock-desc", "name")).toBe("name-asc");
+    expect(PRODUCT_SORTS).toContain(DEFAULT_SORT);
+  });
+});
+
+describe("honest status", () => {
+  const base = { status: "in_stock", platform: "zara", failureStreak: 0, lastCheck: "2026-11-23T14:00:00Z" };
+
+  it("says the status is the last one known while checks fail", () => {
+    expect(badgeLabel(base)).toBe("Em Stock");
+    expect(badgeLabel({ ...base, failureStreak: 2 })).toBe("Em Stock · último conhecido");
+    // never read: nothing older to vouch for
+    expect(badgeLabel({ ...base, status: "unknown", failureStreak: 2, lastCheck: null })).toBe(
+      "Desconhecido",
+    );
+  });
+
+  it("says when the site is paused after a block, and until when", () => {
+    const now = new Date(2026, 10, 23, 14, 30, 0);
+    expect(hostPauseText({ pausedUntil: null }, lisbonFormat, now)).toBeNull();
+    expect(
+      hostPauseText({ pausedUntil: new Date(2026, 10, 23, 14, 35, 20).toISOString() }, lisbonFormat, now),
+    ).toBe("Site em pausa após bloqueio · retoma às 14:35:20");
+    expect(
+      hostPauseText({ pausedUntil: new Date(2026, 10, 23, 14, 29).toISOString() }, lisbonFormat, now),
+    ).toBe("Site em pausa após bloqueio · a retomar");
   });
 });

@@ -1,6 +1,6 @@
-import { isPlatformKey, PLATFORMS } from "@common/platforms";
+import type { Formatter } from "@common/format";
 import { parseJsonList, type ProductDto } from "@common/schemas/products";
-import { PRODUCT_STATUS_LABELS, type ProductStatus } from "@common/status";
+import { productStatusLabel } from "@common/status";
 import type { BadgeProps } from "@/components/ui/badge";
 
 export type StatusFilter = "all" | "in_stock" | "out_of_stock" | "unknown";
@@ -12,12 +12,12 @@ export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   unknown: "Desconhecido",
 };
 
-export const platformLabel = (key: string) => (isPlatformKey(key) ? PLATFORMS[key].label : key);
+export { platformLabel } from "@common/platforms";
 
 /** a vinted profile not yet read says 'Perfil' */
 export function statusLabel(product: Pick<ProductDto, "status" | "platform">): string {
   if (product.platform === "vinted" && product.status === "unknown") return "Perfil";
-  return PRODUCT_STATUS_LABELS[product.status as ProductStatus] ?? product.status;
+  return productStatusLabel(product.status);
 }
 
 export function statusVariant(status: string): BadgeProps["variant"] {
@@ -60,4 +60,95 @@ export function matchesStatusFilter(product: Pick<ProductDto, "status">, filter:
   if (filter === "all") return true;
   if (filter === "in_stock") return product.status === "in_stock" || product.status === "low_stock";
   return product.status === filter;
+}
+
+/**
+ * The badge tells the truth while checks fail: the status shown is the last one a check read
+ * ("Em Stock · último conhecido"). A product never read has nothing older to vouch for.
+ */
+export function badgeLabel(
+  product: Pick<ProductDto, "status" | "platform" | "failureStreak" | "lastCheck">,
+): string {
+  const label = statusLabel(product);
+  return hasCheckFailure(product) && product.lastCheck ? `${label} · último conhecido` : label;
+}
+
+/** the checks fail because the engine paused the site after a block: until when, in words */
+export function hostPauseText(
+  product: Pick<ProductDto, "pausedUntil">,
+  f: Formatter,
+  now: Date = new Date(),
+): string | null {
+  if (!product.pausedUntil) return null;
+  const until = new Date(product.pausedUntil);
+  if (Number.isNaN(until.getTime())) return null;
+  return until > now
+    ? `Site em pausa após bloqueio · retoma às ${f.timeSeconds(until)}`
+    : "Site em pausa após bloqueio · a retomar";
+}
+
+export const SORT_KEYS = ["status", "name", "restock", "check"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export type SortDirection = "asc" | "desc";
+/** "status-asc", "restock-desc" …: one text, so it is stored as it is */
+export type ProductSort = `${SortKey}-${SortDirection}`;
+export const PRODUCT_SORTS = SORT_KEYS.flatMap((k) => [`${k}-asc`, `${k}-desc`] as const);
+export const DEFAULT_SORT: ProductSort = "status-asc";
+
+export const SORT_LABELS: Record<SortKey, string> = {
+  status: "Estado",
+  name: "Nome",
+  restock: "Último restock",
+  check: "Última verificação",
+};
+
+/** the way a column sorts first: statuses available first, names A–Z, times newest first */
+export const FIRST_DIRECTION: Record<SortKey, SortDirection> = {
+  status: "asc",
+  name: "asc",
+  restock: "desc",
+  check: "desc",
+};
+
+export const parseSort = (sort: ProductSort) => {
+  const [key, direction] = sort.split("-") as [SortKey, SortDirection];
+  return { key, direction };
+};
+
+/** clicking a column: the same one turns around, another starts its own way */
+export function nextSort(current: ProductSort, key: SortKey): ProductSort {
+  const { key: currentKey, direction } = parseSort(current);
+  if (currentKey !== key) return `${key}-${FIRST_DIRECTION[key]}`;
+  return `${key}-${direction === "asc" ? "desc" : "asc"}`;
+}
+
+/** what a reseller can buy comes first, then what is out, then what is not known yet */
+const STATUS_ORDER = ["in_stock", "low_stock", "vinted_active", "vinted_vacation", "out_of_stock", "unknown"];
+const statusRank = (status: string) => {
+  const rank = STATUS_ORDER.indexOf(status);
+  return rank === -1 ? STATUS_ORDER.length : rank;
+};
+
+const byName = (a: Pick<ProductDto, "name">, b: Pick<ProductDto, "name">) =>
+  a.name.localeCompare(b.name, "pt-PT", { sensitivity: "base" });
+
+const time = (value: string | null) => (value ? new Date(value).getTime() : null);
+
+type Sortable = Pick<ProductDto, "name" | "status" | "lastRestockAt" | "lastCheck">;
+
+/** a new list in the chosen order; products never restocked or never checked stay last, by name */
+export function sortProducts<T extends Sortable>(products: T[], sort: ProductSort): T[] {
+  const { key, direction } = parseSort(sort);
+  const sign = direction === "asc" ? 1 : -1;
+  const compare = (a: T, b: T): number => {
+    if (key === "name") return sign * byName(a, b);
+    if (key === "status") return sign * (statusRank(a.status) - statusRank(b.status)) || byName(a, b);
+    const [ta, tb] =
+      key === "restock"
+        ? [time(a.lastRestockAt), time(b.lastRestockAt)]
+        : [time(a.lastCheck), time(b.lastCheck)];
+    if (ta === null || tb === null) return (ta === null ? 1 : 0) - (tb === null ? 1 : 0) || byName(a, b);
+    return sign * (ta - tb) || byName(a, b);
+  };
+  return [...products].sort(compare);
 }

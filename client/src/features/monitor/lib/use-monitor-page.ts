@@ -4,13 +4,23 @@ import { useMemo, useState } from "react";
 import { useDeleteProduct } from "../api/delete-product";
 import { useMonitorStats } from "../api/get-monitor-stats";
 import { useProducts } from "../api/get-products";
-import { useRecentActivity } from "../api/get-recent-activity";
+import { useActivity } from "@/lib/activity-queries";
 import { useStatistics } from "../api/get-statistics";
 import { invalidateMonitor } from "../api/invalidate-monitor";
 import { useSetAllActive } from "../api/set-all-active";
 import { useToggleProduct } from "../api/toggle-product";
 import type { CheckDialogState } from "../components/check-detail-dialog";
-import { matchesStatusFilter, type StatusFilter } from "./product-display";
+import { useStoredChoice } from "@/hooks/use-stored-choice";
+import {
+  DEFAULT_SORT,
+  matchesStatusFilter,
+  PRODUCT_SORTS,
+  sortProducts,
+  type StatusFilter,
+} from "./product-display";
+
+export const MONITOR_VIEWS = ["cards", "list"] as const;
+export type MonitorView = (typeof MONITOR_VIEWS)[number];
 
 /** everything the Monitor shows and does, shared by the desktop and mobile layouts */
 export function useMonitorPage() {
@@ -18,7 +28,7 @@ export function useMonitorPage() {
   const products = useProducts();
   const statistics = useStatistics();
   const monitorStats = useMonitorStats();
-  const activity = useRecentActivity();
+  const activity = useActivity();
   const toggle = useToggleProduct();
   const remove = useDeleteProduct();
   const setAllActive = useSetAllActive();
@@ -30,12 +40,17 @@ export function useMonitorPage() {
   const [deleting, setDeleting] = useState<ProductDto | null>(null);
   const [checking, setChecking] = useState<CheckDialogState | null>(null);
 
+  const [view, setView] = useStoredChoice("stock-monitor-monitor-view", MONITOR_VIEWS, "cards");
+  const [sort, setSort] = useStoredChoice("stock-monitor-monitor-sort", PRODUCT_SORTS, DEFAULT_SORT);
+
   const visible = useMemo(() => {
     const term = search.trim().toLocaleLowerCase("pt-PT");
-    return (products.data ?? []).filter(
+    const found = (products.data ?? []).filter(
       (p) => p.name.toLocaleLowerCase("pt-PT").includes(term) && matchesStatusFilter(p, statusFilter),
     );
-  }, [products.data, search, statusFilter]);
+    // the cards keep the newest first; the list is sorted by its columns
+    return view === "list" ? sortProducts(found, sort) : found;
+  }, [products.data, search, statusFilter, view, sort]);
 
   return {
     products,
@@ -44,6 +59,10 @@ export function useMonitorPage() {
     monitorStats: monitorStats.data,
     activity: activity.data,
     canCreateMore: monitorStats.data?.canCreateMore ?? true,
+    view,
+    setView,
+    sort,
+    setSort,
     search,
     setSearch,
     statusFilter,

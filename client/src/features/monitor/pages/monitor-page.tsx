@@ -8,7 +8,7 @@ import { RecentActivity } from "../components/recent-activity";
 import { MobileStats, StatCards } from "../components/stat-cards";
 import { type MonitorPageState, useMonitorPage } from "../lib/use-monitor-page";
 
-/** SPEC: recent activity shows 3 entries on desktop, 5 on mobile */
+/** recent activity shows 3 entries on desktop, 5 on phones (docs/product.md) */
 const RECENT_DESKTOP = 3;
 const RECENT_MOBILE = 5;
 

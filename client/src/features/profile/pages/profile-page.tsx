@@ -4,13 +4,14 @@ import { PageShell } from "@/components/page-shell";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { UserAvatar } from "@/components/user-avatar";
 import { useUser } from "@/lib/auth";
-import { formatDate } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { AdminWarningCard } from "../components/admin-warning-card";
 import { PermissionsCard } from "../components/permissions-card";
 import { ProfileForm } from "../components/profile-form";
 
 export function ProfilePage() {
   const { data: user } = useUser();
+  const f = useFormat();
   if (!user) return null;
   const admin = isAdmin(user);
   return (
@@ -22,7 +23,7 @@ export function ProfilePage() {
           <div className="min-w-0 space-y-1">
             <CardTitle className="truncate text-lg">{displayName(user)}</CardTitle>
             <CardDescription>
-              @{user.username} · membro desde {formatDate(user.createdAt)}
+              @{user.username} · membro desde {f.date(user.createdAt)}
             </CardDescription>
           </div>
         </CardHeader>

@@ -2,7 +2,7 @@ import type { RankingEntry } from "@common/schemas/ranking";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { BOOKS_QUERY_KEYS } from "@/lib/books-queries";
 import { apiRequest } from "@/lib/http";
-import { POLL_INTERVAL_MS } from "@/lib/query-client";
+import { POLL_INTERVAL_MS, type QueryConfig } from "@/lib/query-client";
 
 export const getRanking = () => apiRequest<RankingEntry[]>("GET", "/api/ranking");
 
@@ -14,6 +14,10 @@ export function getRankingQueryOptions() {
   });
 }
 
-export function useRanking() {
-  return useQuery(getRankingQueryOptions());
+export function useRanking({
+  queryConfig,
+}: {
+  queryConfig?: QueryConfig<typeof getRankingQueryOptions>;
+} = {}) {
+  return useQuery({ ...getRankingQueryOptions(), ...queryConfig });
 }

@@ -1,7 +1,7 @@
 import type { RankingEntry } from "@common/schemas/ranking";
 import { Crown, Medal } from "lucide-react";
 import { UserAvatar } from "@/components/user-avatar";
-import { formatEuro } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 
 const PLACES = {
@@ -12,6 +12,7 @@ const PLACES = {
 
 /** the top three, second on the left and third on the right as on a real podium */
 export function Podium({ entries }: { entries: RankingEntry[] }) {
+  const f = useFormat();
   const [first, second, third] = entries;
   const order = [second, first, third].filter(Boolean);
   return (
@@ -31,7 +32,7 @@ export function Podium({ entries }: { entries: RankingEntry[] }) {
               <div className="w-full min-w-0 text-center">
                 <p className="truncate text-sm font-semibold">{entry.fullName || entry.username}</p>
                 <p className="text-sm font-semibold text-success tabular-nums">
-                  {formatEuro(entry.totalProfit)}
+                  {f.money(entry.totalProfit)}
                 </p>
               </div>
               <div

@@ -1,11 +1,12 @@
 import type { RankingEntry } from "@common/schemas/ranking";
 import { Card } from "@/components/ui/card";
-import { formatEuro, formatPercent } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import { SellerName } from "./seller-name";
 
 /** mobile: one card per seller with margin, items and average profit */
 export function RankingCards({ entries, meId }: { entries: RankingEntry[]; meId: number | undefined }) {
+  const f = useFormat();
   return (
     <div className="grid grid-cols-1 gap-3">
       {entries.map((e) => (
@@ -17,15 +18,13 @@ export function RankingCards({ entries, meId }: { entries: RankingEntry[]; meId:
           <div className="flex items-center gap-3">
             <span className="w-8 shrink-0 text-lg font-bold tabular-nums">{e.rank}º</span>
             <SellerName entry={e} isMe={e.id === meId} className="flex-1" />
-            <span className="shrink-0 font-semibold text-success tabular-nums">
-              {formatEuro(e.totalProfit)}
-            </span>
+            <span className="shrink-0 font-semibold text-success tabular-nums">{f.money(e.totalProfit)}</span>
           </div>
           <dl className="grid grid-cols-3 gap-2 text-center text-xs">
             <div className="rounded-md bg-muted/60 p-2">
               <dt className="text-muted-foreground">Margem</dt>
               <dd className="font-semibold tabular-nums">
-                {e.profitMargin === null ? "—" : formatPercent(e.profitMargin)}
+                {e.profitMargin === null ? "—" : f.percent(e.profitMargin)}
               </dd>
             </div>
             <div className="rounded-md bg-muted/60 p-2">
@@ -36,7 +35,7 @@ export function RankingCards({ entries, meId }: { entries: RankingEntry[]; meId:
             </div>
             <div className="rounded-md bg-muted/60 p-2">
               <dt className="text-muted-foreground">Lucro médio</dt>
-              <dd className="font-semibold tabular-nums">{formatEuro(e.averageProfit)}</dd>
+              <dd className="font-semibold tabular-nums">{f.money(e.averageProfit)}</dd>
             </div>
           </dl>
         </Card>

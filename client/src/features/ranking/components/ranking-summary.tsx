@@ -1,21 +1,23 @@
 import { addMoney } from "@common/money";
 import type { RankingEntry } from "@common/schemas/ranking";
-import { Euro, Package, TrendingUp, Users } from "lucide-react";
+import { Package, TrendingUp, Users } from "lucide-react";
+import { currencyIcon } from "@/components/currency-icon";
 import { MetricTile } from "@/components/metric-tile";
-import { formatEuro } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 
 export function RankingSummary({ entries }: { entries: RankingEntry[] }) {
+  const f = useFormat();
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <MetricTile label="Vendedores" value={entries.length} icon={Users} />
       <MetricTile
         label="Receita Total"
-        value={formatEuro(addMoney(...entries.map((e) => e.totalRevenue)))}
-        icon={Euro}
+        value={f.money(addMoney(...entries.map((e) => e.totalRevenue)))}
+        icon={currencyIcon(f.currency)}
       />
       <MetricTile
         label="Lucro Total"
-        value={formatEuro(addMoney(...entries.map((e) => e.totalProfit)))}
+        value={f.money(addMoney(...entries.map((e) => e.totalProfit)))}
         icon={TrendingUp}
         tone="success"
       />

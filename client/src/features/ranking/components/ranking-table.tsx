@@ -1,11 +1,12 @@
 import type { RankingEntry } from "@common/schemas/ranking";
 import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatEuro, formatPercent } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import { SellerName } from "./seller-name";
 
 export function RankingTable({ entries, meId }: { entries: RankingEntry[]; meId: number | undefined }) {
+  const f = useFormat();
   return (
     <Card className="gap-0 overflow-hidden py-0">
       <Table>
@@ -28,16 +29,16 @@ export function RankingTable({ entries, meId }: { entries: RankingEntry[]; meId:
               <TableCell className="max-w-64">
                 <SellerName entry={e} isMe={e.id === meId} />
               </TableCell>
-              <TableCell className="text-right tabular-nums">{formatEuro(e.totalRevenue)}</TableCell>
+              <TableCell className="text-right tabular-nums">{f.money(e.totalRevenue)}</TableCell>
               <TableCell className="text-right font-semibold text-success tabular-nums">
-                {formatEuro(e.totalProfit)}
+                {f.money(e.totalProfit)}
               </TableCell>
               <TableCell className="text-right tabular-nums">
-                {e.profitMargin === null ? "—" : formatPercent(e.profitMargin)}
+                {e.profitMargin === null ? "—" : f.percent(e.profitMargin)}
               </TableCell>
               <TableCell className="text-right tabular-nums">{e.soldItems}</TableCell>
               <TableCell className="text-right tabular-nums">{e.totalItems}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatEuro(e.averageProfit)}</TableCell>
+              <TableCell className="text-right tabular-nums">{f.money(e.averageProfit)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -50,7 +50,15 @@ export function RankingPage() {
               {isMobile ? (
                 <RankingCards entries={entries} meId={me?.id} />
               ) : (
-                <RankingTable entries={entries} meId={me?.id} />
+                // eight columns need 1280 px beside the sidebar; narrower windows get the cards
+                <>
+                  <div className="xl:hidden">
+                    <RankingCards entries={entries} meId={me?.id} />
+                  </div>
+                  <div className="hidden xl:block">
+                    <RankingTable entries={entries} meId={me?.id} />
+                  </div>
+                </>
               )}
             </>
           )}

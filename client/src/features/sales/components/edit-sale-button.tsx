@@ -1,10 +1,12 @@
+import type { Formatter } from "@common/format";
 import type { Sale } from "@common/schemas/sales";
-import { updateSaleSchema } from "@common/schemas/sales";
-import { format } from "date-fns";
+import { type SaleForm, type SaleFormInput, saleFormSchema } from "@common/schemas/sales";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil } from "lucide-react";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { SaleFields, type SaleFieldValues, saleDateFrom } from "@/components/sale-fields";
+import { SaleFields, saleDateFrom, showServerErrors } from "@/components/sale-fields";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -16,12 +18,12 @@ import {
 } from "@/components/ui/dialog";
 import { isDateOnly } from "@/lib/format";
 import { ApiError, errorMessage } from "@/lib/http";
-import { fieldErrors, withoutErrors } from "@/lib/zod-errors";
+import { useFormat } from "@/lib/user-settings";
 import { useUpdateSale } from "../api/update-sale";
 
-/** the day a sale shows: its UTC day when it has no time, the local day otherwise */
-function dayOf(saleDate: string): string {
-  return isDateOnly(saleDate) ? saleDate.slice(0, 10) : format(new Date(saleDate), "yyyy-MM-dd");
+/** the day a sale shows: its UTC day when it has no time, its day in the user's zone otherwise */
+function dayOf(saleDate: string, f: Formatter): string {
+  return isDateOnly(saleDate) ? saleDate.slice(0, 10) : f.day(saleDate);
 }
 
 const amountText = (value: string) => value.replace(".", ",");
@@ -48,45 +50,36 @@ export function EditSaleButton({ sale }: { sale: Sale }) {
 }
 
 function EditSaleForm({ sale, onDone }: { sale: Sale; onDone: () => void }) {
-  const [values, setValues] = useState<SaleFieldValues>({
-    salePrice: amountText(sale.salePrice),
-    fees: amountText(sale.fees),
-    buyer: sale.buyer ?? "",
-    platform: sale.platform ?? "",
-    saleDay: dayOf(sale.saleDate),
+  const f = useFormat();
+  const recordedDay = dayOf(sale.saleDate, f);
+  const form = useForm<SaleFormInput, unknown, SaleForm>({
+    resolver: zodResolver(saleFormSchema),
+    defaultValues: {
+      salePrice: amountText(sale.salePrice),
+      fees: amountText(sale.fees),
+      buyer: sale.buyer ?? "",
+      platform: sale.platform ?? "",
+      saleDay: recordedDay,
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateSale();
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!values.saleDay) return setErrors({ saleDate: "Data da venda obrigatória" });
-    const dayChanged = values.saleDay !== dayOf(sale.saleDate);
-    const parsed = updateSaleSchema.safeParse({
-      salePrice: values.salePrice,
-      fees: values.fees,
-      buyer: values.buyer,
-      platform: values.platform,
-      // an untouched day keeps the recorded time
-      saleDate: dayChanged ? saleDateFrom(values.saleDay) : undefined,
-    });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    const { saleDate, ...body } = parsed.data;
+  const submit = form.handleSubmit(({ saleDay, ...changes }) =>
     update.mutate(
-      { id: sale.id, ...body, saleDate: saleDate?.toISOString() },
+      // an untouched day keeps the recorded time
+      { id: sale.id, ...changes, saleDate: saleDay !== recordedDay ? saleDateFrom(saleDay, f) : undefined },
       {
         onSuccess: () => {
           toast.success("Venda atualizada com sucesso!");
           onDone();
         },
         onError: (error) => {
-          if (error instanceof ApiError) setErrors(fieldErrors(error.errors));
+          if (error instanceof ApiError) showServerErrors(form, error.errors);
           toast.error("Falha ao atualizar venda", { description: errorMessage(error, "Erro desconhecido") });
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
@@ -94,17 +87,7 @@ function EditSaleForm({ sale, onDone }: { sale: Sale; onDone: () => void }) {
         <DialogTitle>Editar Venda</DialogTitle>
         <DialogDescription className="truncate">{sale.item?.name ?? "Item removido"}</DialogDescription>
       </DialogHeader>
-      <SaleFields
-        idPrefix="edit-sale"
-        values={values}
-        onChange={(change) => {
-          setValues((v) => ({ ...v, ...change }));
-          setErrors((e) => withoutErrors(e, [...Object.keys(change), "saleDate"]));
-        }}
-        errors={errors}
-        cost={sale.item}
-        platformRequired
-      />
+      <SaleFields idPrefix="edit-sale" form={form} cost={sale.item} platformRequired />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>
           Cancelar

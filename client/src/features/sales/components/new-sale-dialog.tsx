@@ -1,8 +1,10 @@
-import { createSaleSchema } from "@common/schemas/sales";
-import { useState } from "react";
+import { newSaleFormSchema } from "@common/schemas/sales";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
 import { toast } from "sonner";
 import { FormField } from "@/components/form-field";
-import { emptySaleFields, SaleFields, saleDateFrom, type SaleFieldValues } from "@/components/sale-fields";
+import { emptySaleFields, SaleFields, saleDateFrom, showServerErrors } from "@/components/sale-fields";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -13,11 +15,10 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { formatEuro } from "@/lib/format";
 import { ApiError, errorMessage } from "@/lib/http";
-import { fieldErrors, withoutErrors } from "@/lib/zod-errors";
-import { useCreateSale } from "../api/create-sale";
+import { useCreateSale } from "@/lib/create-sale";
 import { useItemsInStock } from "../api/get-items-in-stock";
+import { useFormat } from "@/lib/user-settings";
 
 export function NewSaleDialog({
   open,
@@ -38,36 +39,30 @@ export function NewSaleDialog({
 function NewSaleForm({ onDone }: { onDone: () => void }) {
   const items = useItemsInStock();
   const create = useCreateSale();
-  const [itemId, setItemId] = useState("");
-  const [sale, setSale] = useState<SaleFieldValues>(emptySaleFields);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const item = items.data?.find((i) => String(i.id) === itemId) ?? null;
+  const f = useFormat();
+  const form = useForm<z.input<typeof newSaleFormSchema>, unknown, z.output<typeof newSaleFormSchema>>({
+    resolver: zodResolver(newSaleFormSchema),
+    defaultValues: { ...emptySaleFields(f), inventoryItemId: "" },
+  });
+  const itemId = useWatch({ control: form.control, name: "inventoryItemId" });
+  const item = items.data?.find((i) => String(i.id) === String(itemId)) ?? null;
+  const itemError = form.formState.errors.inventoryItemId?.message;
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!sale.saleDay) return setErrors({ saleDate: "Data da venda obrigatória" });
-    const parsed = createSaleSchema.safeParse({
-      ...sale,
-      inventoryItemId: itemId,
-      saleDate: saleDateFrom(sale.saleDay),
-    });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    const { profit: _ignored, saleDate, ...body } = parsed.data;
+  const submit = form.handleSubmit(({ saleDay, ...sale }) =>
     create.mutate(
-      { ...body, saleDate: saleDate?.toISOString() },
+      { ...sale, saleDate: saleDateFrom(saleDay, f) },
       {
         onSuccess: () => {
           toast.success("Venda registrada com sucesso!");
           onDone();
         },
         onError: (error) => {
-          if (error instanceof ApiError) setErrors(fieldErrors(error.errors));
+          if (error instanceof ApiError) showServerErrors(form, error.errors);
           toast.error(`Falha ao registrar venda: ${errorMessage(error, "Erro desconhecido")}`);
         },
       },
-    );
-  };
+    ),
+  );
 
   const noItems = items.isSuccess && items.data.length === 0;
   return (
@@ -81,40 +76,29 @@ function NewSaleForm({ onDone }: { onDone: () => void }) {
       <FormField
         id="sale-item"
         label="Item"
-        error={errors.inventoryItemId}
+        error={itemError}
         hint={noItems ? "Não há itens em stock para vender." : undefined}
       >
-        <Select
-          value={itemId}
-          onValueChange={(id) => {
-            setItemId(id);
-            setErrors((e) => withoutErrors(e, ["inventoryItemId"]));
-          }}
-          disabled={noItems}
-        >
-          <SelectTrigger id="sale-item" aria-invalid={errors.inventoryItemId ? true : undefined}>
-            <SelectValue placeholder="Selecione um item em stock" />
-          </SelectTrigger>
-          <SelectContent>
-            {items.data?.map((i) => (
-              <SelectItem key={i.id} value={String(i.id)}>
-                {i.name} · {formatEuro(i.price)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <Controller
+          control={form.control}
+          name="inventoryItemId"
+          render={({ field }) => (
+            <Select value={String(field.value ?? "")} onValueChange={field.onChange} disabled={noItems}>
+              <SelectTrigger id="sale-item" aria-invalid={itemError ? true : undefined}>
+                <SelectValue placeholder="Selecione um item em stock" />
+              </SelectTrigger>
+              <SelectContent>
+                {items.data?.map((i) => (
+                  <SelectItem key={i.id} value={String(i.id)}>
+                    {i.name} · {f.money(i.price)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
       </FormField>
-      <SaleFields
-        idPrefix="sale"
-        values={sale}
-        onChange={(change) => {
-          setSale((v) => ({ ...v, ...change }));
-          setErrors((e) => withoutErrors(e, [...Object.keys(change), "saleDate"]));
-        }}
-        errors={errors}
-        cost={item}
-        platformRequired
-      />
+      <SaleFields idPrefix="sale" form={form} cost={item} platformRequired />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={create.isPending}>
           Cancelar

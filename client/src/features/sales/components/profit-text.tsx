@@ -1,7 +1,8 @@
-import { formatEuro } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 
 export function ProfitText({ value, className }: { value: string; className?: string }) {
+  const f = useFormat();
   return (
     <span
       className={cn(
@@ -10,7 +11,7 @@ export function ProfitText({ value, className }: { value: string; className?: st
         className,
       )}
     >
-      {formatEuro(value)}
+      {f.money(value)}
     </span>
   );
 }

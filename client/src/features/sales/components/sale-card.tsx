@@ -1,18 +1,19 @@
 import type { Sale } from "@common/schemas/sales";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import { formatSaleDate, formatEuro } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { DeleteSaleButton } from "./delete-sale-button";
 import { EditSaleButton } from "./edit-sale-button";
 import { ProfitText } from "./profit-text";
 
 export function SaleCard({ sale }: { sale: Sale }) {
+  const f = useFormat();
   return (
     <Card data-testid="sale-card" className="min-w-0 gap-3 p-4">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="truncate font-semibold">{sale.item?.name ?? "Item removido"}</p>
-          <p className="text-xs text-muted-foreground tabular-nums">{formatSaleDate(sale.saleDate)}</p>
+          <p className="text-xs text-muted-foreground tabular-nums">{f.saleDate(sale.saleDate)}</p>
         </div>
         <div className="flex shrink-0">
           <EditSaleButton sale={sale} />
@@ -26,11 +27,11 @@ export function SaleCard({ sale }: { sale: Sale }) {
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-xs text-muted-foreground">Venda</dt>
-          <dd className="font-medium tabular-nums">{formatEuro(sale.salePrice)}</dd>
+          <dd className="font-medium tabular-nums">{f.money(sale.salePrice)}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Taxas</dt>
-          <dd className="tabular-nums">{formatEuro(sale.fees)}</dd>
+          <dd className="tabular-nums">{f.money(sale.fees)}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Lucro</dt>

@@ -1,12 +1,13 @@
 import type { Sale } from "@common/schemas/sales";
 import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatSaleDate, formatEuro } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { DeleteSaleButton } from "./delete-sale-button";
 import { EditSaleButton } from "./edit-sale-button";
 import { ProfitText } from "./profit-text";
 
 export function SalesTable({ sales }: { sales: Sale[] }) {
+  const f = useFormat();
   return (
     <Card className="gap-0 overflow-hidden py-0">
       <Table>
@@ -35,16 +36,14 @@ export function SalesTable({ sales }: { sales: Sale[] }) {
               </TableCell>
               <TableCell className="max-w-40 truncate">{sale.buyer || "—"}</TableCell>
               <TableCell className="max-w-40 truncate">{sale.platform || "—"}</TableCell>
-              <TableCell className="text-right tabular-nums">{formatEuro(sale.salePrice)}</TableCell>
+              <TableCell className="text-right tabular-nums">{f.money(sale.salePrice)}</TableCell>
               <TableCell className="text-right tabular-nums text-muted-foreground">
-                {formatEuro(sale.fees)}
+                {f.money(sale.fees)}
               </TableCell>
               <TableCell className="text-right">
                 <ProfitText value={sale.profit} />
               </TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">
-                {formatSaleDate(sale.saleDate)}
-              </TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">{f.saleDate(sale.saleDate)}</TableCell>
               <TableCell>
                 <div className="flex shrink-0">
                   <EditSaleButton sale={sale} />

@@ -1,6 +1,8 @@
 import type { Sale } from "@common/schemas/sales";
 import { describe, expect, it } from "vitest";
-import { salesCsv, searchSales, summarizeSales } from "./sales-view";
+import { salesCsv } from "@common/books-export";
+import { createFormatter } from "@common/format";
+import { searchSales, summarizeSales } from "./sales-view";
 
 const sale = (
   id: number,
@@ -23,18 +25,33 @@ const sale = (
 });
 
 describe("sales view", () => {
-  const now = new Date(2026, 10, 22, 15, 0);
+  const lisbon = createFormatter({ timezone: "Europe/Lisbon" });
+  const newYork = createFormatter({ timezone: "America/New_York" });
+  // 15:00 in Lisbon (UTC+0 in November), 10:00 in New York
+  const now = new Date("2026-11-22T15:00:00Z");
   const sales = [
-    sale(1, new Date(2026, 10, 22, 9, 0).toISOString(), "0.10", "0.05", { buyer: "Maria" }),
-    sale(2, new Date(2026, 10, 2, 9, 0).toISOString(), "0.20", "0.05", { platform: "OLX" }),
-    sale(3, new Date(2026, 9, 31, 23, 0).toISOString(), "10.00", "-1.00"),
+    sale(1, "2026-11-22T09:00:00.000Z", "0.10", "0.05", { buyer: "Maria" }),
+    sale(2, "2026-11-02T09:00:00.000Z", "0.20", "0.05", { platform: "OLX" }),
+    // 31 Oct 23:30 in Lisbon, 19:30 in New York: last month in both
+    sale(3, "2026-10-31T23:30:00.000Z", "10.00", "-1.00"),
   ];
 
-  it("sums exactly and counts today and this month on the local calendar", () => {
-    const summary = summarizeSales(sales, now);
+  it("sums exactly and counts today and this month on the user's calendar", () => {
+    const summary = summarizeSales(sales, lisbon, now);
     expect(summary).toMatchObject({ revenue: "10.30", profit: "-0.90", count: 3, thisMonth: 2, today: 1 });
     expect(summary.margin).toBeCloseTo((-0.9 / 10.3) * 100, 10);
-    expect(summarizeSales([], now).margin).toBeNull();
+    expect(summarizeSales([], lisbon, now).margin).toBeNull();
+  });
+
+  it("takes today and this month in the user's zone, not the browser's", () => {
+    // 1 Dec 02:00 UTC: already December in Lisbon, still 30 November in New York
+    const late = new Date("2026-12-01T02:00:00Z");
+    const nov30 = [sale(4, "2026-11-30T23:00:00.000Z", "5.00", "1.00")];
+    expect(summarizeSales(nov30, lisbon, late)).toMatchObject({ today: 0, thisMonth: 0 });
+    expect(summarizeSales(nov30, newYork, late)).toMatchObject({ today: 1, thisMonth: 1 });
+    // a sale kept without a time is that day wherever the user is
+    const dayOnly = [sale(5, "2026-11-30T00:00:00.000Z", "5.00", "1.00")];
+    expect(summarizeSales(dayOnly, newYork, late)).toMatchObject({ today: 1, thisMonth: 1 });
   });
 
   it("searches buyer, platform and item name, ignoring case", () => {
@@ -45,13 +62,13 @@ describe("sales view", () => {
   });
 
   it("exports pt-PT decimals with the item's cost", () => {
-    const { fileName, text } = salesCsv([sales[2]]);
-    expect(fileName).toMatch(/^vendas_\d{4}-\d{2}-\d{2}\.csv$/);
-    const [header, row] = text
+    const [header, row] = salesCsv([sales[2]], lisbon)
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(header).toBe("Data;Item;SKU;Comprador;Plataforma;Preço de venda;Taxas;Custo;Lucro");
+    expect(header).toBe(
+      "Data;Item;SKU;Comprador;Plataforma;Preço de venda (EUR);Taxas (EUR);Custo (EUR);Lucro (EUR)",
+    );
     expect(row.split(";").slice(1)).toEqual(["Item 3", "", "", "Vinted", "10,00", "0,00", "1,00", "-1,00"]);
   });
 });

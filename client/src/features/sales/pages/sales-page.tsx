@@ -5,16 +5,18 @@ import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { SearchField } from "@/components/toolbar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useIsMobile } from "@/hooks/use-is-mobile";
-import { downloadText } from "@/lib/download";
-import { useSales } from "../api/get-sales";
+import { downloadFromServer } from "@/lib/download";
+import { errorMessage } from "@/lib/http";
+import { useFormat } from "@/lib/user-settings";
+import { useSales } from "@/lib/books-queries";
 import { NewSaleDialog } from "../components/new-sale-dialog";
 import { SaleCard } from "../components/sale-card";
 import { SalesMobileSummary, SalesSummaryCards } from "../components/sales-summary";
 import { SalesTable } from "../components/sales-table";
-import { salesCsv, searchSales, summarizeSales } from "../lib/sales-view";
+import { searchSales, summarizeSales } from "../lib/sales-view";
 
 export function SalesPage() {
   const isMobile = useIsMobile();
@@ -23,12 +25,19 @@ export function SalesPage() {
   const [adding, setAdding] = useState(false);
   const all = sales.data ?? [];
   const visible = useMemo(() => searchSales(sales.data ?? [], search), [sales.data, search]);
-  const summary = useMemo(() => summarizeSales(sales.data ?? []), [sales.data]);
+  const f = useFormat();
+  const summary = useMemo(() => summarizeSales(sales.data ?? [], f), [sales.data, f]);
 
-  const exportCsv = () => {
-    const { fileName, text } = salesCsv(visible);
-    downloadText(fileName, text);
-    toast.success("Exportado", { description: `${visible.length} vendas exportadas para ${fileName}` });
+  // the server writes the file (dates in the user's zone, amounts in their currency) over the same search
+  const exportCsv = async () => {
+    const count = visible.length;
+    try {
+      const query = new URLSearchParams({ search });
+      const fileName = await downloadFromServer(`/api/sales/export?${query}`, "vendas.csv");
+      toast.success("Exportado", { description: `${count} vendas exportadas para ${fileName}` });
+    } catch (error) {
+      toast.error("Erro ao exportar", { description: errorMessage(error, "Erro desconhecido") });
+    }
   };
 
   const body = () => {
@@ -92,17 +101,12 @@ export function SalesPage() {
       />
       {isMobile ? <SalesMobileSummary summary={summary} /> : <SalesSummaryCards summary={summary} />}
       <div className="flex gap-2">
-        <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            type="search"
-            aria-label="Pesquisar vendas"
-            placeholder={isMobile ? "Pesquisar vendas..." : "Pesquisar por comprador, plataforma ou item..."}
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchField
+          label="Pesquisar vendas"
+          placeholder={isMobile ? "Pesquisar vendas..." : "Pesquisar por comprador, plataforma ou item..."}
+          value={search}
+          onChange={setSearch}
+        />
         <Button
           variant="outline"
           size={isMobile ? "icon" : "default"}

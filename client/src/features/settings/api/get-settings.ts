@@ -1,15 +1,7 @@
-import type { SettingsResponse } from "@common/schemas/settings";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiRequest } from "@/lib/http";
+import { useQuery } from "@tanstack/react-query";
+import { getSettingsQueryOptions } from "@/lib/user-settings";
 
-export const SETTINGS_QUERY_KEY = ["/api/settings"] as const;
-
-export function getSettingsQueryOptions() {
-  return queryOptions({
-    queryKey: SETTINGS_QUERY_KEY,
-    queryFn: () => apiRequest<SettingsResponse>("GET", "/api/settings"),
-  });
-}
+export { getSettingsQueryOptions, SETTINGS_QUERY_KEY } from "@/lib/user-settings";
 
 export function useSettings() {
   return useQuery(getSettingsQueryOptions());

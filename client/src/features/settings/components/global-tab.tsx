@@ -2,7 +2,7 @@ import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings, globalSettingsSchema } fr
 import { useGroupDraft } from "../lib/use-group-draft";
 import { useSaveGroup } from "../lib/use-save-group";
 import { SettingsCard } from "./settings-card";
-import { NumberSetting, SelectSetting, SwitchSetting, TextSetting } from "./setting-rows";
+import { NumberSetting, SelectSetting, SwitchSetting, WebhookSetting } from "./setting-rows";
 
 const LOG_LEVELS = [
   ["debug", "Debug"],
@@ -71,11 +71,10 @@ export function GlobalTab({ saved, readOnly }: { saved: GlobalSettings; readOnly
         onChange={(v) => set("autoStartNewProducts", v)}
         {...common}
       />
-      <TextSetting
+      <WebhookSetting
         id="defaultWebhookUrl"
         label="Webhook padrão"
-        description="Preenche o webhook de cada novo produto"
-        placeholder="https://discord.com/api/webhooks/..."
+        description="Preenche o webhook dos novos produtos de quem não tem um webhook padrão seu"
         value={value.defaultWebhookUrl}
         error={errors.defaultWebhookUrl}
         onChange={(v) => set("defaultWebhookUrl", v.trim())}

@@ -1,8 +1,10 @@
 import type { PublicUser } from "@common/schemas/auth";
 import { isAdmin } from "@common/schemas/auth";
-import { updateProfileSchema } from "@common/schemas/users";
+import { type UpdateProfileInput, updateProfileSchema } from "@common/schemas/users";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Save } from "lucide-react";
-import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,24 +12,18 @@ import { Input } from "@/components/ui/input";
 import { useUpdateProfile } from "@/lib/auth";
 import { AvatarPicker } from "./avatar-picker";
 
-export function ProfileTab({ user }: { user: PublicUser }) {
-  const [fullName, setFullName] = useState(user.fullName ?? "");
-  const [email, setEmail] = useState(user.email ?? "");
-  const [avatar, setAvatar] = useState<string | null>(user.avatar);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useUpdateProfile();
+type ProfileValues = z.output<typeof updateProfileSchema>;
 
-  const submit = () => {
-    // an empty string clears the photo on the server
-    const parsed = updateProfileSchema.safeParse({ fullName, email, avatar: avatar ?? "" });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      return setErrors(found);
-    }
-    setErrors({});
-    save.mutate({ fullName, email, avatar: avatar ?? "" });
-  };
+export function ProfileTab({ user }: { user: PublicUser }) {
+  const form = useForm<UpdateProfileInput, unknown, ProfileValues>({
+    resolver: zodResolver(updateProfileSchema),
+    // an empty avatar clears the photo on the server
+    defaultValues: { fullName: user.fullName ?? "", email: user.email ?? "", avatar: user.avatar ?? "" },
+  });
+  const { errors } = form.formState;
+  const save = useUpdateProfile();
+  // the fields as typed (the server reads "" as "none"), once the shared schema accepts them
+  const submit = form.handleSubmit(() => save.mutate(form.getValues()));
 
   return (
     <Card>
@@ -36,19 +32,20 @@ export function ProfileTab({ user }: { user: PublicUser }) {
         <CardDescription>A sua foto, nome e email</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <AvatarPicker user={user} value={avatar} onChange={setAvatar} />
-        {errors.avatar && <p className="text-xs font-medium text-destructive">{errors.avatar}</p>}
+        <Controller
+          control={form.control}
+          name="avatar"
+          render={({ field }) => (
+            <AvatarPicker user={user} value={field.value || null} onChange={(v) => field.onChange(v ?? "")} />
+          )}
+        />
+        {errors.avatar && <p className="text-xs font-medium text-destructive">{errors.avatar.message}</p>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="settings-fullName" label="Nome completo" error={errors.fullName}>
-            <Input id="settings-fullName" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+          <FormField id="settings-fullName" label="Nome completo" error={errors.fullName?.message}>
+            <Input id="settings-fullName" {...form.register("fullName")} />
           </FormField>
-          <FormField id="settings-email" label="Email" error={errors.email}>
-            <Input
-              id="settings-email"
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+          <FormField id="settings-email" label="Email" error={errors.email?.message}>
+            <Input id="settings-email" type="email" {...form.register("email")} />
           </FormField>
           <FormField id="settings-username" label="Nome de utilizador">
             <Input id="settings-username" value={user.username} readOnly disabled />
@@ -64,7 +61,7 @@ export function ProfileTab({ user }: { user: PublicUser }) {
         </div>
       </CardContent>
       <CardFooter className="justify-end">
-        <Button onClick={submit} disabled={save.isPending}>
+        <Button onClick={() => void submit()} disabled={save.isPending}>
           {save.isPending ? <Loader2 className="animate-spin" /> : <Save />}
           Salvar Perfil
         </Button>

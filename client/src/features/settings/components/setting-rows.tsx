@@ -3,6 +3,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
+import { WebhookTest } from "@/components/webhook-test";
 import { cn } from "@/lib/utils";
 
 interface RowProps {
@@ -144,29 +145,38 @@ export function SelectSetting<V extends string>({
   );
 }
 
-export function TextSetting({
+/**
+ * A webhook address over the row's whole width, with "Testar webhook" beside it (an address does not
+ * fit the narrow control column of the other rows).
+ */
+export function WebhookSetting({
   value,
   disabled,
-  placeholder,
   onChange,
   ...row
-}: Omit<RowProps, "children"> & {
-  value: string;
-  disabled?: boolean;
-  placeholder?: string;
-  onChange: (v: string) => void;
-}) {
+}: Omit<RowProps, "children"> & { value: string; disabled?: boolean; onChange: (v: string) => void }) {
   return (
-    <SettingRow {...row}>
-      <Input
-        id={row.id}
-        type="url"
-        value={value}
-        disabled={disabled}
-        placeholder={placeholder}
-        aria-invalid={row.error ? true : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </SettingRow>
+    <div className="space-y-2 py-3">
+      <div className="min-w-0 space-y-0.5">
+        <Label htmlFor={row.id}>{row.label}</Label>
+        {row.description && <p className="text-xs text-muted-foreground">{row.description}</p>}
+        {row.error && (
+          <p role="alert" className="text-xs font-medium text-destructive">
+            {row.error}
+          </p>
+        )}
+      </div>
+      <WebhookTest url={value} disabled={disabled}>
+        <Input
+          id={row.id}
+          type="url"
+          value={value}
+          disabled={disabled}
+          placeholder="https://discord.com/api/webhooks/..."
+          aria-invalid={row.error ? true : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </WebhookTest>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import type { StatusStatistics } from "@common/schemas/statistics";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { BOOKS_QUERY_KEYS } from "@/lib/books-queries";
 import { apiRequest } from "@/lib/http";
-import { POLL_INTERVAL_MS } from "@/lib/query-client";
+import { POLL_INTERVAL_MS, type QueryConfig } from "@/lib/query-client";
 
 export const getStatusStatistics = () => apiRequest<StatusStatistics>("GET", "/api/status/statistics");
 
@@ -14,6 +14,10 @@ export function getStatusStatisticsQueryOptions() {
   });
 }
 
-export function useStatusStatistics() {
-  return useQuery(getStatusStatisticsQueryOptions());
+export function useStatusStatistics({
+  queryConfig,
+}: {
+  queryConfig?: QueryConfig<typeof getStatusStatisticsQueryOptions>;
+} = {}) {
+  return useQuery({ ...getStatusStatisticsQueryOptions(), ...queryConfig });
 }

@@ -1,4 +1,4 @@
-import { formatEuro } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 
 interface ChartTooltipProps {
   active?: boolean;
@@ -8,13 +8,14 @@ interface ChartTooltipProps {
 
 /** one tooltip for both charts, in the theme's popover colours */
 export function ChartTooltip({ active, label, payload }: ChartTooltipProps) {
+  const f = useFormat();
   if (!active || !payload?.length) return null;
   const entry = payload[0];
   const sales = entry.payload?.sales ?? 0;
   return (
     <div className="rounded-md border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
       <p className="font-medium">{label ?? entry.payload?.name}</p>
-      <p className="tabular-nums">Lucro: {formatEuro(Number(entry.value ?? 0))}</p>
+      <p className="tabular-nums">Lucro: {f.money(Number(entry.value ?? 0))}</p>
       <p className="text-muted-foreground">
         {sales} {sales === 1 ? "venda" : "vendas"}
       </p>

@@ -1,6 +1,6 @@
 import type { StatusStatistics } from "@common/schemas/statistics";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatEuro, formatMonthName } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
 import { formatGrowth } from "../lib/status-format";
 import { FigureList } from "./figure-list";
 
@@ -8,6 +8,7 @@ const signTone = (value: string | null) =>
   value === null ? undefined : value.startsWith("-") ? "text-destructive" : "text-success";
 
 export function SalesPerformanceCard({ stats }: { stats: StatusStatistics }) {
+  const f = useFormat();
   const p = stats.salesPerformance;
   return (
     <Card>
@@ -20,12 +21,12 @@ export function SalesPerformanceCard({ stats }: { stats: StatusStatistics }) {
             {
               label: "Melhor mês",
               value: p.bestMonth
-                ? `${formatMonthName(p.bestMonth)} · ${formatEuro(p.bestMonthProfit)}`
+                ? `${f.monthName(p.bestMonth)} · ${f.money(p.bestMonthProfit)}`
                 : "Sem vendas",
             },
             {
               label: "Crescimento (30 dias)",
-              value: formatGrowth(p.profitGrowth),
+              value: formatGrowth(p.profitGrowth, f),
               className: signTone(p.profitGrowth),
             },
             { label: "Vendas recentes (30 dias)", value: p.recentSales },
@@ -38,6 +39,7 @@ export function SalesPerformanceCard({ stats }: { stats: StatusStatistics }) {
 }
 
 export function InventoryStatusCard({ stats }: { stats: StatusStatistics }) {
+  const f = useFormat();
   const s = stats.inventoryStatus;
   return (
     <Card>
@@ -52,8 +54,8 @@ export function InventoryStatusCard({ stats }: { stats: StatusStatistics }) {
             { label: "Vendidos", value: s.sold },
             { label: "Pendentes", value: s.pending },
             { label: "Em trânsito", value: s.inTransit },
-            { label: "Receita total", value: formatEuro(s.totalRevenue) },
-            { label: "Lucro total", value: formatEuro(s.totalProfit), className: signTone(s.totalProfit) },
+            { label: "Receita total", value: f.money(s.totalRevenue) },
+            { label: "Lucro total", value: f.money(s.totalProfit), className: signTone(s.totalProfit) },
           ]}
         />
       </CardContent>

@@ -1,20 +1,30 @@
 import { profitByMonth, profitByPlatform } from "@common/aggregations";
+import type { Formatter } from "@common/format";
 import type { Sale } from "@common/schemas/sales";
 import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useFormat } from "@/lib/user-settings";
 import { ChartTooltip } from "./chart-tooltip";
 
 const POSITIVE = "var(--color-success)";
 const NEGATIVE = "var(--color-destructive)";
 const AXIS = { fontSize: 12, fill: "var(--color-muted-foreground)" };
-const euroTick = (v: number) => `${v.toLocaleString("pt-PT")} €`;
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "Europe/Lisbon";
+
+/** axis ticks: whole amounts in the books currency */
+const moneyTick = (f: Formatter) => (v: number) => f.money(v).replace(/[.,]00(?=\D*$)/, "");
 
 export function ProfitByMonthChart({ sales }: { sales: Sale[] }) {
+  const f = useFormat();
+  // months on the user's calendar, named in their language
   const data = useMemo(
-    () => profitByMonth(sales, new Date(), browserTimeZone()).map((m) => ({ ...m, value: Number(m.profit) })),
-    [sales],
+    () =>
+      profitByMonth(sales, new Date(), f.timeZone).map((m) => ({
+        ...m,
+        label: f.monthShort(m.key),
+        value: Number(m.profit),
+      })),
+    [sales, f],
   );
   return (
     <Card>
@@ -36,7 +46,7 @@ export function ProfitByMonthChart({ sales }: { sales: Sale[] }) {
                 axisLine={false}
                 interval="preserveStartEnd"
               />
-              <YAxis tick={AXIS} tickLine={false} axisLine={false} width={64} tickFormatter={euroTick} />
+              <YAxis tick={AXIS} tickLine={false} axisLine={false} width={64} tickFormatter={moneyTick(f)} />
               <Tooltip content={<ChartTooltip />} cursor={{ fill: "var(--color-muted)" }} />
               <Bar dataKey="value" radius={[4, 4, 0, 0]} isAnimationActive={false}>
                 {data.map((m) => (
@@ -56,6 +66,7 @@ function NoSales({ text }: { text: string }) {
 }
 
 export function ProfitByPlatformChart({ sales }: { sales: Sale[] }) {
+  const f = useFormat();
   const data = useMemo(
     () => profitByPlatform(sales).map((p) => ({ name: p.platform, sales: p.sales, value: Number(p.profit) })),
     [sales],
@@ -73,7 +84,13 @@ export function ProfitByPlatformChart({ sales }: { sales: Sale[] }) {
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
               <CartesianGrid horizontal={false} stroke="var(--color-border)" />
-              <XAxis type="number" tick={AXIS} tickLine={false} axisLine={false} tickFormatter={euroTick} />
+              <XAxis
+                type="number"
+                tick={AXIS}
+                tickLine={false}
+                axisLine={false}
+                tickFormatter={moneyTick(f)}
+              />
               <YAxis
                 type="category"
                 dataKey="name"

@@ -1,4 +1,4 @@
-import { formatPercent } from "@/lib/format";
+import type { Formatter } from "@common/format";
 
 /** "3 meses e 12 dias", "1 mês e 1 dia", "Hoje" */
 export function formatMembership({ months, days }: { months: number; days: number }): string {
@@ -11,13 +11,13 @@ export function formatMembership({ months, days }: { months: number; days: numbe
 }
 
 /** a ratio the server could not compute (nothing to divide by) shows as a dash */
-export function formatOptionalPercent(value: string | null): string {
-  return value === null ? "—" : formatPercent(value);
+export function formatOptionalPercent(value: string | null, f: Formatter): string {
+  return value === null ? "—" : f.percent(value);
 }
 
-export function formatGrowth(value: string | null): string {
+export function formatGrowth(value: string | null, f: Formatter): string {
   if (value === null) return "—";
-  return `${value.startsWith("-") ? "" : "+"}${formatPercent(value)}`;
+  return `${value.startsWith("-") ? "" : "+"}${f.percent(value)}`;
 }
 
 export function growthTone(value: string | null) {

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useUser } from "@/lib/auth";
 import { errorMessage } from "@/lib/http";
-import { useChartSales } from "../api/get-chart-sales";
+import { useSales } from "@/lib/books-queries";
 import { useStatusStatistics } from "../api/get-status-statistics";
 import { ActivitySummaryCard } from "../components/activity-summary";
 import { InventoryStatusCard, SalesPerformanceCard } from "../components/performance-cards";
@@ -17,7 +17,7 @@ import { UserHeader } from "../components/user-header";
 export function StatusPage() {
   const { data: user } = useUser();
   const statistics = useStatusStatistics();
-  const sales = useChartSales();
+  const sales = useSales();
   const stats = statistics.data;
 
   return (

@@ -1,0 +1,91 @@
+import type { LucideIcon } from "lucide-react";
+import { Search } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { cn } from "@/lib/utils";
+
+/**
+ * The pieces every list screen's toolbar is made of (Monitor, Inventory, Sales, History): a search
+ * box that takes the free width, then a row of filters, view switch and actions. From 1024 px they
+ * share one line; below it the search sits above the row.
+ */
+export function Toolbar({ search, children }: { search: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
+      {search}
+      <div className="flex gap-2">{children}</div>
+    </div>
+  );
+}
+
+export function SearchField(props: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="relative flex-1">
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Input
+        type="search"
+        aria-label={props.label}
+        placeholder={props.placeholder}
+        className="pl-9"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** a select over a record of value → label, e.g. the status filter */
+export function OptionSelect<T extends string>(props: {
+  label: string;
+  value: T;
+  options: Record<T, string>;
+  onChange: (value: T) => void;
+  className?: string;
+}) {
+  return (
+    <Select value={props.value} onValueChange={(v) => props.onChange(v as T)}>
+      <SelectTrigger aria-label={props.label} className={cn("min-w-0 flex-1 lg:w-44", props.className)}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {(Object.entries(props.options) as [T, string][]).map(([value, label]) => (
+          <SelectItem key={value} value={value}>
+            {label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** the view switch: one pressed button per view (cards, list, table…) */
+export function ViewToggle<T extends string>(props: {
+  value: T;
+  views: readonly (readonly [T, LucideIcon, string])[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset className="m-0 flex min-w-0 shrink-0 rounded-md border bg-card p-0.5" aria-label="Vista">
+      {props.views.map(([value, Icon, label]) => (
+        <Button
+          key={value}
+          variant="ghost"
+          size="icon-sm"
+          aria-label={label}
+          aria-pressed={props.value === value}
+          className={cn(props.value === value && "bg-accent text-accent-foreground")}
+          onClick={() => props.onChange(value)}
+        >
+          <Icon />
+        </Button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,64 @@
+import {
+  MAX_CHECK_INTERVAL_SECONDS,
+  MIN_CHECK_INTERVAL_SECONDS,
+  parseSecondsToMs,
+  secondsText,
+} from "@common/interval";
+import { useEffect, useRef, useState } from "react";
+import { useController } from "react-hook-form";
+import { Input } from "@/components/ui/input";
+import { formatInterval } from "@/lib/format";
+import { FormField } from "@/components/form-field";
+import type { ProductForm } from "./product-form";
+
+/**
+ * The check interval, typed in seconds; the form (and the API) keep milliseconds. Text being typed
+ * is left alone; a change from outside (another platform's default) rewrites it.
+ */
+export function IntervalField({ form }: { form: ProductForm }) {
+  const { field, fieldState } = useController({ control: form.control, name: "checkInterval" });
+  const [text, setText] = useState(() => secondsText(Number(field.value)));
+  const own = useRef<unknown>(field.value);
+  useEffect(() => {
+    if (field.value !== own.current) {
+      own.current = field.value;
+      setText(secondsText(Number(field.value)));
+    }
+  }, [field.value]);
+
+  const ms = Number(field.value);
+  const error = fieldState.error?.message;
+  return (
+    <FormField
+      id="product-checkInterval"
+      label="Intervalo (segundos)"
+      error={error}
+      hint={`Entre ${MIN_CHECK_INTERVAL_SECONDS} e ${MAX_CHECK_INTERVAL_SECONDS} segundos (1 h).`}
+      aside={
+        <span className="text-xs font-medium text-muted-foreground" data-testid="interval-reading">
+          {Number.isFinite(ms) && ms >= 60_000 ? `= ${formatInterval(ms)}` : ""}
+        </span>
+      }
+    >
+      <Input
+        id="product-checkInterval"
+        ref={field.ref}
+        name={field.name}
+        // text, not number: "1,5" is how a fraction is written here, and a number input refuses it
+        inputMode="decimal"
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "product-checkInterval-error" : undefined}
+        className="tabular-nums sm:max-w-40"
+        value={text}
+        onBlur={field.onBlur}
+        onChange={(e) => {
+          setText(e.target.value);
+          const next = parseSecondsToMs(e.target.value) ?? "";
+          own.current = next;
+          field.onChange(next);
+        }}
+      />
+    </FormField>
+  );
+}

@@ -1,0 +1,255 @@
+import type { ProductDto } from "@common/schemas/products";
+import {
+  Activity,
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  ExternalLink,
+  FileSearch,
+  Ellipsis,
+  Pause,
+  Pencil,
+  Play,
+  Store,
+  Trash2,
+} from "lucide-react";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatClockOrDate, formatLastCheck } from "@/lib/format";
+import { useFormat } from "@/lib/user-settings";
+import { cn } from "@/lib/utils";
+import {
+  FIRST_DIRECTION,
+  hasCheckFailure,
+  hostPauseText,
+  nextSort,
+  type ProductSort,
+  parseSort,
+  platformLabel,
+  platformPageUrl,
+  SORT_KEYS,
+  SORT_LABELS,
+  type SortKey,
+} from "../lib/product-display";
+import { PlatformBadge, StatusBadge } from "./product-badges";
+import { type ProductActions, ToggleButton } from "./product-card";
+
+interface ListProps extends ProductActions {
+  products: ProductDto[];
+  sort: ProductSort;
+  onSort: (sort: ProductSort) => void;
+}
+
+/** the row's other actions, in a menu so a row stays one line */
+function RowMenu({
+  product,
+  onToggle,
+  onEdit,
+  onDelete,
+  onTest,
+  onShowCheck,
+}: { product: ProductDto } & ProductActions) {
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon-sm" aria-label={`Ações de ${product.name}`}>
+          <Ellipsis />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuItem onSelect={() => onToggle(product)}>
+          {product.isActive ? <Pause /> : <Play />}
+          {product.isActive ? "Pausar monitorização" : "Iniciar monitorização"}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onEdit(product)}>
+          <Pencil />
+          Editar
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onTest(product)}>
+          <Activity />
+          Testar agora
+        </DropdownMenuItem>
+        {hasCheckFailure(product) && (
+          <DropdownMenuItem onSelect={() => onShowCheck(product)}>
+            <FileSearch />
+            Ver o que a verificação leu
+          </DropdownMenuItem>
+        )}
+        <DropdownMenuItem asChild>
+          <a href={product.url} target="_blank" rel="noreferrer noopener">
+            <ExternalLink />
+            Abrir URL do produto
+          </a>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <a href={platformPageUrl(product)} target="_blank" rel="noreferrer noopener">
+            <Store />
+            Abrir na loja {platformLabel(product.platform)}
+          </a>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => onDelete(product)}>
+          <Trash2 />
+          Remover produto
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** why the checks fail, on one short line under the name */
+function FailureLine({ product }: { product: ProductDto }) {
+  const f = useFormat();
+  if (!hasCheckFailure(product)) return null;
+  const pause = hostPauseText(product, f);
+  return (
+    <p className="text-xs whitespace-normal text-[oklch(0.45_0.12_65)] dark:text-warning">
+      Falha na verificação: {product.lastError ?? "motivo desconhecido"}
+      {pause && <span className="block">{pause}</span>}
+    </p>
+  );
+}
+
+function SortHeader({
+  column,
+  sort,
+  onSort,
+  className,
+}: {
+  column: SortKey;
+  sort: ProductSort;
+  onSort: (sort: ProductSort) => void;
+  className?: string;
+}) {
+  const { key, direction } = parseSort(sort);
+  const active = key === column;
+  const Icon = !active ? ArrowUpDown : direction === "asc" ? ArrowUp : ArrowDown;
+  return (
+    <TableHead
+      aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : "none"}
+      className={cn("px-1 whitespace-normal", className)}
+    >
+      <Button
+        variant="ghost"
+        size="sm"
+        className={cn(
+          "h-auto min-h-8 px-2 py-1 text-left text-xs font-medium whitespace-normal",
+          active ? "text-foreground" : "text-muted-foreground",
+        )}
+        onClick={() => onSort(nextSort(sort, column))}
+      >
+        {SORT_LABELS[column]}
+        <Icon className={cn("size-3.5", !active && "opacity-50")} />
+      </Button>
+    </TableHead>
+  );
+}
+
+/** the compact view on wider screens: one row per product, sortable columns */
+export function ProductTable({ products, sort, onSort, ...actions }: ListProps) {
+  const f = useFormat();
+  return (
+    <div className="overflow-hidden rounded-xl border bg-card">
+      <Table data-testid="product-table">
+        <TableHeader>
+          <TableRow>
+            <SortHeader column="name" sort={sort} onSort={onSort} className="w-full" />
+            <SortHeader column="status" sort={sort} onSort={onSort} />
+            <SortHeader column="restock" sort={sort} onSort={onSort} />
+            <SortHeader column="check" sort={sort} onSort={onSort} />
+            <TableHead className="px-2">
+              <span className="sr-only">Ações</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {products.map((p) => (
+            <TableRow key={p.id} data-testid="product-row" aria-label={p.name}>
+              <TableCell className="max-w-0 min-w-28 whitespace-normal">
+                <p className="truncate font-medium" title={p.name}>
+                  {p.name}
+                </p>
+                <p className="truncate text-xs text-muted-foreground">
+                  {platformLabel(p.platform)}
+                  {!p.isActive && " · Em pausa"}
+                </p>
+                <FailureLine product={p} />
+              </TableCell>
+              <TableCell className="px-2 whitespace-normal">
+                <StatusBadge product={p} className={hasCheckFailure(p) ? "whitespace-normal" : undefined} />
+              </TableCell>
+              <TableCell className="px-2 tabular-nums whitespace-normal" data-testid="last-restock">
+                {formatClockOrDate(p.lastRestockAt, f)}
+              </TableCell>
+              <TableCell className="px-2 tabular-nums whitespace-normal">
+                {formatLastCheck(p.lastCheck, f)}
+              </TableCell>
+              <TableCell className="px-2">
+                <div className="flex items-center justify-end gap-1">
+                  {/* below 1280 px the menu holds it, so the row fits beside the sidebar */}
+                  <ToggleButton product={p} onToggle={actions.onToggle} className="hidden xl:inline-flex" />
+                  <RowMenu product={p} {...actions} />
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** the compact view on phones: short rows and a select for the order */
+export function ProductRows({ products, sort, onSort, ...actions }: ListProps) {
+  const f = useFormat();
+  const { key } = parseSort(sort);
+  return (
+    <div className="space-y-2">
+      <Select value={key} onValueChange={(v) => onSort(`${v as SortKey}-${FIRST_DIRECTION[v as SortKey]}`)}>
+        <SelectTrigger aria-label="Ordenar por" className="w-full">
+          <span className="text-muted-foreground">Ordenar por:</span>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {SORT_KEYS.map((k) => (
+            <SelectItem key={k} value={k}>
+              {SORT_LABELS[k]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <ul className="divide-y rounded-xl border bg-card" aria-label="Produtos">
+        {products.map((p) => (
+          <li key={p.id} data-testid="product-row" aria-label={p.name} className="flex items-start gap-2 p-3">
+            <div className="min-w-0 flex-1 space-y-1">
+              <p className="truncate text-sm font-semibold">{p.name}</p>
+              <div className="flex flex-wrap items-center gap-1">
+                <StatusBadge product={p} className="max-w-full whitespace-normal" />
+                <PlatformBadge platform={p.platform} />
+                {!p.isActive && <span className="text-xs text-muted-foreground">Em pausa</span>}
+              </div>
+              <FailureLine product={p} />
+              <p className="text-xs text-muted-foreground">
+                <span data-testid="last-restock">
+                  Último restock: {formatClockOrDate(p.lastRestockAt, f)}
+                </span>
+                {" · "}
+                <span>Verificado: {formatLastCheck(p.lastCheck, f)}</span>
+              </p>
+            </div>
+            <ToggleButton product={p} onToggle={actions.onToggle} />
+            <RowMenu product={p} {...actions} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import {
+  alertOutcomeText,
+  groupActivityLines,
+  type LineEntry,
+  lineEntries,
+  lineMessage,
+  lineText,
+} from "./activity-lines";
+
+let nextId = 1;
+function entry(action: string, minute: number, product: number | null, name?: string): LineEntry {
+  return {
+    id: nextId++,
+    action,
+    type: action.endsWith("failed") ? "error" : "success",
+    message: `${action} ${minute}`,
+    createdAt: new Date(Date.UTC(2026, 10, 23, 14, minute)).toISOString(),
+    productId: product,
+    productName: name ?? (product === null ? null : `Produto ${product}`),
+  };
+}
+/** newest first, as the API answers */
+const newestFirst = (list: LineEntry[]) =>
+  [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+
+describe("groupActivityLines", () => {
+  it("joins the alerts a check caused to that check's line, one line per event", () => {
+    const check = entry("stock_check", 0, 1);
+    const discord = entry("notification_sent", 0, 1);
+    const mail = entry("notification_sent", 1, 1);
+    const other = entry("stock_check", 2, 2);
+    const lines = groupActivityLines(newestFirst([check, discord, mail, other]));
+    expect(lines.map((l) => l.entry.id)).toEqual([other.id, check.id]);
+    expect(lines[1].alerts.map((a) => a.id)).toEqual([discord.id, mail.id]);
+    expect(lineEntries(lines[1]).map((e) => e.id)).toEqual([check.id, discord.id, mail.id]);
+  });
+
+  it("joins an alert only to the latest earlier check of the same product, within the hour", () => {
+    const old = entry("stock_check", 0, 1);
+    const recent = entry("stock_check", 5, 1);
+    const alert = entry("notification_sent", 6, 1);
+    const otherProduct = entry("notification_failed", 7, 2);
+    const lines = groupActivityLines(newestFirst([old, recent, alert, otherProduct]));
+    expect(lines.map((l) => [l.entry.id, l.alerts.map((a) => a.id)])).toEqual([
+      [otherProduct.id, []],
+      [recent.id, [alert.id]],
+      [old.id, []],
+    ]);
+
+    const stale = entry("stock_check", 0, 3);
+    const late = { ...entry("notification_sent", 0, 3), createdAt: "2026-11-23T15:01:00.000Z" };
+    expect(groupActivityLines(newestFirst([stale, late])).map((l) => l.alerts.length)).toEqual([0, 0]);
+  });
+
+  it("keeps joining a deleted product's entries by the name they kept", () => {
+    const check = entry("stock_check", 0, null, "Boné");
+    const alert = entry("notification_sent", 1, null, "Boné");
+    const system = entry("notification_sent", 2, null);
+    const lines = groupActivityLines(newestFirst([check, alert, system]));
+    expect(lines.map((l) => [l.entry.id, l.alerts.length])).toEqual([
+      [system.id, 0],
+      [check.id, 1],
+    ]);
+  });
+});
+
+describe("alertOutcomeText", () => {
+  it("says what happened to the alerts of a line", () => {
+    const sent = entry("notification_sent", 0, 1);
+    const failed = entry("notification_failed", 0, 1);
+    expect(alertOutcomeText([])).toBeNull();
+    expect(alertOutcomeText([sent])).toEqual({ text: "Alerta enviado", failed: false });
+    expect(alertOutcomeText([sent, sent])).toEqual({ text: "Alerta enviado (2 destinos)", failed: false });
+    expect(alertOutcomeText([failed])).toEqual({ text: "Falha ao enviar alerta", failed: true });
+    expect(alertOutcomeText([sent, failed])).toEqual({
+      text: "Alerta enviado a 1 de 2 destinos",
+      failed: true,
+    });
+  });
+});
+
+describe("lineText", () => {
+  it("puts the title before the message once", () => {
+    expect(lineText({ action: "stock_check", message: "Em Stock · tamanhos: M" })).toBe(
+      "Verificação de stock: Em Stock · tamanhos: M",
+    );
+    expect(lineText({ action: "stock_check_failed", message: "Falha na verificação: bloqueado (403)" })).toBe(
+      "Falha na verificação: bloqueado (403)",
+    );
+    expect(
+      lineMessage({ action: "stock_check_failed", message: "Falha na verificação: bloqueado (403)" }),
+    ).toBe("bloqueado (403)");
+  });
+});

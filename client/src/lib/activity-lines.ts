@@ -1,0 +1,93 @@
+import type { ActivityEntry } from "@common/schemas/activity";
+import { activityTitle } from "@common/status";
+
+/** what an activity line needs of an entry (History's entries and the Status summary's alike) */
+export type LineEntry = ActivityEntry;
+
+/** one event: an entry, and the alerts it caused (sent or failed, one per destination) */
+export interface ActivityLine<T extends LineEntry = LineEntry> {
+  entry: T;
+  alerts: T[];
+}
+
+/** an alert is delivered within minutes of its check (8 attempts, back-off up to 5 min) */
+export const ALERT_MERGE_WINDOW_MS = 60 * 60_000;
+
+const isAlert = (e: LineEntry) => e.action.startsWith("notification_");
+const isCheck = (e: LineEntry) => e.action.startsWith("stock_check");
+
+/** the product an entry is about: its id, or its kept name once the product is deleted */
+function productKey(e: LineEntry): string | null {
+  if (e.productId !== null) return `id:${e.productId}`;
+  return e.productName ? `name:${e.productName}` : null;
+}
+
+/**
+ * Entries (newest first, as the API sends them) as lines: each alert joins the check of the same
+ * product that came just before it (the check that caused it: only a check with a change, or the
+ * first failure of a streak, queues an alert, and both write a line), when that check is at most
+ * an hour older. An alert whose check is not in the list stays a line of its own.
+ */
+export function groupActivityLines<T extends LineEntry>(entries: T[]): ActivityLine<T>[] {
+  const lines: ActivityLine<T>[] = [];
+  const lineOfCheck = new Map<number, ActivityLine<T>>();
+  const alertTarget = new Map<number, number>();
+  entries.forEach((entry, index) => {
+    const key = isAlert(entry) ? productKey(entry) : null;
+    if (key === null) return;
+    const at = new Date(entry.createdAt).getTime();
+    for (let i = index + 1; i < entries.length; i++) {
+      const older = entries[i];
+      if (at - new Date(older.createdAt).getTime() > ALERT_MERGE_WINDOW_MS) break;
+      if (isCheck(older) && productKey(older) === key) {
+        alertTarget.set(entry.id, older.id);
+        break;
+      }
+    }
+  });
+  for (const entry of entries) {
+    if (alertTarget.has(entry.id)) continue;
+    const line: ActivityLine<T> = { entry, alerts: [] };
+    lines.push(line);
+    if (isCheck(entry)) lineOfCheck.set(entry.id, line);
+  }
+  // alerts are newer than their check: attach them oldest first, in the order they happened
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const target = alertTarget.get(entries[i].id);
+    if (target !== undefined) lineOfCheck.get(target)?.alerts.push(entries[i]);
+  }
+  return lines;
+}
+
+/** the entries of a line, its own first */
+export const lineEntries = <T extends LineEntry>(line: ActivityLine<T>): T[] => [line.entry, ...line.alerts];
+
+/** "Alerta enviado", "Alerta enviado (3 destinos)", "Falha ao enviar alerta"; null without alerts */
+export function alertOutcomeText(alerts: LineEntry[]): { text: string; failed: boolean } | null {
+  if (alerts.length === 0) return null;
+  const sent = alerts.filter((a) => a.action === "notification_sent").length;
+  const failed = alerts.length - sent;
+  if (failed === 0)
+    return { text: sent > 1 ? `Alerta enviado (${sent} destinos)` : "Alerta enviado", failed: false };
+  if (sent === 0)
+    return {
+      text: failed > 1 ? `Falha ao enviar alerta (${failed} destinos)` : "Falha ao enviar alerta",
+      failed: true,
+    };
+  return { text: `Alerta enviado a ${sent} de ${alerts.length} destinos`, failed: true };
+}
+
+/** what happened, in words: "Verificação de stock: Em Stock · tamanhos: M"; a message that already
+ *  starts with its title ("Falha na verificação: bloqueado …") is not prefixed twice */
+export function lineText(entry: Pick<LineEntry, "action" | "message">): string {
+  return `${activityTitle(entry.action)}: ${lineMessage(entry)}`;
+}
+
+/** the message without a repeat of its title, for where the title is shown beside it */
+export function lineMessage(entry: Pick<LineEntry, "action" | "message">): string {
+  const prefix = `${activityTitle(entry.action)}: `;
+  return entry.message.startsWith(prefix) ? entry.message.slice(prefix.length) : entry.message;
+}
+
+/** a line names its product; entries of no product are the system's */
+export const lineProduct = (entry: Pick<LineEntry, "productName">) => entry.productName ?? "Sistema";

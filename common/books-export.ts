@@ -1,0 +1,109 @@
+/**
+ * The books' CSV files (inventory, sales), written by the server in the user's time zone and books
+ * currency, over the same search and filter the screens apply, so a file holds what the list shows.
+ */
+import { csvDecimal, toCsv } from "./csv.js";
+import type { Formatter } from "./format.js";
+import { addMoney } from "./money.js";
+import type { InventoryItem } from "./schemas/inventory.js";
+import type { Sale } from "./schemas/sales.js";
+import { INVENTORY_STATUS_LABELS } from "./status.js";
+import { z } from "./zod-pt.js";
+
+export const INVENTORY_FILTERS = ["all", "in_stock", "sold", "pending", "transit"] as const;
+export type InventoryFilter = (typeof INVENTORY_FILTERS)[number];
+
+export const inventoryExportQuerySchema = z.object({
+  search: z.string().max(200, "Pesquisa demasiado longa").default(""),
+  status: z.enum(INVENTORY_FILTERS, { error: "Estado inválido" }).default("all"),
+});
+
+export const salesExportQuerySchema = z.object({
+  search: z.string().max(200, "Pesquisa demasiado longa").default(""),
+});
+
+const lower = (text: string | null | undefined) => (text ?? "").toLocaleLowerCase("pt-PT");
+
+/** search over name and SKU, then the status filter */
+export function filterInventory(items: readonly InventoryItem[], search: string, status: InventoryFilter) {
+  const needle = lower(search.trim());
+  return items.filter(
+    (item) =>
+      (status === "all" || item.status === status) &&
+      (needle === "" || lower(item.name).includes(needle) || lower(item.sku).includes(needle)),
+  );
+}
+
+/** search over buyer, platform and item name */
+export function searchSales(sales: readonly Sale[], search: string): Sale[] {
+  const needle = lower(search.trim());
+  if (!needle) return [...sales];
+  return sales.filter((s) => [s.buyer, s.platform, s.item?.name].some((v) => lower(v).includes(needle)));
+}
+
+export const inventoryStatusLabel = (status: string) => INVENTORY_STATUS_LABELS[status] ?? status;
+
+/** "inventario_2026-11-22.csv", the day on the user's calendar */
+export const exportFileName = (prefix: string, f: Formatter, now: Date = new Date()) =>
+  `${prefix}_${f.day(now)}.csv`;
+
+/** amounts stay plain decimals a spreadsheet can sum; the header names the books currency */
+const inCurrency = (label: string, f: Formatter) => `${label} (${f.currency})`;
+
+export function inventoryCsv(items: readonly InventoryItem[], f: Formatter): string {
+  return toCsv(
+    [
+      "Nome",
+      "SKU",
+      "Tamanho",
+      "Local de compra",
+      inCurrency("Preço", f),
+      inCurrency("Portes", f),
+      "Estado",
+      inCurrency("Preço de venda", f),
+      inCurrency("Lucro", f),
+      "Notas",
+      "Adicionado em",
+    ],
+    items.map((i) => [
+      i.name,
+      i.sku,
+      i.size,
+      i.purchaseLocation,
+      csvDecimal(i.price),
+      csvDecimal(i.shippingPrice),
+      inventoryStatusLabel(i.status),
+      csvDecimal(i.sale?.salePrice),
+      csvDecimal(i.sale?.profit),
+      i.notes,
+      f.date(i.createdAt),
+    ]),
+  );
+}
+
+export function salesCsv(sales: readonly Sale[], f: Formatter): string {
+  return toCsv(
+    [
+      "Data",
+      "Item",
+      "SKU",
+      "Comprador",
+      "Plataforma",
+      inCurrency("Preço de venda", f),
+      inCurrency("Taxas", f),
+      inCurrency("Custo", f),
+      inCurrency("Lucro", f),
+    ],
+    sales.map((s) => [
+      f.saleDate(s.saleDate),
+      s.item?.name ?? "",
+      s.item?.sku,
+      s.buyer,
+      s.platform,
+      csvDecimal(s.salePrice),
+      csvDecimal(s.fees),
+      s.item ? csvDecimal(addMoney(s.item.price, s.item.shippingPrice)) : "",
+      csvDecimal(s.profit),
+    ]),
+  );
+}

@@ -1,0 +1,285 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { FakeRetailer } from "../tools/fake-retailer";
+import { FakeWebhook } from "../tools/fake-webhook";
+import { newAppContext, type Theme } from "./helpers";
+import { apiSession, type QualityApp, type StorageState, startQualityApp } from "./quality-app";
+import { overflowProblems, screenshotTo } from "./quality-checks";
+
+/**
+ * Live updates: with a screen open, a product the engine sees back in stock at the stand-in
+ * retailer redraws its card and shows a toast within seconds (server-sent events), well before the
+ * 30 s poll. A private app whose engine checks Nude Project products every second; the spec opens
+ * its own 1280 and 390 px contexts in both themes, so it runs once (in the desktop project).
+ */
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const SHOP = "https://nudeproject.com";
+/** the poll the stream replaces is 30 s; the engine checks every second */
+const LIVE_WITHIN_MS = 10_000;
+
+const WIDTHS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+type Width = keyof typeof WIDTHS;
+
+/** one product per restock: each comes back once */
+const PRODUCTS = {
+  casaco: "Casaco Nude",
+  hoodie: "Hoodie Nude",
+  bone: "Boné Nude",
+  anel: "Anel Nude",
+  tee: "T-shirt Nude",
+  saia: "Saia Nude",
+  mala: "Mala Nude",
+} as const;
+type Handle = keyof typeof PRODUCTS;
+
+let app: QualityApp;
+let retailer: FakeRetailer;
+let webhook: FakeWebhook;
+let adminState: StorageState;
+
+interface Product {
+  name: string;
+  status: string;
+  lastCheck: string | null;
+}
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright wants the fixtures argument destructured
+test.beforeAll(async ({}, info) => {
+  test.skip(info.project.name !== "desktop", "abre os seus próprios contextos de 1280 e 390 px");
+  test.setTimeout(120_000);
+  retailer = new FakeRetailer();
+  const shop = await retailer.listen();
+  webhook = new FakeWebhook();
+  const hook = await webhook.listen();
+  for (const [handle, name] of Object.entries(PRODUCTS)) {
+    retailer.setProduct(handle, { name, status: "out_of_stock" });
+  }
+  app = await startQualityApp({
+    ENGINE: "on",
+    ALLOW_PRIVATE_WEBHOOKS: "true",
+    MONITOR_REDIRECT: `${SHOP}=${shop}`,
+  });
+  const api = await apiSession(app.url);
+  for (const [handle, name] of Object.entries(PRODUCTS)) {
+    const res = await api.post("/api/products", {
+      data: {
+        name,
+        url: `${SHOP}/products/${handle}`,
+        productId: "",
+        platform: "nudeproject",
+        checkInterval: 1000,
+        webhookUrl: `${hook}/vivo`,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  // every product checked once and read as sold out, so a change from here is a restock
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await api.get("/api/products")).json()) as Product[];
+        return list.every((p) => p.lastCheck !== null && p.status === "out_of_stock");
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  adminState = await api.storageState();
+  await api.dispose();
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await retailer?.close();
+  await webhook?.close();
+});
+
+async function open(
+  browser: Browser,
+  width: Width,
+  theme: Theme,
+  options: { notifications?: boolean } = {},
+): Promise<BrowserContext> {
+  return newAppContext(browser, {
+    baseURL: app.url,
+    storageState: adminState,
+    viewport: WIDTHS[width],
+    phone: width === "mobile",
+    theme,
+    ...(options.notifications ? { permissions: ["notifications"] } : {}),
+  });
+}
+
+/** opens a screen and waits until its live stream is open (the stream answers 200 with its headers) */
+async function openLive(page: Page, path: string) {
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
+  await page.goto(path);
+  expect((await stream).status()).toBe(200);
+  await expect(page.locator("[data-slot=skeleton]")).toHaveCount(0);
+}
+
+const restockToast = (page: Page, name: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: `«${name}» voltou a estar em stock` });
+
+const card = (page: Page, name: string) => page.getByTestId("product-card").filter({ hasText: name });
+
+/** the stand-in has the product back; returns when that happened */
+function restock(handle: Handle): number {
+  retailer.setProduct(handle, { status: "in_stock", sizes: ["M", "L"] });
+  return Date.now();
+}
+
+const CASES: { width: Width; theme: Theme; handle: Handle }[] = [
+  { width: "desktop", theme: "light", handle: "casaco" },
+  { width: "desktop", theme: "dark", handle: "hoodie" },
+  { width: "mobile", theme: "light", handle: "bone" },
+  { width: "mobile", theme: "dark", handle: "anel" },
+];
+
+for (const { width, theme, handle } of CASES) {
+  const name = PRODUCTS[handle];
+  test(`Monitor aberto (${WIDTHS[width].width} px, ${theme}): o cartão muda e o aviso aparece em segundos`, async ({
+    browser,
+  }) => {
+    const context = await open(browser, width, theme);
+    const page = await context.newPage();
+    await openLive(page, "/monitor");
+    await expect(card(page, name).getByTestId("status-badge")).toHaveText("Fora de Stock");
+
+    const changedAt = restock(handle);
+    await expect(restockToast(page, name)).toBeVisible({ timeout: LIVE_WITHIN_MS });
+    await expect(card(page, name).getByTestId("status-badge")).toHaveText("Em Stock", {
+      timeout: LIVE_WITHIN_MS,
+    });
+    const seenAfterMs = Date.now() - changedAt;
+    expect(seenAfterMs, "muito antes da consulta de 30 s").toBeLessThan(LIVE_WITHIN_MS);
+    test.info().annotations.push({ type: "visto após", description: `${seenAfterMs} ms` });
+
+    const toast = restockToast(page, name);
+    await expect(toast).toContainText("Em Stock");
+    await expect(toast.getByRole("button", { name: "Ver no Monitor" })).toBeVisible();
+    await screenshotTo(page, `aviso-restock-${WIDTHS[width].width}-${theme}`, { fullPage: false });
+    await context.close();
+  });
+}
+
+test("dois separadores partilham um só stream; fechado o que o tem, o outro abre o seu", async ({
+  browser,
+}) => {
+  const context = await open(browser, "desktop", "light");
+  const streams: string[] = [];
+  context.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/events") streams.push(request.url());
+  });
+  const first = await context.newPage();
+  await openLive(first, "/monitor");
+  const second = await context.newPage();
+  await second.goto("/history");
+  await expect(second.getByRole("heading", { level: 1, name: "Histórico" })).toBeVisible();
+  await second.waitForTimeout(1000);
+  expect(streams).toHaveLength(1);
+
+  restock("saia");
+  await expect(restockToast(first, PRODUCTS.saia)).toBeVisible({ timeout: LIVE_WITHIN_MS });
+  await expect(restockToast(second, PRODUCTS.saia)).toBeVisible({ timeout: LIVE_WITHIN_MS });
+
+  // the tab that held the stream goes; the other takes it over
+  const takeOver = second.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
+  await first.close();
+  expect((await takeOver).status()).toBe(200);
+  expect(streams).toHaveLength(2);
+  restock("mala");
+  await expect(restockToast(second, PRODUCTS.mala)).toBeVisible({ timeout: LIVE_WITHIN_MS });
+  await context.close();
+});
+
+test("Configurações → Utilizador a 390 px: os interruptores novos cabem, nos dois temas", async ({
+  browser,
+}) => {
+  for (const theme of ["light", "dark"] as const) {
+    const context = await open(browser, "mobile", theme);
+    const page = await context.newPage();
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Utilizador" }).click();
+    const notify = page.getByRole("switch", {
+      name: "Notificações no navegador quando um produto volta ao stock",
+    });
+    await notify.scrollIntoViewIfNeeded();
+    await expect(notify).toBeVisible();
+    await expect(page.getByRole("switch", { name: "Som nos alertas" })).toBeVisible();
+    const where = `configuracoes-alertas-390-${theme}`;
+    expect(await overflowProblems(page, where)).toEqual([]);
+    await screenshotTo(page, where);
+    await context.close();
+  }
+});
+
+test("noutro ecrã, 'Ver no Monitor' leva ao produto; com as notificações e o som ligados nas Configurações, também os há", async ({
+  browser,
+}) => {
+  const context = await open(browser, "desktop", "light", { notifications: true });
+  // what the page asks of the browser, recorded around the browser's own objects
+  await context.addInitScript(() => {
+    const seen = { notifications: [] as string[], tones: 0 };
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    const Native = window.Notification;
+    const Recorded = function (this: Notification, title: string, options?: NotificationOptions) {
+      seen.notifications.push(title);
+      return new Native(title, options);
+    } as unknown as typeof Notification;
+    Object.defineProperty(Recorded, "permission", { get: () => Native.permission });
+    Recorded.requestPermission = Native.requestPermission.bind(Native);
+    window.Notification = Recorded;
+    const createOscillator = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      seen.tones += 1;
+      return createOscillator.call(this);
+    };
+  });
+  const page = await context.newPage();
+  const seen = () =>
+    page.evaluate(() => (window as unknown as { __seen: { notifications: string[]; tones: number } }).__seen);
+
+  await page.goto("/settings");
+  await page.getByRole("tab", { name: "Utilizador" }).click();
+  const notify = page.getByRole("switch", {
+    name: "Notificações no navegador quando um produto volta ao stock",
+  });
+  const sound = page.getByRole("switch", { name: "Som nos alertas" });
+  await expect(notify).not.toBeChecked();
+  await expect(sound).not.toBeChecked();
+  await notify.click();
+  await expect(notify).toBeChecked();
+  await sound.click();
+  await expect(sound).toBeChecked();
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "Preferências guardadas" }),
+  ).toBeVisible();
+  // turning the sound on played a sample of it
+  expect((await seen()).tones).toBeGreaterThanOrEqual(2);
+  const saved = await (await page.request.get("/api/settings")).json();
+  expect(saved.user).toMatchObject({ browserNotifications: true, alertSound: true });
+
+  // History open: the toast comes there too, and its button leads to the Monitor
+  await openLive(page, "/history");
+  const tonesBefore = (await seen()).tones;
+  restock("tee");
+  const toast = restockToast(page, PRODUCTS.tee);
+  await expect(toast).toBeVisible({ timeout: LIVE_WITHIN_MS });
+  await expect
+    .poll(async () => (await seen()).notifications)
+    .toContain("«T-shirt Nude» voltou a estar em stock");
+  expect((await seen()).tones).toBeGreaterThan(tonesBefore);
+  await toast.getByRole("button", { name: "Ver no Monitor" }).click();
+  await expect(page).toHaveURL(/\/monitor$/);
+  await expect(card(page, PRODUCTS.tee).getByTestId("status-badge")).toHaveText("Em Stock");
+
+  // back to how they were for the other cases
+  await page.request.put("/api/settings", {
+    data: { user: { browserNotifications: false, alertSound: false } },
+  });
+  await context.close();
+});

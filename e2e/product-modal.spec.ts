@@ -1,0 +1,298 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { FakeRetailer } from "../tools/fake-retailer";
+import { FakeWebhook } from "../tools/fake-webhook";
+import { newAppContext, type Theme } from "./helpers";
+import { apiSession, createUser, type QualityApp, type StorageState, startQualityApp } from "./quality-app";
+
+/**
+ * The product modal, paste first (issue 15): a pasted URL picks its platform and the page fills
+ * the form at once; the interval is typed in seconds; the personal default webhook pre-fills it and
+ * "Testar webhook" shows what the webhook answered. A private app reads a stand-in Nude Project
+ * store and posts to a stand-in Discord (MONITOR_REDIRECT); it opens its own 1280 and 390 px
+ * contexts, so it runs once (in the desktop project).
+ */
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const SHOP = "https://nudeproject.com";
+const DISCORD = "https://discord.com";
+const PERSONAL_WEBHOOK = `${DISCORD}/api/webhooks/42/pessoal`;
+const GLOBAL_WEBHOOK = `${DISCORD}/api/webhooks/1/global`;
+const WIDTHS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
+type Width = keyof typeof WIDTHS;
+
+let app: QualityApp;
+let retailer: FakeRetailer;
+let webhook: FakeWebhook;
+/** a reseller with a personal default webhook, and one without */
+let rita: StorageState;
+let rui: StorageState;
+
+// biome-ignore lint/correctness/noEmptyPattern: Playwright wants the fixtures argument destructured
+test.beforeAll(async ({}, info) => {
+  test.skip(info.project.name !== "desktop", "abre os seus próprios contextos de 1280 e 390 px");
+  retailer = new FakeRetailer();
+  const shop = await retailer.listen();
+  retailer.setProduct("rebel-hoodie", {
+    name: "Rebel Hoodie Preto",
+    sizes: ["M", "L"],
+    allSizes: ["S", "M", "L", "XL"],
+    price: "89.00",
+  });
+  retailer.setProduct("muro", { name: "Produto bloqueado", block: "403" });
+  webhook = new FakeWebhook();
+  const hook = await webhook.listen();
+  app = await startQualityApp({
+    ALLOW_PRIVATE_WEBHOOKS: "true",
+    MONITOR_REDIRECT: `${SHOP}=${shop},${DISCORD}=${hook}`,
+  });
+  const admin = await apiSession(app.url);
+  expect(
+    (await admin.put("/api/settings", { data: { global: { defaultWebhookUrl: GLOBAL_WEBHOOK } } })).ok(),
+  ).toBe(true);
+  const ritaUser = await createUser(admin, "rita.revenda", "Rita Revendedora");
+  const ruiUser = await createUser(admin, "rui.revenda", "Rui Revendedor");
+  await admin.dispose();
+  const ritaApi = await apiSession(app.url, ritaUser.username, ritaUser.password);
+  const saved = await ritaApi.put("/api/settings", {
+    data: { user: { defaultWebhookUrl: PERSONAL_WEBHOOK } },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  rita = await ritaApi.storageState();
+  await ritaApi.dispose();
+  const ruiApi = await apiSession(app.url, ruiUser.username, ruiUser.password);
+  rui = await ruiApi.storageState();
+  await ruiApi.dispose();
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await retailer?.close();
+  await webhook?.close();
+});
+
+async function open(browser: Browser, who: StorageState, width: Width, theme: Theme = "light") {
+  return newAppContext(browser, {
+    baseURL: app.url,
+    storageState: who,
+    viewport: WIDTHS[width],
+    phone: width === "mobile",
+    theme,
+  });
+}
+
+async function openModal(page: Page): Promise<Locator> {
+  await page.goto("/monitor");
+  await page.getByRole("button", { name: "Adicionar Produto", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: "Adicionar Produto" })).toBeVisible();
+  return dialog;
+}
+
+/** every platform chip lies inside the dialog, and the dialog does not scroll sideways */
+async function expectPickerInside(dialog: Locator) {
+  const box = await dialog.boundingBox();
+  if (!box) throw new Error("diálogo sem caixa");
+  const chips = dialog.getByRole("radio");
+  await expect(chips).toHaveCount(11);
+  for (const chip of await chips.all()) {
+    const b = await chip.boundingBox();
+    if (!b) throw new Error("plataforma sem caixa");
+    expect(b.x, (await chip.textContent()) ?? "").toBeGreaterThanOrEqual(box.x);
+    expect(b.x + b.width, (await chip.textContent()) ?? "").toBeLessThanOrEqual(box.x + box.width + 0.5);
+  }
+  expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+/** the modal's top, then scrolled to its end (it scrolls inside itself on a phone) */
+async function shoot(page: Page, dialog: Locator, name: string) {
+  const dir = path.join("artifacts", "screenshots");
+  fs.mkdirSync(dir, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await dialog.evaluate((el) => el.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(dir, `${name}-top.png`), animations: "disabled" });
+  await dialog.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await page.screenshot({ path: path.join(dir, `${name}-end.png`), animations: "disabled" });
+  await dialog.evaluate((el) => el.scrollTo(0, 0));
+}
+
+const received = (p: string) => webhook.received.filter((d) => d.path === p);
+
+test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a plataforma e preenche", async ({
+  browser,
+}) => {
+  const context = await open(browser, rita, "desktop");
+  const page = await context.newPage();
+  const dialog = await openModal(page);
+
+  // the personal default webhook, not the admin's
+  await expect(dialog.getByLabel("URL do webhook")).toHaveValue(PERSONAL_WEBHOOK);
+  // the URL field comes first and takes the focus
+  await expect(dialog.getByLabel("URL do produto")).toBeFocused();
+  await dialog.getByRole("radio", { name: /H&M/ }).click();
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("75");
+
+  await dialog.getByLabel("URL do produto").fill(`${SHOP}/products/rebel-hoodie`);
+  await expect(dialog.getByRole("radio", { name: /Nude Project/ })).toHaveAttribute("aria-checked", "true");
+  await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue("Rebel Hoodie Preto");
+  await expect(dialog.getByLabel("Preço (€)")).toHaveValue("89,00");
+  await expect(dialog.getByLabel("ID do produto")).toHaveValue("rebel-hoodie");
+  await expect(dialog.getByRole("list", { name: "Tamanhos na página" }).getByRole("listitem")).toHaveText([
+    "S",
+    "M",
+    "L",
+    "XL",
+  ]);
+  await expect(dialog.getByTestId("autofill-status")).toHaveText("Nude Project: dados lidos da página");
+  // the interval still at H&M's default follows the platform: Nude Project's 20 s
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("20");
+  await expectPickerInside(dialog);
+
+  // in seconds: 45 s is kept as 45 000 ms and shown as such
+  await dialog.getByLabel("Intervalo (segundos)").fill("45");
+  await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
+  await expect(dialog).toBeHidden();
+  const products = (await (await page.request.get("/api/products")).json()) as {
+    name: string;
+    checkInterval: number;
+    platform: string;
+    webhookUrl: string;
+    price: string;
+    productId: string;
+  }[];
+  expect(products).toHaveLength(1);
+  expect(products[0]).toMatchObject({
+    name: "Rebel Hoodie Preto",
+    platform: "nudeproject",
+    productId: "rebel-hoodie",
+    price: "89.00",
+    checkInterval: 45_000,
+    webhookUrl: PERSONAL_WEBHOOK,
+  });
+  const card = page.getByTestId("product-card").filter({ hasText: "Rebel Hoodie Preto" });
+  await expect(card).toContainText("45 s");
+
+  // editing shows it back in seconds
+  await card.getByRole("button", { name: "Editar" }).click();
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("45");
+  await dialog.getByLabel("Intervalo (segundos)").fill("0,5");
+  await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
+  await expect(dialog.getByText("Intervalo mínimo é 1 segundo")).toBeVisible();
+  await dialog.getByLabel("Intervalo (segundos)").fill("90");
+  await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min 30 s");
+  await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toContainText("1 min 30 s");
+  await page.request.delete(
+    `/api/products/${((await (await page.request.get("/api/products")).json()) as { id: number }[])[0].id}`,
+  );
+  await context.close();
+});
+
+test("o que a pessoa escreveu fica; uma página que não se lê diz porquê; um site desconhecido pede a plataforma", async ({
+  browser,
+}) => {
+  const context = await open(browser, rita, "desktop");
+  const page = await context.newPage();
+  const dialog = await openModal(page);
+  await dialog.getByLabel("Nome", { exact: true }).fill("O meu hoodie");
+  await dialog.getByLabel("URL do produto").fill(`${SHOP}/products/rebel-hoodie`);
+  await expect(dialog.getByLabel("Preço (€)")).toHaveValue("89,00");
+  await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue("O meu hoodie");
+
+  await dialog.getByLabel("URL do produto").fill(`${SHOP}/products/muro`);
+  await expect(dialog.getByTestId("autofill-status")).toContainText(
+    "Não foi possível ler a página (bloqueado)",
+  );
+  await expect(dialog.getByTestId("autofill-status")).toContainText("Preencha os campos à mão");
+  // what the first page gave does not stay for another product; what was typed does
+  await expect(dialog.getByLabel("Preço (€)")).toHaveValue("");
+  await expect(dialog.getByLabel("ID do produto")).toHaveValue("muro");
+  await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue("O meu hoodie");
+
+  await dialog.getByLabel("URL do produto").fill("https://www.amazon.es/dp/B0C1234567");
+  await expect(dialog.getByTestId("autofill-status")).toHaveText(
+    "Site não reconhecido: escolha a plataforma abaixo.",
+  );
+  await expect(dialog.getByRole("radio", { name: /Nude Project/ })).toHaveAttribute("aria-checked", "true");
+  await context.close();
+});
+
+test("Testar webhook no modal e nas Configurações; o webhook pessoal preenche o modal, senão o global", async ({
+  browser,
+}) => {
+  const context = await open(browser, rita, "desktop");
+  const page = await context.newPage();
+  const dialog = await openModal(page);
+  const before = received("/api/webhooks/42/pessoal").length;
+  await dialog.getByRole("button", { name: "Testar webhook" }).click();
+  await expect(dialog.getByTestId("webhook-test-answer")).toHaveText("Mensagem de teste enviada (HTTP 204)");
+  const [message] = received("/api/webhooks/42/pessoal").slice(before);
+  expect(message.body).toMatchObject({ username: "Stock Monitor", embeds: [{ title: "Mensagem de teste" }] });
+  // the answer belongs to the address tested
+  await dialog.getByLabel("URL do webhook").fill(`${DISCORD}/api/webhooks/43/outro`);
+  await expect(dialog.getByTestId("webhook-test-answer")).toBeEmpty();
+  webhook.setMode("404", { times: 1 });
+  await dialog.getByRole("button", { name: "Testar webhook" }).click();
+  await expect(dialog.getByTestId("webhook-test-answer")).toHaveText(
+    "O webhook recusou a mensagem (HTTP 404): Unknown Webhook",
+  );
+  await page.keyboard.press("Escape");
+
+  // Settings → Utilizador: the personal default, tested and changed
+  await page.goto("/settings");
+  await page.getByRole("tab", { name: "Utilizador" }).click();
+  const field = page.getByLabel("O meu webhook padrão");
+  await expect(field).toHaveValue(PERSONAL_WEBHOOK);
+  const changed = `${DISCORD}/api/webhooks/44/novo`;
+  await field.fill(changed);
+  await page.getByRole("tabpanel").getByRole("button", { name: "Testar webhook" }).click();
+  await expect(page.getByTestId("webhook-test-answer")).toHaveText("Mensagem de teste enviada (HTTP 204)");
+  expect(received("/api/webhooks/44/novo")).toHaveLength(1);
+  // a sticky header would otherwise be drawn where the window was scrolled to
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({
+    path: path.join("artifacts", "screenshots", "settings-user-webhook.png"),
+    fullPage: true,
+    animations: "disabled",
+  });
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "Preferências guardadas" }),
+  ).toBeVisible();
+  const again = await openModal(page);
+  await expect(again.getByLabel("URL do webhook")).toHaveValue(changed);
+  await context.close();
+
+  // without a personal default, the admin's global one
+  const other = await open(browser, rui, "desktop");
+  const ruiPage = await other.newPage();
+  const ruiDialog = await openModal(ruiPage);
+  await expect(ruiDialog.getByLabel("URL do webhook")).toHaveValue(GLOBAL_WEBHOOK);
+  await other.close();
+});
+
+for (const width of ["desktop", "mobile"] as const) {
+  for (const theme of ["light", "dark"] as const) {
+    test(`o modal a ${WIDTHS[width].width} px, tema ${theme === "light" ? "claro" : "escuro"}`, async ({
+      browser,
+    }) => {
+      // Rui: Rita has used her 5 webhook tests of this minute above
+      const context: BrowserContext = await open(browser, rui, width, theme);
+      const page = await context.newPage();
+      const dialog = await openModal(page);
+      await expectPickerInside(dialog);
+      await shoot(page, dialog, `product-modal-${width}-${theme}-empty`);
+      await dialog.getByLabel("URL do produto").fill(`${SHOP}/products/rebel-hoodie`);
+      await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue("Rebel Hoodie Preto");
+      await dialog.getByRole("button", { name: "Testar webhook" }).click();
+      await expect(dialog.getByTestId("webhook-test-answer")).toHaveText(/HTTP 204/);
+      await dialog.getByText("Avançado").click();
+      await expect(dialog.getByLabel("Configuração (JSON)")).toBeVisible();
+      await expectPickerInside(dialog);
+      await shoot(page, dialog, `product-modal-${width}-${theme}-filled`);
+      await context.close();
+    });
+  }
+}

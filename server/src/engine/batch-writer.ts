@@ -1,0 +1,176 @@
+import type { Db } from "../db/client.js";
+import {
+  type ActivityWrite,
+  type AlertWrite,
+  type CheckBatch,
+  type CheckWrite,
+  emptyBatch,
+  type QueuedAlert,
+  releaseProducts,
+  writeBatch,
+} from "./store.js";
+
+export interface BatchWriterOptions {
+  db: Db;
+  workerId: string;
+  /** outbox rows a batch committed, leased for this process's notifier */
+  onAlertsQueued: (alerts: QueuedAlert[]) => void;
+  alertLeaseMs: number;
+  emailAlerts: boolean;
+  /** routine outcomes are written together at most this long after the check */
+  flushDelayMs: number;
+  /** routine batch statements under way at once (a batch with alerts may always go beside them) */
+  maxWrites: number;
+  /** checks one statement writes at most */
+  maxStatementRows: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Check outcomes written together: routine ones (the bookkeeping only) in batches a few ms apart,
+ * those with alerts at once beside them, each product's state, activity and alerts in one statement
+ * (so in one transaction). Other writes the scheduler makes are tracked here too, so `drain()`
+ * waits for every one of them before the leases are handed back.
+ */
+export class BatchWriter {
+  private batch: CheckBatch = emptyBatch();
+  private urgent: CheckBatch = emptyBatch();
+  private urgentTimer: NodeJS.Immediate | null = null;
+  private flushTimer: NodeJS.Timeout | null = null;
+  private readonly writes = new Set<Promise<void>>();
+  private flushWanted = false;
+  private routineWrites = 0;
+
+  constructor(private readonly o: BatchWriterOptions) {}
+
+  /** an outcome that changes nothing but the bookkeeping */
+  routine(write: CheckWrite): void {
+    this.batch.checks.push(write);
+    this.scheduleFlush();
+  }
+
+  /** an outcome with changes, activity lines and perhaps alerts (written at once) */
+  changed(write: CheckWrite, activities: ActivityWrite[], alerts: AlertWrite[]): void {
+    const batch = alerts.length > 0 ? this.urgent : this.batch;
+    batch.checks.push(write);
+    batch.activities.push(...activities);
+    if (alerts.length > 0) {
+      batch.alerts.push(...alerts);
+      this.urgentTimer ??= setImmediate(() => this.flushUrgent());
+    } else {
+      this.scheduleFlush();
+    }
+  }
+
+  /** another write of the scheduler's, awaited by drain() */
+  track(write: Promise<void>): void {
+    const tracked = write
+      .catch((error) => this.o.onError?.(error))
+      .finally(() => this.writes.delete(tracked));
+    this.writes.add(tracked);
+  }
+
+  /** writes everything still waiting and waits for every write under way */
+  async drain(): Promise<void> {
+    while (this.batch.checks.length > 0 || this.urgent.checks.length > 0 || this.writes.size > 0) {
+      this.flushUrgent();
+      this.flush();
+      await Promise.all(this.writes);
+    }
+  }
+
+  private scheduleFlush(): void {
+    if (this.batch.checks.length >= this.o.maxStatementRows) this.flush();
+    else this.flushTimer ??= setTimeout(() => this.flush(), this.o.flushDelayMs);
+  }
+
+  /** writes the outcomes that queue alerts now, beside any batch under way */
+  private flushUrgent(): void {
+    if (this.urgentTimer) {
+      clearImmediate(this.urgentTimer);
+      this.urgentTimer = null;
+    }
+    if (this.urgent.checks.length === 0) return;
+    const batch = this.urgent;
+    this.urgent = emptyBatch();
+    const write = this.write(batch).finally(() => this.writes.delete(write));
+    this.writes.add(write);
+  }
+
+  /** starts writing the current batch, unless maxWrites batches are under way (then after one) */
+  private flush(): void {
+    if (this.flushTimer) {
+      clearTimeout(this.flushTimer);
+      this.flushTimer = null;
+    }
+    if (this.batch.checks.length === 0) return;
+    if (this.routineWrites >= this.o.maxWrites) {
+      this.flushWanted = true;
+      return;
+    }
+    const [batch, rest] = splitBatch(this.batch, this.o.maxStatementRows);
+    this.batch = rest;
+    if (rest.checks.length > 0) this.flushWanted = true;
+    this.routineWrites++;
+    const write = this.write(batch).finally(() => {
+      this.routineWrites--;
+      this.writes.delete(write);
+      if (this.flushWanted) {
+        this.flushWanted = false;
+        this.flush();
+      }
+    });
+    this.writes.add(write);
+  }
+
+  private async write(batch: CheckBatch): Promise<void> {
+    let queued: QueuedAlert[];
+    try {
+      queued = await writeBatch(this.o.db, this.o.workerId, batch, this.o.alertLeaseMs, this.o.emailAlerts);
+    } catch (error) {
+      // nothing of the batch was written (one statement), and the lease guard makes a second try
+      // harmless even if it was: a committed product is no longer leased and writes nothing again
+      if (isDataError(error) && batch.checks.length > 1) {
+        // one product's values broke the statement: write the others, isolating it by halves
+        const [first, second] = splitBatch(batch);
+        await this.write(first);
+        await this.write(second);
+        return;
+      }
+      this.o.onError?.(error);
+      if (isDataError(error)) return; // that product keeps its lease: checked again when it expires
+      // the database failed: hand the products back so they are checked again (and any change seen
+      // again) as soon as it answers; if that fails too, their leases expire
+      await releaseProducts(
+        this.o.db,
+        this.o.workerId,
+        batch.checks.map((c) => c.id),
+      ).catch((e) => this.o.onError?.(e));
+      return;
+    }
+    if (queued.length > 0) this.o.onAlertsQueued(queued);
+  }
+}
+
+/** SQLSTATE classes 22 (data exception) and 23 (integrity constraint): the values, not the database */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("22") || code.startsWith("23"));
+}
+
+/**
+ * two batches (the first `size` checks, by default half, and the rest), each product's check,
+ * activities and alerts kept together
+ */
+export function splitBatch(
+  batch: CheckBatch,
+  size = Math.ceil(batch.checks.length / 2),
+): [CheckBatch, CheckBatch] {
+  const firstIds = new Set(batch.checks.slice(0, size).map((c) => c.id));
+  const part = (inFirst: boolean): CheckBatch => ({
+    checks: batch.checks.filter((c) => firstIds.has(c.id) === inFirst),
+    activities: batch.activities.filter((a) => firstIds.has(a.productId) === inFirst),
+    alerts: batch.alerts.filter((a) => firstIds.has(a.productId) === inFirst),
+  });
+  return [part(true), part(false)];
+}

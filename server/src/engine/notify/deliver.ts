@@ -1,0 +1,32 @@
+import type { Transport } from "../fetch/transport.js";
+import type { HttpResponse } from "../platforms/types.js";
+
+/** total deadline of one delivery (connect, headers, body) unless WEBHOOK_TIMEOUT_MS says otherwise */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+const WEBHOOK_HEADERS = Object.freeze({
+  "content-type": "application/json",
+  "user-agent": "StockMonitor/1.0 (+webhook)",
+});
+
+/**
+ * One POST of a JSON body to a webhook, as every alert and the settings' test message are sent: the
+ * transport's address guard (SSRF, DNS pinned) and MONITOR_REDIRECT, one total deadline over the
+ * whole exchange, and no redirect followed (a webhook that moves is answered as its 3xx).
+ * Fails with a CheckFailure: RefusedAddress, `timeout` or `network`.
+ */
+export function postToWebhook(
+  transport: Transport,
+  request: { url: string; body: unknown },
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<HttpResponse> {
+  return transport.send(request.url, {
+    method: "POST",
+    headers: WEBHOOK_HEADERS,
+    body: JSON.stringify(request.body),
+    timeoutMs,
+    signal,
+    maxRedirects: 0,
+  });
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { ParkedChecks } from "./parked.js";
+import type { LeasedProduct } from "./store.js";
+
+const product = (id: number, host: string, userId = 1) => ({ id, host, userId }) as LeasedProduct;
+
+describe("ParkedChecks", () => {
+  it("gives a freed slot to the oldest product of the freed check's host or user that may start", () => {
+    const parked = new ParkedChecks();
+    parked.add(product(1, "slow.example", 1), 100);
+    parked.add(product(2, "other.example", 2), 110);
+    parked.add(product(3, "shop.example", 1), 120);
+    parked.add(product(4, "shop.example", 2), 130);
+    const nothingFull = () => false;
+    // user 1 freed a slot on shop.example: products 1 and 3 (its user) and 4 (its host) may go; 1 is oldest
+    expect(parked.takeFor(product(9, "shop.example", 1), nothingFull, nothingFull)?.id).toBe(1);
+    // slow.example is gone from the groups; with shop.example full, user 1's next is nothing
+    const shopFull = (p: LeasedProduct) => p.host === "shop.example";
+    expect(parked.takeFor(product(9, "shop.example", 1), shopFull, nothingFull)).toBeNull();
+    // another user's product on the freed host, when its own user is not full
+    const user1Full = (p: LeasedProduct) => p.userId === 1;
+    expect(parked.takeFor(product(9, "shop.example", 1), nothingFull, user1Full)?.id).toBe(4);
+    expect(parked.size).toBe(2);
+  });
+
+  it("expires the products that waited too long and those beyond the limit, oldest first", () => {
+    const parked = new ParkedChecks();
+    for (let i = 0; i < 6; i++) parked.add(product(i, `h${i % 2}.example`), 1000 + i * 100);
+    // at 1 650: 0 waited 650 ms; of the 5 left, the oldest (1, 2) go until 3 remain
+    expect(parked.expire(1650, 600, 3).map((p) => p.id)).toEqual([0, 1, 2]);
+    expect(parked.size).toBe(3);
+    expect(parked.expire(1650, 600, 3)).toEqual([]);
+    parked.clear();
+    expect(parked.size).toBe(0);
+  });
+});

@@ -1,0 +1,81 @@
+import type { LeasedProduct } from "./store.js";
+
+interface Waiting {
+  product: LeasedProduct;
+  at: number;
+}
+
+/**
+ * Leased products waiting aside because their user or host was at its cap, grouped by host and
+ * oldest first within each host. A finished check asks for the next product that may start; with
+ * hundreds parked on a few slow hosts, a host at its cap is skipped whole rather than product by
+ * product (this runs after every check).
+ */
+export class ParkedChecks {
+  private readonly byHost = new Map<string, Waiting[]>();
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  add(product: LeasedProduct, now: number): void {
+    const group = this.byHost.get(product.host);
+    if (group) group.push({ product, at: now });
+    else this.byHost.set(product.host, [{ product, at: now }]);
+    this.count++;
+  }
+
+  /**
+   * takes the oldest product of `freed`'s user or host that may start: `hostFull` and `userFull`
+   * say whether a host or a user is at its cap now
+   */
+  takeFor(
+    freed: LeasedProduct,
+    hostFull: (product: LeasedProduct) => boolean,
+    userFull: (product: LeasedProduct) => boolean,
+  ): LeasedProduct | null {
+    let best: { group: Waiting[]; index: number; at: number } | null = null;
+    for (const [host, group] of this.byHost) {
+      if (hostFull(group[0].product)) continue;
+      const sameHost = host === freed.host;
+      const index = group.findIndex(
+        (w) => (sameHost || w.product.userId === freed.userId) && !userFull(w.product),
+      );
+      if (index >= 0 && (!best || group[index].at < best.at)) best = { group, index, at: group[index].at };
+    }
+    if (!best) return null;
+    return this.remove(best.group, best.index);
+  }
+
+  /** takes out, oldest first, the products waiting `maxWaitMs` or more and those beyond `limit` */
+  expire(now: number, maxWaitMs: number, limit: number): LeasedProduct[] {
+    const out: LeasedProduct[] = [];
+    for (;;) {
+      const oldest = this.oldest();
+      if (!oldest) break;
+      const { group } = oldest;
+      if (this.count <= limit && now - group[0].at < maxWaitMs) break;
+      out.push(this.remove(group, 0));
+    }
+    return out;
+  }
+
+  clear(): void {
+    this.byHost.clear();
+    this.count = 0;
+  }
+
+  private oldest(): { group: Waiting[] } | null {
+    let found: Waiting[] | null = null;
+    for (const group of this.byHost.values()) if (!found || group[0].at < found[0].at) found = group;
+    return found ? { group: found } : null;
+  }
+
+  private remove(group: Waiting[], index: number): LeasedProduct {
+    const [{ product }] = group.splice(index, 1);
+    if (group.length === 0) this.byHost.delete(product.host);
+    this.count--;
+    return product;
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * Generic adapter for any page with schema.org JSON-LD `Product`/`Offer.availability`, and the fallback of the platform adapters whose primary route is uncertain. Availability values
+ * may be full URLs (http or https) or bare names. Only what the page states is used: no quantities,
+ * so never low_stock.
+ */
+import { fetchPage } from "./fetch-page";
+import { absoluteUrl, isRecord, type Json, list, record, text } from "./json";
+import { decimalText } from "./money";
+import { withoutUndefined } from "./result";
+import { isoCurrency } from "./verdict";
+import {
+  type AdapterContext,
+  CheckFailure,
+  type PlatformAdapter,
+  type ProductResult,
+  type SizeInfo,
+} from "../types";
+import { parsePage } from "../../parse/pool.js";
+
+const BUYABLE = new Set(["instock", "limitedavailability", "onlineonly", "madetoorder"]);
+const NOT_BUYABLE = new Set([
+  "outofstock",
+  "soldout",
+  "discontinued",
+  "instoreonly",
+  "reserved",
+  "preorder",
+  "presale",
+  "backorder",
+]);
+
+/** "https://schema.org/InStock", "http://schema.org/InStock", "InStock" → true; unknown → undefined */
+export function availabilityIsBuyable(value: unknown): boolean | undefined {
+  const name = text(value)?.split("/").pop()?.toLowerCase();
+  if (!name) return undefined;
+  if (BUYABLE.has(name)) return true;
+  if (NOT_BUYABLE.has(name)) return false;
+  return undefined;
+}
+
+/** every JSON-LD block of the page that parses (a broken block is skipped, not fatal) */
+export function jsonLdBlocks(html: string): unknown[] {
+  const blocks: unknown[] = [];
+  const pattern = /<script[^>]*type=["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/gi;
+  for (const match of html.matchAll(pattern)) {
+    try {
+      blocks.push(JSON.parse(match[1].trim()));
+    } catch {
+      // themes ship stray blocks with trailing commas; the others still count
+    }
+  }
+  return blocks;
+}
+
+function hasType(node: Json, type: string): boolean {
+  const types = list(node["@type"]).concat(typeof node["@type"] === "string" ? [node["@type"]] : []);
+  return types.some((t) => t === type);
+}
+
+/** Product and ProductGroup nodes, wherever they sit (@graph, arrays, nested) */
+export function findProducts(blocks: unknown[]): Json[] {
+  const found: Json[] = [];
+  const visit = (node: unknown, depth: number) => {
+    if (depth > 6) return;
+    if (Array.isArray(node)) for (const child of node) visit(child, depth + 1);
+    else if (isRecord(node)) {
+      if (hasType(node, "Product") || hasType(node, "ProductGroup")) found.push(node);
+      else for (const child of Object.values(node)) visit(child, depth + 1);
+    }
+  };
+  visit(blocks, 0);
+  return found;
+}
+
+function offersOf(node: Json): Json[] {
+  const offers = node.offers;
+  const direct = Array.isArray(offers) ? offers : offers ? [offers] : [];
+  const flat: Json[] = [];
+  for (const offer of direct) {
+    if (!isRecord(offer)) continue;
+    // AggregateOffer may carry its own availability, or a list of offers
+    if (offer.offers) flat.push(...list(offer.offers).filter(isRecord));
+    flat.push(offer);
+  }
+  return flat;
+}
+
+interface Priced {
+  price: string;
+  currency?: string;
+}
+
+/** the offer's amount and its stated currency (a page without `priceCurrency` is a euro page) */
+function offerPrice(offer: Json): Priced | null {
+  const sfraLow = record(record(offer.lowprice)?.sales);
+  const price =
+    decimalText(offer.price) ??
+    decimalText(record(offer.priceSpecification)?.price) ??
+    decimalText(offer.lowPrice) ??
+    decimalText(sfraLow?.decimalPrice ?? sfraLow?.value);
+  if (price === null) return null;
+  const stated =
+    text(offer.priceCurrency) ??
+    text(record(offer.priceSpecification)?.priceCurrency) ??
+    text(sfraLow?.currency);
+  return { price, currency: stated ? isoCurrency(stated) : "EUR" };
+}
+
+function imageOf(node: Json, base: string): string | undefined {
+  const image = Array.isArray(node.image) ? node.image[0] : node.image;
+  return absoluteUrl(isRecord(image) ? image.url : image, base);
+}
+
+/**
+ * Pure: a page's HTML → product result from its JSON-LD. Variants (ProductGroup.hasVariant, or one
+ * offer per variant with a name) become sizes; otherwise the product has one status and no sizes.
+ */
+export function parseJsonLdProduct(html: string, pageUrl: string): ProductResult {
+  const products = findProducts(jsonLdBlocks(html));
+  if (products.length === 0)
+    throw new CheckFailure("unexpected", "Formato inesperado: sem dados de produto (JSON-LD)");
+  const main = products[0];
+  const variants = list(main.hasVariant).filter(isRecord);
+  const sized: { name: string; offer: Json }[] = [];
+  for (const variant of variants) {
+    const offer = offersOf(variant)[0];
+    const name = text(variant.size) ?? text(variant.name);
+    if (offer && name) sized.push({ name, offer });
+  }
+  // Shopify-style themes emit one named Offer per variant instead of a ProductGroup
+  const mainOffers = offersOf(main);
+  if (variants.length === 0 && mainOffers.length > 1 && mainOffers.every((o) => text(o.name))) {
+    for (const offer of mainOffers) sized.push({ name: text(offer.name)!, offer });
+  }
+  const offers = variants.length > 0 ? sized.map((s) => s.offer) : mainOffers;
+  const states = offers.map((o) => availabilityIsBuyable(o.availability));
+  if (!states.some((s) => s !== undefined)) {
+    throw new CheckFailure("unexpected", "Formato inesperado: JSON-LD sem disponibilidade");
+  }
+  const available = states.some((s) => s === true);
+  // one entry per size name: a size listed under several colours is buyable if any of them is
+  const bySize = new Map<string, boolean>();
+  for (const s of sized) {
+    const buyable = availabilityIsBuyable(s.offer.availability) === true;
+    bySize.set(s.name, (bySize.get(s.name) ?? false) || buyable);
+  }
+  const allSizes: SizeInfo[] = [...bySize].map(([name, available]) => ({ name, available }));
+  const buyableOffers = offers.filter((o) => availabilityIsBuyable(o.availability) === true);
+  const priced = [...buyableOffers, ...offers].map(offerPrice).find((p) => p !== null);
+  return withoutUndefined({
+    kind: "product" as const,
+    status: available ? ("in_stock" as const) : ("out_of_stock" as const),
+    sizes: allSizes.filter((s) => s.available).map((s) => s.name),
+    allSizes: allSizes.length > 0 ? allSizes : undefined,
+    price: priced?.price ?? null,
+    currency: priced?.currency,
+    name: text(main.name),
+    imageUrl: imageOf(main, pageUrl),
+    source: "json-ld",
+    productSignals: { "offers.availability": available },
+  });
+}
+
+/** the parts of JSON-LD that are trusted even where its availability is not (Fnac) */
+export function jsonLdDetails(
+  html: string,
+  pageUrl: string,
+): { name?: string; imageUrl?: string; price: string | null; currency?: string } {
+  const main = findProducts(jsonLdBlocks(html))[0];
+  if (!main) return { price: null };
+  const priced = offersOf(main)
+    .map(offerPrice)
+    .find((p) => p !== null);
+  return withoutUndefined({
+    name: text(main.name),
+    imageUrl: imageOf(main, pageUrl),
+    price: priced?.price ?? null,
+    currency: priced?.currency,
+  });
+}
+
+export async function checkJsonLd(ctx: AdapterContext, url = ctx.product.url): Promise<ProductResult> {
+  return parsePage("jsonld", parseJsonLdProduct, [await fetchPage(ctx, url), url], ctx.signal);
+}
+
+export const jsonLdAdapter: PlatformAdapter = {
+  key: "jsonld",
+  headerProfile: "page",
+  check: (ctx) => checkJsonLd(ctx),
+};

@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inventoryItems } from "../src/db/schema.js";
+import { createTestApp, dbKinds, type TestApp } from "./harness.js";
+
+/** the CSV's lines without the byte-order mark, each split into cells */
+const rows = (text: string) =>
+  text
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n")
+    .map((line) => line.split(";"));
+
+/** 23 Nov 2026 03:30 UTC: the 23rd at 03:30 in Lisbon, the 22nd at 22:30 in New York */
+const NEAR_MIDNIGHT = "2026-11-23T03:30:00.000Z";
+
+describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
+  let t: TestApp;
+  let ana: string;
+  let rui: string;
+
+  const call = (cookie: string, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, payload });
+  const saveUserSettings = async (cookie: string, user: object) =>
+    expect((await call(cookie, "PUT", "/api/settings", { user })).statusCode).toBe(200);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await t.createUser({ username: "ana" });
+    await t.createUser({ username: "rui" });
+    ana = await t.login("ana");
+    rui = await t.login("rui");
+
+    const coat = (await call(ana, "POST", "/api/inventory", { name: "Casaco", price: "1234,5" })).json();
+    const cap = (await call(ana, "POST", "/api/inventory", { name: "Boné", price: "5", sku: "BN-1" })).json();
+    await t.database.db
+      .update(inventoryItems)
+      .set({ createdAt: new Date(NEAR_MIDNIGHT) })
+      .where(eq(inventoryItems.id, coat.id));
+    const sale = await call(ana, "POST", "/api/sales", {
+      inventoryItemId: coat.id,
+      salePrice: "1500",
+      fees: "10",
+      platform: "Vinted",
+      saleDate: NEAR_MIDNIGHT,
+    });
+    expect(sale.statusCode, sale.body).toBe(201);
+    expect(cap.id).toBeGreaterThan(0);
+  });
+  afterAll(() => t.close());
+
+  it("writes the sales in the user's time zone, with their books currency in the amount headers", async () => {
+    await saveUserSettings(ana, { currency: "USD", timezone: "America/New_York" });
+    const res = await call(ana, "GET", "/api/sales/export");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="vendas_\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, row] = rows(res.body);
+    expect(header).toEqual([
+      "Data",
+      "Item",
+      "SKU",
+      "Comprador",
+      "Plataforma",
+      "Preço de venda (USD)",
+      "Taxas (USD)",
+      "Custo (USD)",
+      "Lucro (USD)",
+    ]);
+    expect(row).toEqual([
+      "22/11/2026 22:30",
+      "Casaco",
+      "",
+      "",
+      "Vinted",
+      "1500,00",
+      "10,00",
+      "1234,50",
+      "255,50",
+    ]);
+
+    await saveUserSettings(ana, { currency: "EUR", timezone: "Europe/Lisbon" });
+    const [lisbonHeader, lisbonRow] = rows((await call(ana, "GET", "/api/sales/export")).body);
+    expect(lisbonHeader[5]).toBe("Preço de venda (EUR)");
+    expect(lisbonRow[0]).toBe("23/11/2026 03:30");
+  });
+
+  it("writes the inventory's dates in the user's zone and applies the screen's search and status", async () => {
+    await saveUserSettings(ana, { currency: "GBP", timezone: "America/New_York" });
+    const all = rows((await call(ana, "GET", "/api/inventory/export")).body);
+    expect(all[0]).toContain("Preço (GBP)");
+    expect(all[0]).toContain("Lucro (GBP)");
+    const coat = all.find((r) => r[0] === "Casaco");
+    expect(coat).toEqual([
+      "Casaco",
+      "",
+      "",
+      "",
+      "1234,50",
+      "0,00",
+      "Vendido",
+      "1500,00",
+      "255,50",
+      "",
+      "22/11/2026",
+    ]);
+    expect(all).toHaveLength(3);
+
+    const sold = rows((await call(ana, "GET", "/api/inventory/export?status=sold")).body);
+    expect(sold.slice(1).map((r) => r[0])).toEqual(["Casaco"]);
+    const searched = rows((await call(ana, "GET", "/api/inventory/export?search=bn-1")).body);
+    expect(searched.slice(1).map((r) => r[0])).toEqual(["Boné"]);
+
+    await saveUserSettings(ana, { timezone: "Europe/Lisbon" });
+    const lisbon = rows((await call(ana, "GET", "/api/inventory/export?status=sold")).body);
+    expect(lisbon[1][10]).toBe("23/11/2026");
+  });
+
+  it("exports only the caller's books, and refuses a bad filter in Portuguese", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/sales/export" })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/inventory/export" })).statusCode).toBe(401);
+    expect(rows((await call(rui, "GET", "/api/inventory/export")).body)).toHaveLength(1);
+    expect(rows((await call(rui, "GET", "/api/sales/export")).body)).toHaveLength(1);
+    const bad = await call(ana, "GET", "/api/inventory/export?status=lost");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain("Estado inválido");
+  });
+});
