@@ -1,15 +1,17 @@
 import type * as React from "react";
 import { Toaster as Sonner } from "sonner";
 import { useTheme } from "@/app/theme-provider";
+import { useIsMobile } from "@/hooks/use-is-mobile";
 
-/** at most one toast at a time */
+/** at most one toast at a time; on phones at the bottom, within the thumb's reach and off the header's menu button */
 export function Toaster() {
   const { theme } = useTheme();
+  const isMobile = useIsMobile();
   return (
     <Sonner
       theme={theme}
       visibleToasts={1}
-      position="top-center"
+      position={isMobile ? "bottom-center" : "top-center"}
       closeButton
       richColors
       toastOptions={{ classNames: { toast: "font-sans shadow-lg" } }}
