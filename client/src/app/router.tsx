@@ -7,7 +7,7 @@ import { useUser } from "@/lib/auth";
 import { LoginPage } from "@/features/auth/pages/login-page";
 import { errorMessage } from "@/lib/http";
 import { useLiveUpdates } from "@/lib/live-updates";
-import { useUserPreferencesReady } from "@/lib/user-settings";
+import { useUserLanguage, useUserPreferencesReady } from "@/lib/user-settings";
 import { AppLayout } from "./layouts/app-layout";
 import { NotFoundPage } from "./not-found-page";
 import { appRoutes } from "./routes";
@@ -25,6 +25,7 @@ function ScrollToTopOnNavigate() {
 function AuthenticatedRoutes() {
   // every figure is written in the user's currency and time zone: their settings come first
   const preferencesReady = useUserPreferencesReady();
+  useUserLanguage();
   // one stream of the user's product changes for as long as they are logged in
   useLiveUpdates();
   return (

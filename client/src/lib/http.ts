@@ -1,3 +1,4 @@
+import { translateMessage } from "./i18n";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface FieldError {
@@ -68,7 +69,8 @@ export async function getOrNullOn401<T>(url: string): Promise<T | null> {
 
 /** The text to show a person: the server's own message, or a fallback for unexpected failures. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage || fallback;
-  if (error instanceof TypeError) return "Sem ligação ao servidor";
+  if (error instanceof ApiError)
+    return error.serverMessage ? translateMessage(error.serverMessage) : fallback;
+  if (error instanceof TypeError) return translateMessage("Sem ligação ao servidor");
   return fallback;
 }

@@ -1,7 +1,9 @@
 import { createFormatter, type Formatter } from "@common/format";
 import type { SettingsResponse } from "@common/schemas/settings";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useLayoutEffect } from "react";
 import { apiRequest } from "@/lib/http";
+import { applyLanguage } from "@/lib/i18n";
 
 /** Settings as the server keeps them; the Utilizador group shapes how every screen writes figures. */
 export const SETTINGS_QUERY_KEY = ["/api/settings"] as const;
@@ -30,4 +32,16 @@ export function useFormat(): Formatter {
     select: (settings) => settings.user,
   });
   return createFormatter(data ?? {});
+}
+
+/** every screen in the user's language, switched before the next paint when they save another */
+export function useUserLanguage() {
+  const { data: language } = useQuery({
+    ...getSettingsQueryOptions(),
+    staleTime: Number.POSITIVE_INFINITY,
+    select: (settings) => settings.user.language,
+  });
+  useLayoutEffect(() => {
+    if (language) applyLanguage(language);
+  }, [language]);
 }

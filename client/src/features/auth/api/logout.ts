@@ -3,8 +3,7 @@ import { toast } from "sonner";
 import { paths } from "@/config/paths";
 import { setFlash } from "@/lib/flash";
 import { apiRequest, errorMessage } from "@/lib/http";
-
-export const LOGOUT_MESSAGE = "Logout realizado com sucesso";
+import { i18n } from "@/lib/i18n";
 
 export function logout(): Promise<unknown> {
   return apiRequest("POST", "/api/logout");
@@ -15,10 +14,12 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      setFlash(LOGOUT_MESSAGE);
+      setFlash(i18n.t("auth:loggedOut"));
       window.location.assign(paths.login);
     },
     onError: (error) =>
-      toast.error("Erro no logout", { description: errorMessage(error, "Erro desconhecido") }),
+      toast.error(i18n.t("auth:logoutFailed"), {
+        description: errorMessage(error, i18n.t("common:unknownError")),
+      }),
   });
 }
