@@ -111,7 +111,7 @@ function readsAsText(text: string): boolean {
   const trimmed = text.trim();
   if (!/\p{L}/u.test(trimmed) || SAME_IN_EVERY_LANGUAGE.has(trimmed)) return false;
   if (/^[\w-]+(?:[:/.][\w-]+)*$/.test(trimmed) && !/^[A-ZÀ-Ý][a-zà-ÿ]{2,}$/.test(trimmed)) return false; // identifiers, paths, keys
-  if (/^(?:[a-z0-9:[\]/.%()!&>_-]+\s*)+$/.test(trimmed) && !PT_LETTERS.test(trimmed)) return false; // class lists, css
+  if (/^[a-z0-9:[\]/.%()!&>_\s-]+$/.test(trimmed) && !PT_LETTERS.test(trimmed)) return false; // class lists, css
   return (
     PT_LETTERS.test(trimmed) ||
     READS_AS_WORDS.test(trimmed) ||
