@@ -53,6 +53,26 @@ const textListSchema = z
   .optional()
   .transform((v) => parseTextList(v));
 
+/**
+ * Where a product's alerts go: its webhook (Discord, Slack, JSON or Telegram, by its URL), the
+ * owner's e-mail and the owner's devices (Web Push). A product without a choice (null) sends to the
+ * webhook and to e-mail and push as Settings → Utilizador says.
+ */
+export const alertChannelsSchema = z.object({
+  webhook: z.boolean({ error: "Canal inválido" }),
+  email: z.boolean({ error: "Canal inválido" }),
+  push: z.boolean({ error: "Canal inválido" }),
+});
+export type AlertChannels = z.infer<typeof alertChannelsSchema>;
+
+/** the channels in force: the product's choice, else the webhook plus the owner's settings */
+export function effectiveAlertChannels(
+  chosen: AlertChannels | null | undefined,
+  settings: { emailNotifications: boolean; pushNotifications: boolean },
+): AlertChannels {
+  return chosen ?? { webhook: true, email: settings.emailNotifications, push: settings.pushNotifications };
+}
+
 /** The product form and POST/PUT /api/products body. */
 export const productInputSchema = z
   .object({
@@ -116,6 +136,8 @@ export const productInputSchema = z
       .refine((v) => v === null || isValidJson(v), CONFIG_JSON_MESSAGE),
     hasVariants: z.boolean().optional().default(false),
     variants: textListSchema,
+    /** absent on a PUT: the product keeps its choice */
+    alertChannels: alertChannelsSchema.nullable().optional(),
   })
   .superRefine((p, ctx) => {
     const configProblem = configUrlProblem(p.platform, p.config);
@@ -175,6 +197,8 @@ export const productDtoSchema = z.object({
   /** ISO 4217 code of `price` ("EUR", "JPY"); the site's currency as the last check read it */
   currency: z.string(),
   webhookUrl: z.string(),
+  /** null: the webhook, and e-mail and push as the owner's settings say */
+  alertChannels: alertChannelsSchema.nullable(),
   /** milliseconds */
   checkInterval: z.number(),
   isActive: z.boolean(),

@@ -97,6 +97,22 @@ describe.each(dbKinds())("e-mail alerts over SMTP (%s)", (kind) => {
     expect(rows.map((r) => r.webhookUrl)).toEqual([expect.stringContaining("discord.com")]);
   });
 
+  it("a product that chose e-mail alone → the e-mail, not its webhook, while Settings have e-mail off", async () => {
+    await saveUserSettings(w.database.db, w.userId, { ...settings, emailNotifications: false });
+    w.retailer.setProduct("mail-only", { sizes: ["XS"] });
+    const id = await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/mail-only`,
+      alertChannels: { webhook: false, email: true, push: false },
+    });
+    await start();
+    await eventually(() => expect(smtp.mails).toHaveLength(1), 15_000);
+    await sleep(1000);
+    expect(w.webhook.received).toHaveLength(0);
+    const rows = (await w.notificationRows()).filter((r) => r.productId === id);
+    expect(rows.map((r) => r.webhookUrl)).toEqual(["mailto:revenda@exemplo.pt"]);
+  });
+
   it("without SMTP_URL no e-mail row is queued", async () => {
     w.retailer.setProduct("mail-unset", { sizes: ["M"] });
     const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/mail-unset` });

@@ -1,3 +1,4 @@
+import type { AlertChannels } from "@common/schemas/products.js";
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "@common/schemas/settings.js";
 import { eq, sql } from "drizzle-orm";
 import { FakeRetailer } from "../../tools/fake-retailer.js";
@@ -31,6 +32,7 @@ export interface World {
     interval?: number;
     name?: string;
     config?: string;
+    alertChannels?: AlertChannels | null;
   }): Promise<number>;
   product(id: number): Promise<typeof products.$inferSelect>;
   settings(change: Partial<GlobalSettings>): Promise<void>;
@@ -93,6 +95,7 @@ export async function createWorld(database: Database): Promise<World> {
           platform: p.platform,
           checkInterval: p.interval ?? 1000,
           config: p.config ?? null,
+          alertChannels: p.alertChannels ?? null,
         })
         .returning({ id: products.id });
       return row.id;

@@ -181,6 +181,26 @@ describe.each(dbKinds())("products API (%s)", (kind) => {
     }
   });
 
+  it("keeps a product's choice of alert channels; a PUT without it keeps it; a bad one is a 400", async () => {
+    const fresh = (await post(ana, zaraProduct())).json();
+    expect(fresh.alertChannels).toBeNull();
+    const channels = { webhook: false, email: true, push: true };
+    const created = (await post(ana, zaraProduct({ alertChannels: channels }))).json();
+    expect(created.alertChannels).toEqual(channels);
+    const asAna = { headers: { cookie: ana } };
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/products/${created.id}`,
+      payload: zaraProduct({ name: "Sem canais no pedido" }),
+      ...asAna,
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().alertChannels).toEqual(channels);
+    const bad = await post(ana, zaraProduct({ alertChannels: { webhook: "sim", email: true, push: true } }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Canal inválido");
+  });
+
   it("404s another user's product on update, delete and toggle, and lists only one's own", async () => {
     const mine = (await post(ana, zaraProduct({ name: "Só da Ana" }))).json();
     const asRui = { headers: { cookie: rui } };

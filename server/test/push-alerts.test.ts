@@ -86,6 +86,40 @@ describe.each(dbKinds())("Web Push alerts through the outbox (%s)", (kind) => {
     expect(push.deliveries).toHaveLength(1);
   });
 
+  it("a product that chose push alone → its devices get the alert, its webhook nothing, whatever Settings say", async () => {
+    await device();
+    w.retailer.setProduct("push-only", { sizes: ["S"] });
+    const id = await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/push-only`,
+      name: "Só push",
+      alertChannels: { webhook: false, email: false, push: true },
+    });
+    await w.start();
+    await eventually(() => expect(push.accepted).toHaveLength(1), 15_000);
+    expect(push.accepted[0].message).toMatchObject({ title: "Em stock: Só push" });
+    await eventually(async () => {
+      const rows = (await w.notificationRows()).filter((r) => r.productId === id);
+      expect(rows.map((r) => [(r.webhookUrl ?? "").split(":")[0], r.status])).toEqual([["webpush", "sent"]]);
+    });
+    expect(w.webhook.received).toHaveLength(0);
+  });
+
+  it("a product that turned push off → no push even while Settings have it on; its webhook still alerts", async () => {
+    await saveUserSettings(w.database.db, w.userId, { ...DEFAULT_USER_SETTINGS, pushNotifications: true });
+    await device();
+    w.retailer.setProduct("push-muted", { sizes: ["M"] });
+    await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/push-muted`,
+      alertChannels: { webhook: true, email: true, push: false },
+    });
+    await w.start();
+    await w.webhook.waitForAccepted(1);
+    await sleep(1500);
+    expect(push.deliveries).toHaveLength(0);
+  });
+
   it("'Notificações push' off → no push, even with a device subscribed", async () => {
     await device();
     w.retailer.setProduct("push-off", { sizes: ["M"] });

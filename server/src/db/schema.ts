@@ -1,3 +1,4 @@
+import type { AlertChannels } from "@common/schemas/products.js";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -56,6 +57,8 @@ export const products = pgTable(
     /** ISO 4217 code of `price`: the retailer's answer sets it, a price typed by the user is euros */
     currency: text("currency").notNull().default("EUR"),
     webhookUrl: text("webhook_url").notNull(),
+    /** where alerts go; null: the webhook when set, e-mail and push as the owner's settings say */
+    alertChannels: jsonb("alert_channels").$type<AlertChannels>(),
     checkInterval: integer("check_interval").notNull().default(1000),
     isActive: boolean("is_active").notNull().default(true),
     lastCheck: timestamp("last_check", { withTimezone: true }),

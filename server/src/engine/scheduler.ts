@@ -351,7 +351,11 @@ export class Scheduler {
     if (!write.changes) return this.writer.routine(write);
     const alerting =
       detection.alerts.length > 0 &&
-      alertsGoOut({ notificationsEnabled: this.notificationsEnabled, webhookUrl: product.webhookUrl });
+      alertsGoOut({
+        notificationsEnabled: this.notificationsEnabled,
+        webhookUrl: product.webhookUrl,
+        alertChannels: product.alertChannels,
+      });
     // every row of one product goes in the same batch: its state, activity and alerts commit together
     this.writer.changed(
       write,

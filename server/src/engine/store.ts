@@ -1,4 +1,4 @@
-import { parseJsonList } from "@common/schemas/products.js";
+import { type AlertChannels, parseJsonList } from "@common/schemas/products.js";
 import type { CheckDetail } from "@common/schemas/check-detail.js";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
@@ -16,6 +16,8 @@ export interface LeasedProduct extends StoredState {
   checkInterval: number;
   dueAt: Date;
   webhookUrl: string;
+  /** the product's choice of channels; null: the webhook, e-mail and push as the owner's settings say */
+  alertChannels: AlertChannels | null;
   /** the URL's host name (per-host caps) */
   host: string;
   /** epoch ms just before the lease was taken: the lease ends leaseMs after it at the earliest */
@@ -69,6 +71,9 @@ function toLeased(r: Row, leasedAt: number): LeasedProduct {
     checkInterval: Number(r.check_interval),
     dueAt: msDate(r.due_ms) ?? new Date(),
     webhookUrl: String(r.webhook_url ?? ""),
+    alertChannels: (typeof r.alert_channels === "string"
+      ? JSON.parse(r.alert_channels)
+      : (r.alert_channels ?? null)) as AlertChannels | null,
     host: hostOf(String(r.url)),
     leasedAt,
   };
@@ -97,7 +102,7 @@ const LEASE_SQL = `
   returning id, user_id, name, url, platform, product_id, config, variants, status, available_sizes,
     last_notified_status, last_notified_sizes, failure_streak, engine_state, price, currency, image_url,
     (extract(epoch from last_check) * 1000)::float8 as last_check_ms, check_interval,
-    (extract(epoch from next_check_at) * 1000)::float8 as due_ms, webhook_url`;
+    (extract(epoch from next_check_at) * 1000)::float8 as due_ms, webhook_url, alert_channels`;
 
 /**
  * Leases due active products in one statement; SKIP LOCKED keeps workers off each other's rows.
@@ -229,7 +234,7 @@ const BATCH_SQL = `
     from jsonb_to_recordset($2::jsonb)
       as x(id int, next float8, ok boolean, streak int, err text, at float8, pause float8, changes jsonb)
     where p.id = any($3::int[]) and p.id = x.id and p.leased_by = $1
-    returning p.id, p.user_id, p.name, p.webhook_url
+    returning p.id, p.user_id, p.name, p.webhook_url, p.alert_channels
   ),
   a as (
     insert into activity_logs (user_id, product_id, product_name, action, message, type)
@@ -245,18 +250,20 @@ const BATCH_SQL = `
   from jsonb_to_recordset($5::jsonb) as z(i int, pid int, payload jsonb, message text, type text)
   join u on u.id = z.pid
   cross join lateral (
+    -- each channel as the product chose (alert_channels), else as the owner's settings say
     select u.webhook_url as destination, 0 as rank
+    where u.webhook_url <> '' and coalesce((u.alert_channels->>'webhook')::boolean, true)
     union all
-    -- e-mail (when SMTP is set up): the owner's address, unless Settings turned it off
+    -- e-mail (when SMTP is set up): the owner's address
     select 'mailto:' || o.email, 1 from users o left join user_settings s on s.user_id = o.id
     where $7::boolean and o.id = u.user_id and coalesce(o.email, '') <> ''
-      and coalesce((s.value->>'emailNotifications')::boolean, true)
+      and coalesce((u.alert_channels->>'email')::boolean, (s.value->>'emailNotifications')::boolean, true)
     union all
-    -- push: each device the owner allowed, while 'Notificações push' is on
+    -- push: each device the owner allowed
     select 'webpush:' || ps.id, 2 from push_subscriptions ps left join user_settings s on s.user_id = ps.user_id
-    where ps.user_id = u.user_id and coalesce((s.value->>'pushNotifications')::boolean, false)
+    where ps.user_id = u.user_id
+      and coalesce((u.alert_channels->>'push')::boolean, (s.value->>'pushNotifications')::boolean, false)
   ) d
-  where u.webhook_url <> ''
   order by z.i, d.rank, d.destination
   returning id, user_id, product_id, webhook_url, payload, message, attempts`;
 

@@ -32,6 +32,7 @@ export function toProductDto(p: ShownProduct): ProductDto {
     price: p.price,
     currency: p.currency,
     webhookUrl: p.webhookUrl,
+    alertChannels: p.alertChannels ?? null,
     checkInterval: p.checkInterval,
     isActive: p.isActive,
     lastCheck: p.lastCheck?.toISOString() ?? null,
@@ -130,6 +131,7 @@ function editableColumns(input: ProductValues) {
     config: input.config,
     hasVariants: input.hasVariants || input.variants.length > 0,
     variants: toJsonList(input.variants),
+    ...(input.alertChannels !== undefined ? { alertChannels: input.alertChannels } : {}),
   };
 }
 

@@ -1,9 +1,19 @@
+import type { AlertChannels } from "@common/schemas/products.js";
+
 /**
  * The one rule for whether a product's alerts go out: notifications are on (global settings) and
- * the product has a webhook. E-mail and push ride along with the webhook's alert (the outbox fans
- * one alert out to the owner's channels), so a product without a webhook queues nothing. The batch
- * statement in store.ts repeats the webhook half in SQL (`u.webhook_url <> ''`) as a safety net.
+ * the product has somewhere to send them: its webhook, unless it turned the webhook off, or the
+ * e-mail or push it chose. The batch statement in store.ts then picks the destinations (the owner's
+ * address and devices, and the settings for a product that chose nothing), so an alert with no
+ * destination queues nothing.
  */
-export function alertsGoOut(product: { notificationsEnabled: boolean; webhookUrl: string }): boolean {
-  return product.notificationsEnabled && product.webhookUrl !== "";
+export function alertsGoOut(product: {
+  notificationsEnabled: boolean;
+  webhookUrl: string;
+  alertChannels?: AlertChannels | null;
+}): boolean {
+  if (!product.notificationsEnabled) return false;
+  const channels = product.alertChannels;
+  if (!channels) return product.webhookUrl !== "";
+  return (channels.webhook && product.webhookUrl !== "") || channels.email || channels.push;
 }
