@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { ServerUnreachable } from "@/components/server-unreachable";
 import { FullScreenSpinner, PageSpinner } from "@/components/spinner";
@@ -55,9 +56,10 @@ function Pages() {
 /** spinner while the user loads, the login screen without one, the routes with one */
 export function AppRouter() {
   const { data: user, isLoading, isError, error, refetch, isFetching } = useUser();
+  const { t } = useTranslation("common");
   if (isLoading || (isError && isFetching)) return <FullScreenSpinner />;
   if (isError)
-    return <ServerUnreachable message={errorMessage(error, "Erro desconhecido")} onRetry={() => refetch()} />;
+    return <ServerUnreachable message={errorMessage(error, t("unknownError"))} onRetry={() => refetch()} />;
   if (!user) return <LoginPage />;
   return <AuthenticatedRoutes />;
 }

@@ -1,4 +1,5 @@
 import { Bell, BellOff } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import {
   alertOutcomeText,
   groupActivityLines,
@@ -7,6 +8,7 @@ import {
   lineText,
 } from "@/lib/activity-lines";
 import { formatActivityWhen } from "@/lib/format";
+import { translateMessage } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 
@@ -18,6 +20,8 @@ const DOT: Record<string, string> = {
 
 /** the alert a check caused, on that check's line */
 export function AlertOutcome({ alerts, className }: { alerts: LineEntry[]; className?: string }) {
+  // the lines are written in the language in force: re-render when it changes
+  useTranslation("common");
   const outcome = alertOutcomeText(alerts);
   if (!outcome) return null;
   const Icon = outcome.failed ? BellOff : Bell;
@@ -28,7 +32,7 @@ export function AlertOutcome({ alerts, className }: { alerts: LineEntry[]; class
         outcome.failed ? "text-destructive" : "text-success",
         className,
       )}
-      title={alerts.map((a) => a.message).join("\n")}
+      title={alerts.map((a) => translateMessage(a.message)).join("\n")}
     >
       <Icon className="size-3" aria-hidden />
       {outcome.text}
@@ -50,6 +54,7 @@ export function ActivityLineList({
   label: string;
 }) {
   const f = useFormat();
+  useTranslation("common");
   const lines = groupActivityLines(entries).slice(0, count);
   return (
     <ul className="divide-y" aria-label={label}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Label } from "@/components/ui/label";
+import { translateMessage } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
 interface FormFieldProps {
@@ -13,7 +14,11 @@ interface FormFieldProps {
   children: ReactNode;
 }
 
-/** A label, its control, then the field's error (or a hint when there is none). */
+/**
+ * A label, its control, then the field's error (or a hint when there is none). The error comes
+ * from the shared schemas or the server in pt-PT: it is shown in the user's language here, for
+ * every form.
+ */
 export function FormField({ id, label, error, hint, aside, className, children }: FormFieldProps) {
   return (
     <div className={cn("grid gap-1.5", className)}>
@@ -28,7 +33,7 @@ export function FormField({ id, label, error, hint, aside, className, children }
       {children}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-xs font-medium text-destructive">
-          {error}
+          {translateMessage(error)}
         </p>
       ) : (
         hint && <p className="text-xs text-muted-foreground">{hint}</p>

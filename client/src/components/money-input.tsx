@@ -1,6 +1,7 @@
 import { evaluateExpression } from "@common/expression";
 import { Plus } from "lucide-react";
 import type * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useIsMobile } from "@/hooks/use-is-mobile";
@@ -18,6 +19,7 @@ interface MoneyInputProps extends Omit<React.ComponentProps<"input">, "onChange"
  */
 export function MoneyInput({ value, onValueChange, onBlur, ...props }: MoneyInputProps) {
   const mobile = useIsMobile();
+  const { t } = useTranslation("common");
   const input = (
     <Input
       inputMode="decimal"
@@ -41,7 +43,7 @@ export function MoneyInput({ value, onValueChange, onBlur, ...props }: MoneyInpu
         variant="secondary"
         size="icon-sm"
         className="absolute top-1/2 right-1 size-7 -translate-y-1/2"
-        aria-label="Somar (+)"
+        aria-label={t("moneyInput.add")}
         tabIndex={-1}
         // pressing the key must not take the focus out of the field
         onPointerDown={(e) => e.preventDefault()}

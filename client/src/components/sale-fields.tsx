@@ -11,6 +11,7 @@ import {
   type UseFormReturn,
   useWatch,
 } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
 import { MoneyInput } from "@/components/money-input";
 import { Input } from "@/components/ui/input";
@@ -46,7 +47,8 @@ export function saleDateFrom(day: string, f: Formatter): string | undefined {
   if (!day) return undefined;
   if (day === today(f)) return new Date().toISOString();
   const date = new Date(`${day}T00:00:00.000Z`);
-  return Number.isNaN(date.getTime()) ? "inválida" : date.toISOString();
+  // not a date: a value the schema refuses, so the form shows its message
+  return Number.isNaN(date.getTime()) ? "inválida" : date.toISOString(); // i18n-ignore
 }
 
 interface SaleFieldsProps<TIn extends FieldValues, TOut extends FieldValues> {
@@ -99,14 +101,15 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
   const id = (name: string) => `${idPrefix}-${name}`;
   const profit = profitPreview({ salePrice, fees }, cost);
   const f = useFormat();
+  const { t } = useTranslation("common");
   const invalid = (name: keyof SaleFieldValues | "saleDate") => (errorOf(errors, name) ? true : undefined);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField
         id={id("salePrice")}
-        label={`Preço de venda (${f.currencySymbol})`}
+        label={t("saleFields.salePrice", { currency: f.currencySymbol })}
         error={errorOf(errors, "salePrice")}
-        hint="Aceita contas: 40+5,5"
+        hint={t("saleFields.salePriceHint")}
       >
         <Controller
           control={control}
@@ -125,9 +128,9 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
       </FormField>
       <FormField
         id={id("fees")}
-        label={`Taxas (${f.currencySymbol})`}
+        label={t("saleFields.fees", { currency: f.currencySymbol })}
         error={errorOf(errors, "fees")}
-        hint="Ex.: 2+1,5"
+        hint={t("saleFields.feesHint")}
       >
         <Controller
           control={control}
@@ -146,7 +149,7 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
       </FormField>
       <FormField
         id={id("platform")}
-        label={platformRequired ? "Plataforma" : "Plataforma (opcional)"}
+        label={platformRequired ? t("saleFields.platform") : t("saleFields.platformOptional")}
         error={errorOf(errors, "platform")}
       >
         <Controller
@@ -155,7 +158,7 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
           render={({ field }) => (
             <Select value={field.value} onValueChange={field.onChange}>
               <SelectTrigger id={id("platform")} aria-invalid={invalid("platform")}>
-                <SelectValue placeholder="Escolha a plataforma" />
+                <SelectValue placeholder={t("saleFields.choosePlatform")} />
               </SelectTrigger>
               <SelectContent>
                 {platformChoices(field.value).map((p) => (
@@ -171,7 +174,7 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
       {withDate && (
         <FormField
           id={id("saleDate")}
-          label="Data da venda"
+          label={t("saleFields.saleDate")}
           error={errorOf(errors, "saleDay") ?? errorOf(errors, "saleDate")}
         >
           <Input
@@ -182,12 +185,12 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
           />
         </FormField>
       )}
-      <FormField id={id("buyer")} label="Comprador (opcional)" error={errorOf(errors, "buyer")}>
+      <FormField id={id("buyer")} label={t("saleFields.buyerOptional")} error={errorOf(errors, "buyer")}>
         <Input id={id("buyer")} {...form.register("buyer" as Path<TIn>)} />
       </FormField>
       {cost && (
         <div className="flex items-center justify-between rounded-lg border bg-muted/40 px-3 py-2 text-sm sm:col-span-2">
-          <span className="text-muted-foreground">Lucro previsto</span>
+          <span className="text-muted-foreground">{t("saleFields.expectedProfit")}</span>
           <span
             data-testid="profit-preview"
             className={cn(

@@ -1,8 +1,10 @@
 import { RefreshCw, ServerCrash } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 
 /** The current user could not be read for a reason other than "not logged in". */
 export function ServerUnreachable({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation("common");
   return (
     <div
       role="alert"
@@ -12,12 +14,12 @@ export function ServerUnreachable({ message, onRetry }: { message: string; onRet
         <ServerCrash className="size-6" />
       </span>
       <div className="space-y-1">
-        <h1 className="text-lg font-semibold">Não foi possível contactar o servidor</h1>
+        <h1 className="text-lg font-semibold">{t("serverUnreachable")}</h1>
         <p className="text-sm text-muted-foreground">{message}</p>
       </div>
       <Button onClick={onRetry}>
         <RefreshCw />
-        Tentar Novamente
+        {t("actions.retry")}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { Search } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
@@ -71,8 +72,12 @@ export function ViewToggle<T extends string>(props: {
   views: readonly (readonly [T, LucideIcon, string])[];
   onChange: (value: T) => void;
 }) {
+  const { t } = useTranslation("common");
   return (
-    <fieldset className="m-0 flex min-w-0 shrink-0 rounded-md border bg-card p-0.5" aria-label="Vista">
+    <fieldset
+      className="m-0 flex min-w-0 shrink-0 rounded-md border bg-card p-0.5"
+      aria-label={t("toolbar.view")}
+    >
       {props.views.map(([value, Icon, label]) => (
         <Button
           key={value}

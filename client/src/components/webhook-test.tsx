@@ -2,8 +2,10 @@ import type { WebhookTestInput, WebhookTestResult } from "@common/schemas/webhoo
 import { useMutation } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, Loader2, Send } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { apiRequest, errorMessage } from "@/lib/http";
+import { translateMessage } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
 const testWebhook = (input: WebhookTestInput) =>
@@ -24,6 +26,7 @@ interface WebhookTestProps {
  * The modal and Settings → Utilizador both use it.
  */
 export function WebhookTest({ url, children, disabled }: WebhookTestProps) {
+  const { t } = useTranslation("common");
   const test = useMutation({ mutationFn: testWebhook });
   // the answer belongs to the address that was tested: editing the field hides it
   const [answer, setAnswer] = useState<{ url: string; ok: boolean; message: string } | null>(null);
@@ -36,7 +39,7 @@ export function WebhookTest({ url, children, disabled }: WebhookTestProps) {
       {
         onSuccess: (result) => setAnswer({ url: current, ok: result.ok, message: result.message }),
         onError: (error) =>
-          setAnswer({ url: current, ok: false, message: errorMessage(error, "Não foi possível testar") }),
+          setAnswer({ url: current, ok: false, message: errorMessage(error, t("webhookTest.failed")) }),
       },
     );
 
@@ -52,7 +55,7 @@ export function WebhookTest({ url, children, disabled }: WebhookTestProps) {
           disabled={disabled || test.isPending || current === ""}
         >
           {test.isPending ? <Loader2 className="animate-spin" /> : <Send />}
-          Testar webhook
+          {t("webhookTest.button")}
         </Button>
       </div>
       <p
@@ -64,12 +67,13 @@ export function WebhookTest({ url, children, disabled }: WebhookTestProps) {
         )}
       >
         {test.isPending ? (
-          <span className="text-muted-foreground">A enviar a mensagem de teste…</span>
+          <span className="text-muted-foreground">{t("webhookTest.sending")}</span>
         ) : (
           shown && (
             <>
               {shown.ok ? <CircleCheck /> : <CircleAlert />}
-              <span>{shown.message}</span>
+              {/* the server's answer, in pt-PT */}
+              <span>{translateMessage(shown.message)}</span>
             </>
           )
         )}

@@ -11,31 +11,39 @@ import {
 } from "lucide-react";
 import { type AppPath, paths } from "./paths";
 
+/** a page of the navigation: its label and subtitle are `common:nav.<page>.label` and `.subtitle` */
+export type NavPage =
+  | "status"
+  | "monitor"
+  | "inventory"
+  | "sales"
+  | "ranking"
+  | "history"
+  | "admin"
+  | "settings";
+
 export interface NavItem {
-  label: string;
-  subtitle: string;
+  page: NavPage;
   path: AppPath;
   icon: LucideIcon;
 }
 
 const baseItems: NavItem[] = [
-  { label: "Status", subtitle: "Análise do perfil", path: paths.home, icon: BarChart3 },
-  { label: "Monitor", subtitle: "Monitorização", path: paths.monitor, icon: Activity },
-  { label: "Inventário", subtitle: "Gestão de stock", path: paths.inventory, icon: Package },
-  { label: "Vendas", subtitle: "Registo de vendas", path: paths.sales, icon: ShoppingCart },
-  { label: "Ranking", subtitle: "Classificação", path: paths.ranking, icon: Trophy },
-  { label: "Histórico", subtitle: "Atividade recente", path: paths.history, icon: History },
+  { page: "status", path: paths.home, icon: BarChart3 },
+  { page: "monitor", path: paths.monitor, icon: Activity },
+  { page: "inventory", path: paths.inventory, icon: Package },
+  { page: "sales", path: paths.sales, icon: ShoppingCart },
+  { page: "ranking", path: paths.ranking, icon: Trophy },
+  { page: "history", path: paths.history, icon: History },
 ];
 
 const adminItem: NavItem = {
-  label: "Admin",
-  subtitle: "Gestão de usuários",
+  page: "admin",
   path: paths.admin,
   icon: ShieldCheck,
 };
 const settingsItem: NavItem = {
-  label: "Configurações",
-  subtitle: "Personalizar",
+  page: "settings",
   path: paths.settings,
   icon: Settings,
 };

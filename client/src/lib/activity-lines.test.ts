@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   alertOutcomeText,
   groupActivityLines,
@@ -6,7 +6,12 @@ import {
   lineEntries,
   lineMessage,
   lineText,
+  lineProduct,
 } from "./activity-lines";
+import { i18n } from "./i18n";
+
+beforeEach(() => i18n.changeLanguage("pt"));
+afterEach(() => i18n.changeLanguage("pt"));
 
 let nextId = 1;
 function entry(action: string, minute: number, product: number | null, name?: string): LineEntry {
@@ -78,6 +83,18 @@ describe("alertOutcomeText", () => {
       failed: true,
     });
   });
+
+  it("is written in the user's language", async () => {
+    await i18n.changeLanguage("en");
+    const sent = entry("notification_sent", 0, 1);
+    const failed = entry("notification_failed", 0, 1);
+    expect(alertOutcomeText([sent])?.text).toBe("Alert sent");
+    expect(alertOutcomeText([sent, sent, sent])?.text).toBe("Alert sent (3 destinations)");
+    expect(alertOutcomeText([failed, failed])?.text).toBe("Failed to send alert (2 destinations)");
+    expect(alertOutcomeText([sent, failed, failed])?.text).toBe("Alert sent to 1 of 3 destinations");
+    await i18n.changeLanguage("es");
+    expect(alertOutcomeText([failed])?.text).toBe("Fallo al enviar la alerta");
+  });
 });
 
 describe("lineText", () => {
@@ -91,5 +108,18 @@ describe("lineText", () => {
     expect(
       lineMessage({ action: "stock_check_failed", message: "Falha na verificação: bloqueado (403)" }),
     ).toBe("bloqueado (403)");
+    expect(lineProduct({ productName: null })).toBe("Sistema");
+  });
+
+  it("writes the title in the user's language, still finding the server's pt-PT one in the message", async () => {
+    await i18n.changeLanguage("en");
+    expect(lineText({ action: "stock_check", message: "Em Stock · tamanhos: M" })).toBe(
+      "Stock check: Em Stock · tamanhos: M",
+    );
+    expect(lineText({ action: "stock_check_failed", message: "Falha na verificação: bloqueado (403)" })).toBe(
+      "Check failed: bloqueado (403)",
+    );
+    expect(lineText({ action: "something_new", message: "x" })).toBe("something_new: x");
+    expect(lineProduct({ productName: null })).toBe("System");
   });
 });

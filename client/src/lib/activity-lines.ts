@@ -1,5 +1,6 @@
 import type { ActivityEntry } from "@common/schemas/activity";
 import { activityTitle } from "@common/status";
+import { i18n, translateMessage } from "./i18n";
 
 /** what an activity line needs of an entry (History's entries and the Status summary's alike) */
 export type LineEntry = ActivityEntry;
@@ -62,32 +63,42 @@ export function groupActivityLines<T extends LineEntry>(entries: T[]): ActivityL
 /** the entries of a line, its own first */
 export const lineEntries = <T extends LineEntry>(line: ActivityLine<T>): T[] => [line.entry, ...line.alerts];
 
-/** "Alerta enviado", "Alerta enviado (3 destinos)", "Falha ao enviar alerta"; null without alerts */
+/**
+ * "Alerta enviado", "Alerta enviado (3 destinos)", "Falha ao enviar alerta" (in the language in
+ * force); null without alerts
+ */
 export function alertOutcomeText(alerts: LineEntry[]): { text: string; failed: boolean } | null {
   if (alerts.length === 0) return null;
   const sent = alerts.filter((a) => a.action === "notification_sent").length;
   const failed = alerts.length - sent;
-  if (failed === 0)
-    return { text: sent > 1 ? `Alerta enviado (${sent} destinos)` : "Alerta enviado", failed: false };
-  if (sent === 0)
-    return {
-      text: failed > 1 ? `Falha ao enviar alerta (${failed} destinos)` : "Falha ao enviar alerta",
-      failed: true,
-    };
-  return { text: `Alerta enviado a ${sent} de ${alerts.length} destinos`, failed: true };
+  if (failed === 0) return { text: i18n.t("common:activityLine.alertSent", { count: sent }), failed: false };
+  if (sent === 0) return { text: i18n.t("common:activityLine.alertFailed", { count: failed }), failed: true };
+  return {
+    text: i18n.t("common:activityLine.alertPartial", { sent, total: alerts.length }),
+    failed: true,
+  };
 }
+
+/** an action's title in the language in force ("Verificação de stock"); an unknown action as it came */
+const titleOf = (action: string) =>
+  i18n.t(`common:activity.${action}` as "common:activity.stock_check", { defaultValue: action });
 
 /** what happened, in words: "Verificação de stock: Em Stock · tamanhos: M"; a message that already
  *  starts with its title ("Falha na verificação: bloqueado …") is not prefixed twice */
 export function lineText(entry: Pick<LineEntry, "action" | "message">): string {
-  return `${activityTitle(entry.action)}: ${lineMessage(entry)}`;
+  return `${titleOf(entry.action)}: ${lineMessage(entry)}`;
 }
 
-/** the message without a repeat of its title, for where the title is shown beside it */
+/**
+ * the message without a repeat of its title, for where the title is shown beside it. The server
+ * writes it in pt-PT (its title is the pt-PT one): it is shown through the messages catalogue.
+ */
 export function lineMessage(entry: Pick<LineEntry, "action" | "message">): string {
   const prefix = `${activityTitle(entry.action)}: `;
-  return entry.message.startsWith(prefix) ? entry.message.slice(prefix.length) : entry.message;
+  const message = entry.message.startsWith(prefix) ? entry.message.slice(prefix.length) : entry.message;
+  return translateMessage(message);
 }
 
 /** a line names its product; entries of no product are the system's */
-export const lineProduct = (entry: Pick<LineEntry, "productName">) => entry.productName ?? "Sistema";
+export const lineProduct = (entry: Pick<LineEntry, "productName">) =>
+  entry.productName ?? i18n.t("common:activityLine.system");

@@ -3,6 +3,7 @@ import type { UpdateProfileInput } from "@common/schemas/users";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiRequest, errorMessage, getOrNullOn401 } from "@/lib/http";
+import { i18n } from "@/lib/i18n";
 
 /** The logged-in user: read by every screen, changed by the Profile page and the Perfil tab. */
 export const USER_QUERY_KEY = ["/api/user"] as const;
@@ -32,11 +33,13 @@ export function useUpdateProfile({ onSuccess }: { onSuccess?: (user: PublicUser)
     mutationFn: updateProfile,
     onSuccess: (user) => {
       queryClient.setQueryData(USER_QUERY_KEY, user);
-      toast.success("Perfil atualizado");
+      toast.success(i18n.t("common:profileToast.updated"));
       onSuccess?.(user);
     },
     onError: (error) =>
-      toast.error("Erro ao atualizar perfil", { description: errorMessage(error, "Erro desconhecido") }),
+      toast.error(i18n.t("common:profileToast.updateFailed"), {
+        description: errorMessage(error, i18n.t("common:unknownError")),
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
   });
 }

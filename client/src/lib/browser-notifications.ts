@@ -1,18 +1,20 @@
 /** Browser notifications shown by the open app (not Web Push: those come through the service worker). */
 
+import { HTML_LANG, i18n, type Language } from "./i18n";
+
 export function browserNotificationsSupported(): boolean {
-  return typeof window !== "undefined" && "Notification" in window;
+  return typeof window !== "undefined" && "Notification" in window; // i18n-ignore
 }
 
 /**
  * Asks this browser for permission (from a click: browsers ignore or penalise asking at load).
- * Throws an Error with a Portuguese message the user can act on.
+ * Throws an Error with a message the user can act on, in the language in force.
  */
 export async function allowBrowserNotifications(): Promise<void> {
-  if (!browserNotificationsSupported()) throw new Error("Este navegador não mostra notificações");
+  if (!browserNotificationsSupported()) throw new Error(i18n.t("common:notifications.browserUnsupported"));
   const permission =
     Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
-  if (permission !== "granted") throw new Error("As notificações estão bloqueadas neste navegador");
+  if (permission !== "granted") throw new Error(i18n.t("common:notifications.blocked"));
 }
 
 /** shows one notification when allowed; a click brings the app forward and calls `onClick` */
@@ -26,7 +28,7 @@ export function showBrowserNotification(
       body: options.body,
       tag: options.tag,
       icon: "/icon-192.png",
-      lang: "pt-PT",
+      lang: HTML_LANG[i18n.language as Language] ?? HTML_LANG.pt,
     });
     notification.onclick = () => {
       window.focus();

@@ -1,5 +1,5 @@
 import { createFormatter } from "@common/format";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   formatActivityTime,
   formatActivityWhen,
@@ -8,6 +8,9 @@ import {
   formatLastCheck,
   initials,
 } from "./format";
+import { i18n } from "./i18n";
+
+afterEach(() => i18n.changeLanguage("pt"));
 
 // amounts, numbers and dates are tested with the Formatter (common/format.test.ts); these are the wordings
 const lisbon = createFormatter({ timezone: "Europe/Lisbon" });
@@ -23,6 +26,15 @@ describe("formatActivityWhen", () => {
     const now = new Date("2026-11-23T14:40:00Z");
     expect(formatActivityWhen("2026-11-23T14:32:00Z", newYork, now)).toBe("há 8 minutos · 09:32");
     expect(formatActivityWhen("2026-11-20T03:05:00Z", newYork, now)).toBe("19/11/2026 22:05");
+  });
+  it("is written in the user's language", async () => {
+    const now = new Date("2026-11-23T14:40:00Z");
+    await i18n.changeLanguage("en");
+    expect(formatActivityWhen("2026-11-23T14:32:00Z", lisbon, now)).toBe("8 minutes ago · 14:32");
+    expect(formatActivityWhen("2026-11-23T13:40:00Z", lisbon, now)).toBe("1 hour ago · 13:40");
+    expect(formatLastCheck(null, lisbon, now)).toBe("Never");
+    await i18n.changeLanguage("es");
+    expect(formatActivityWhen("2026-11-23T14:39:00Z", lisbon, now)).toBe("hace 1 minuto · 14:39");
   });
 });
 

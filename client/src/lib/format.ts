@@ -1,10 +1,11 @@
 import type { DateInput, Formatter } from "@common/format";
 import { differenceInSeconds, isValid } from "date-fns";
+import { i18n } from "./i18n";
 
 /**
  * Wordings of times and intervals. Amounts, numbers, percentages and dates are written by the
  * user's Formatter (common/format.ts, `useFormat()` in lib/user-settings), which these take for
- * their clock times.
+ * their clock times, in the language in force when they are called (a render).
  */
 
 export { isDateOnly } from "@common/format";
@@ -18,11 +19,11 @@ function toDate(value: DateInput): Date | null {
 /** last-check wording (docs/product.md, Screens) */
 export function formatLastCheck(value: DateInput, f: Formatter, now: Date = new Date()): string {
   const date = toDate(value);
-  if (!date) return "Nunca";
+  if (!date) return i18n.t("common:time.never");
   const seconds = Math.max(0, differenceInSeconds(now, date));
-  if (seconds < 10) return "agora";
-  if (seconds < 60) return `há ${seconds} s`;
-  if (seconds < 3600) return `há ${Math.floor(seconds / 60)} min`;
+  if (seconds < 10) return i18n.t("common:time.now");
+  if (seconds < 60) return i18n.t("common:time.secondsAgoShort", { count: seconds });
+  if (seconds < 3600) return i18n.t("common:time.minutesAgoShort", { count: Math.floor(seconds / 60) });
   return f.time(date);
 }
 
@@ -33,25 +34,31 @@ export function formatClockOrDate(value: DateInput, f: Formatter, now: Date = ne
   return f.day(date) === f.day(now) ? f.time(date) : f.dateTime(date);
 }
 
+/** an activity's time within the last day ("há 5 minutos"), null when older */
+function relativeActivityTime(date: Date, now: Date): string | null {
+  const seconds = Math.max(0, differenceInSeconds(now, date));
+  if (seconds < 60) return i18n.t("common:time.fewSecondsAgo");
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return i18n.t("common:time.minutesAgo", { count: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return i18n.t("common:time.hoursAgo", { count: hours });
+  return null;
+}
+
 /** activity time wording (docs/product.md, Screens) */
 export function formatActivityTime(value: DateInput, f: Formatter, now: Date = new Date()): string {
   const date = toDate(value);
   if (!date) return "—";
-  const seconds = Math.max(0, differenceInSeconds(now, date));
-  if (seconds < 60) return "há poucos segundos";
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `há ${minutes} ${minutes === 1 ? "minuto" : "minutos"}`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `há ${hours} ${hours === 1 ? "hora" : "horas"}`;
-  return f.dateTime(date);
+  return relativeActivityTime(date, now) ?? f.dateTime(date);
 }
 
 /** an activity line's time: "há 5 minutos · 14:32"; older than a day it is already the full date */
 export function formatActivityWhen(value: DateInput, f: Formatter, now: Date = new Date()): string {
-  const relative = formatActivityTime(value, f, now);
   const date = toDate(value);
-  if (!date || !relative.startsWith("há ")) return relative;
-  return `${relative} · ${f.time(date)}`;
+  if (!date) return "—";
+  const relative = relativeActivityTime(date, now);
+  if (relative === null) return f.dateTime(date);
+  return i18n.t("common:time.withClock", { relative, time: f.time(date) });
 }
 
 /** intervals are stored in ms and shown in seconds ("5 s", "1 min 15 s") */

@@ -1,4 +1,4 @@
-import { translateMessage } from "./i18n";
+import { i18n, translateMessage } from "./i18n";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface FieldError {
@@ -28,7 +28,7 @@ async function readFailure(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: the raw text is the message
   }
-  return new ApiError(response.status, text.trim() || response.statusText || "Erro desconhecido");
+  return new ApiError(response.status, text.trim() || response.statusText || i18n.t("common:unknownError"));
 }
 
 async function readBody<T>(response: Response): Promise<T> {

@@ -1,4 +1,3 @@
-import { productStatusLabel } from "@common/status";
 import type { SettingsResponse } from "@common/schemas/settings";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
@@ -9,6 +8,7 @@ import { ACTIVITY_QUERY_KEY } from "./activity-queries";
 import { playAlertSound } from "./alert-sound";
 import { BOOKS_QUERY_KEYS } from "./books-queries";
 import { showBrowserNotification } from "./browser-notifications";
+import { i18n } from "./i18n";
 import { SETTINGS_QUERY_KEY } from "./user-settings";
 
 /**
@@ -48,7 +48,8 @@ export interface RestockEvent {
 
 type LiveMessage = { type: "changed"; scope: "all" | "checks" } | { type: "restock"; event: RestockEvent };
 
-export const restockTitle = (name: string) => `«${name}» voltou a estar em stock`;
+/** "«Boné» voltou a estar em stock", in the language in force when it is called */
+export const restockTitle = (name: string) => i18n.t("common:restock.title", { name });
 
 function reload(queryClient: QueryClient, keys: string[][]) {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
@@ -62,12 +63,16 @@ function announceRestock(
   alertDevice: boolean,
 ) {
   const title = restockTitle(event.name);
-  const description = `Estado: ${productStatusLabel(event.status)}`;
+  // written when the event arrives, in the language in force then
+  const status = i18n.t(`common:productStatus.${event.status}` as "common:productStatus.in_stock", {
+    defaultValue: event.status,
+  });
+  const description = i18n.t("common:restock.status", { status });
   toast.success(title, {
     id: `restock-${event.productId}`,
     description,
     duration: 10_000,
-    action: { label: "Ver no Monitor", onClick: openMonitor },
+    action: { label: i18n.t("common:restock.openMonitor"), onClick: openMonitor },
   });
   if (!alertDevice) return;
   const settings = queryClient.getQueryData<SettingsResponse>(SETTINGS_QUERY_KEY)?.user;

@@ -1,4 +1,5 @@
 import { apiRequest } from "./http";
+import { i18n } from "./i18n";
 
 /** whether this browser can receive Web Push (a service worker and the Push API) */
 export function pushSupported(): boolean {
@@ -6,7 +7,7 @@ export function pushSupported(): boolean {
     typeof window !== "undefined" &&
     "serviceWorker" in navigator &&
     "PushManager" in window &&
-    "Notification" in window
+    "Notification" in window // i18n-ignore
   );
 }
 
@@ -22,12 +23,12 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 /**
  * Asks for permission on this device, subscribes with the server's VAPID key and gives the server
- * the subscription. Throws an Error with a Portuguese message the user can act on.
+ * the subscription. Throws an Error with a message the user can act on, in the language in force.
  */
 export async function enablePushOnThisDevice(): Promise<void> {
-  if (!pushSupported()) throw new Error("Este navegador não suporta notificações push");
+  if (!pushSupported()) throw new Error(i18n.t("common:notifications.pushUnsupported"));
   const permission = await Notification.requestPermission();
-  if (permission !== "granted") throw new Error("As notificações estão bloqueadas neste navegador");
+  if (permission !== "granted") throw new Error(i18n.t("common:notifications.blocked"));
   const registration = await navigator.serviceWorker.ready;
   const { publicKey } = await apiRequest<{ publicKey: string }>("GET", "/api/push/key");
   const subscription =

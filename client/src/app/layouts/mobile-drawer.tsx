@@ -1,6 +1,7 @@
 import { displayName, isAdmin } from "@common/schemas/auth";
 import { LogOut, Menu, UserRound } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
@@ -15,8 +16,13 @@ import { NavList } from "./nav-list";
 function DrawerUserCard({ onNavigate }: { onNavigate: () => void }) {
   const { data: user } = useUser();
   const logout = useLogout();
+  const { t } = useTranslation("common");
   if (!user) {
-    return <p className="rounded-lg bg-muted px-3 py-3 text-sm text-muted-foreground">Não autenticado</p>;
+    return (
+      <p className="rounded-lg bg-muted px-3 py-3 text-sm text-muted-foreground">
+        {t("frame.notAuthenticated")}
+      </p>
+    );
   }
   return (
     <div className="space-y-3 rounded-xl border bg-card p-3">
@@ -25,7 +31,7 @@ function DrawerUserCard({ onNavigate }: { onNavigate: () => void }) {
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold">{displayName(user)}</p>
           <p className="truncate text-xs text-muted-foreground">
-            {isAdmin(user) ? "Administrador" : "Utilizador"}
+            {isAdmin(user) ? t("frame.administrator") : t("frame.user")}
           </p>
         </div>
       </div>
@@ -33,12 +39,12 @@ function DrawerUserCard({ onNavigate }: { onNavigate: () => void }) {
         <Button variant="outline" size="sm" asChild>
           <Link href={paths.profile} onClick={onNavigate}>
             <UserRound />
-            Perfil
+            {t("frame.profile")}
           </Link>
         </Button>
         <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
           <LogOut />
-          Sair
+          {t("frame.logout")}
         </Button>
       </div>
     </div>
@@ -50,6 +56,7 @@ export function MobileDrawer() {
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
   const { data: user } = useUser();
+  const { t } = useTranslation("common");
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a new location
   useEffect(() => {
@@ -60,21 +67,22 @@ export function MobileDrawer() {
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu">
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label={t("frame.openMenu")}>
           <Menu className="size-5" />
         </Button>
       </SheetTrigger>
       <SheetContent side="left" className="w-[85%] max-w-xs gap-0 p-0" aria-describedby={undefined}>
         <div className="flex h-16 items-center border-b px-4">
           <Brand />
-          <SheetTitle className="sr-only">Menu de navegação</SheetTitle>
-          <SheetDescription className="sr-only">Navegação entre as páginas da aplicação</SheetDescription>
+          <SheetTitle className="sr-only">{t("frame.drawerTitle")}</SheetTitle>
+          <SheetDescription className="sr-only">{t("frame.drawerDescription")}</SheetDescription>
         </div>
-        <nav aria-label="Navegação móvel" className="flex-1 overflow-y-auto p-3">
+        <nav aria-label={t("frame.mobileNavigation")} className="flex-1 overflow-y-auto p-3">
           <NavList items={navigationFor(isAdmin(user))} onNavigate={close} />
         </nav>
         <div className="space-y-3 border-t p-3">
           <DrawerUserCard onNavigate={close} />
+          {/* i18n-ignore: the brand and the version */}
           <p className="text-center text-xs text-muted-foreground">Stock Monitor · {APP_VERSION}</p>
         </div>
       </SheetContent>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "wouter";
 import { isActivePath, type NavItem } from "@/config/navigation";
 import { cn } from "@/lib/utils";
@@ -9,6 +10,7 @@ interface NavListProps {
 
 export function NavList({ items, onNavigate }: NavListProps) {
   const [location] = useLocation();
+  const { t } = useTranslation("common");
   return (
     <ul className="flex flex-col gap-1">
       {items.map((item) => {
@@ -38,8 +40,10 @@ export function NavList({ items, onNavigate }: NavListProps) {
                 <Icon className="size-4" />
               </span>
               <span className="flex min-w-0 flex-col">
-                <span className="truncate text-sm font-medium">{item.label}</span>
-                <span className="truncate text-xs text-muted-foreground">{item.subtitle}</span>
+                <span className="truncate text-sm font-medium">{t(`nav.${item.page}.label`)}</span>
+                <span className="truncate text-xs text-muted-foreground">
+                  {t(`nav.${item.page}.subtitle`)}
+                </span>
               </span>
             </Link>
           </li>

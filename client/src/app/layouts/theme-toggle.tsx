@@ -1,11 +1,13 @@
 import { Moon, Sun } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useTheme } from "../theme-provider";
 
 export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();
-  const label = theme === "dark" ? "Mudar para tema claro" : "Mudar para tema escuro";
+  const { t } = useTranslation("common");
+  const label = theme === "dark" ? t("frame.lightTheme") : t("frame.darkTheme");
   return (
     <Tooltip>
       <TooltipTrigger asChild>

@@ -1,5 +1,6 @@
 import { displayName, isAdmin } from "@common/schemas/auth";
 import { LogOut, Settings } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { useLocation } from "wouter";
 import { UserAvatar } from "@/components/user-avatar";
 import {
@@ -18,6 +19,7 @@ export function UserMenu() {
   const { data: user } = useUser();
   const logout = useLogout();
   const [, navigate] = useLocation();
+  const { t } = useTranslation("common");
   if (!user) return null;
   const name = displayName(user);
   return (
@@ -25,7 +27,7 @@ export function UserMenu() {
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        aria-label={`Menu de ${name}`}
+        aria-label={t("frame.userMenu", { name })}
       >
         <UserAvatar user={user} className="size-9" />
       </DropdownMenuTrigger>
@@ -35,21 +37,21 @@ export function UserMenu() {
           <span className="flex min-w-0 flex-col">
             <span className="truncate font-semibold">{name}</span>
             <span className="truncate text-xs font-normal text-muted-foreground">
-              {user.email || "Email não disponível"}
+              {user.email || t("frame.emailUnavailable")}
             </span>
             <span className="mt-1 w-fit rounded bg-primary/10 px-1.5 py-0.5 text-[0.7rem] font-medium text-primary">
-              {isAdmin(user) ? "Admin" : "Utilizador"}
+              {isAdmin(user) ? t("frame.admin") : t("frame.user")}
             </span>
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => navigate(paths.settings)}>
           <Settings />
-          Configurações
+          {t("frame.settings")}
         </DropdownMenuItem>
         <DropdownMenuItem variant="destructive" disabled={logout.isPending} onSelect={() => logout.mutate()}>
           <LogOut />
-          Sair
+          {t("frame.logout")}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 
 export const Dialog = DialogPrimitive.Root;
@@ -26,6 +27,7 @@ interface DialogContentProps extends React.ComponentProps<typeof DialogPrimitive
 }
 
 export function DialogContent({ className, children, showCloseButton = true, ...props }: DialogContentProps) {
+  const { t } = useTranslation("common");
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -42,7 +44,7 @@ export function DialogContent({ className, children, showCloseButton = true, ...
         {showCloseButton && (
           <DialogPrimitive.Close
             className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&_svg]:size-4"
-            aria-label="Fechar"
+            aria-label={t("actions.close")}
           >
             <XIcon />
           </DialogPrimitive.Close>

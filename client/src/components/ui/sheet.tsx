@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type * as React from "react";
+import { useTranslation } from "react-i18next";
 import { cn } from "@/lib/utils";
 
 export const Sheet = SheetPrimitive.Root;
@@ -38,6 +39,7 @@ export function SheetContent({
   showCloseButton = true,
   ...props
 }: SheetContentProps) {
+  const { t } = useTranslation("common");
   return (
     <SheetPrimitive.Portal>
       <SheetOverlay />
@@ -54,7 +56,7 @@ export function SheetContent({
         {showCloseButton && (
           <SheetPrimitive.Close
             className="absolute top-4 right-4 rounded-sm p-1 opacity-70 transition-opacity hover:bg-accent hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-            aria-label="Fechar"
+            aria-label={t("actions.close")}
           >
             <XIcon className="size-4" />
           </SheetPrimitive.Close>

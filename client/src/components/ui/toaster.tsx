@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { useTranslation } from "react-i18next";
 import { Toaster as Sonner } from "sonner";
 import { useTheme } from "@/app/theme-provider";
 import { useIsMobile } from "@/hooks/use-is-mobile";
@@ -7,14 +8,19 @@ import { useIsMobile } from "@/hooks/use-is-mobile";
 export function Toaster() {
   const { theme } = useTheme();
   const isMobile = useIsMobile();
+  const { t } = useTranslation("common");
   return (
     <Sonner
       theme={theme}
       visibleToasts={1}
       position={isMobile ? "bottom-center" : "top-center"}
       closeButton
+      containerAriaLabel={t("toaster.container")}
       richColors
-      toastOptions={{ classNames: { toast: "font-sans shadow-lg" } }}
+      toastOptions={{
+        classNames: { toast: "font-sans shadow-lg" },
+        closeButtonAriaLabel: t("toaster.close"),
+      }}
       style={
         {
           "--normal-bg": "var(--popover)",
