@@ -3,19 +3,22 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import { toast } from "sonner";
 import { invalidateBooks } from "@/lib/books-queries";
 import { apiRequest, errorMessage } from "@/lib/http";
+import { i18n } from "@/lib/i18n";
 
 export const deleteItem = (id: number) => apiRequest("DELETE", `/api/inventory/${id}`);
 export const restoreItem = (id: number) => apiRequest<InventoryItem>("POST", `/api/inventory/${id}/restore`);
 
-/** how long the deletion toast offers 'Anular' */
+/** how long the deletion toast offers to undo it */
 export const UNDO_MS = 5000;
 
 async function undo(queryClient: QueryClient, id: number) {
   try {
     await restoreItem(id);
-    toast.success("Item reposto no inventário");
+    toast.success(i18n.t("inventory:delete.restored"));
   } catch (error) {
-    toast.error("Falha ao repor item", { description: errorMessage(error, "Erro desconhecido") });
+    toast.error(i18n.t("inventory:delete.restoreFailed"), {
+      description: errorMessage(error, i18n.t("common:unknownError")),
+    });
   } finally {
     await invalidateBooks(queryClient);
   }
@@ -27,12 +30,14 @@ export function useDeleteItem() {
   return useMutation({
     mutationFn: deleteItem,
     onSuccess: (_answer, id) =>
-      toast.success("Item removido do inventário!", {
+      toast.success(i18n.t("inventory:delete.removed"), {
         duration: UNDO_MS,
-        action: { label: "Anular", onClick: () => void undo(queryClient, id) },
+        action: { label: i18n.t("common:actions.undo"), onClick: () => void undo(queryClient, id) },
       }),
     onError: (error) =>
-      toast.error("Falha ao remover item", { description: errorMessage(error, "Erro desconhecido") }),
+      toast.error(i18n.t("inventory:delete.removeFailed"), {
+        description: errorMessage(error, i18n.t("common:unknownError")),
+      }),
     onSettled: () => invalidateBooks(queryClient),
   });
 }

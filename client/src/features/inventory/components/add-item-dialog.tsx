@@ -6,6 +6,7 @@ import {
 } from "@common/schemas/inventory";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { FormField } from "@/components/form-field";
 import { MoneyInput } from "@/components/money-input";
@@ -22,6 +23,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError, errorMessage } from "@/lib/http";
+import { translateMessage } from "@/lib/i18n";
 import { showFieldErrors } from "@/lib/zod-errors";
 import { useCreateItem } from "../api/create-item";
 import { useUpdateItem } from "../api/update-item";
@@ -93,6 +95,7 @@ export function AddItemDialog({
 
 function AddItemForm({ item, onDone }: { item: InventoryItem | null; onDone: () => void }) {
   const f = useFormat();
+  const { t } = useTranslation(["inventory", "common"]);
   const form = useForm<ItemFormInput, unknown, ItemForm>({
     resolver: zodResolver(itemFormSchema),
     defaultValues: item ? valuesOf(item) : EMPTY,
@@ -103,7 +106,7 @@ function AddItemForm({ item, onDone }: { item: InventoryItem | null; onDone: () 
   const pending = create.isPending || update.isPending;
   const onError = (title: string) => (error: Error) => {
     if (error instanceof ApiError) showFieldErrors(form, error.errors);
-    toast.error(title, { description: errorMessage(error, "Erro desconhecido") });
+    toast.error(title, { description: errorMessage(error, t("common:unknownError")) });
   };
 
   const submit = form.handleSubmit(({ status, image, ...fields }) => {
@@ -112,10 +115,10 @@ function AddItemForm({ item, onDone }: { item: InventoryItem | null; onDone: () 
         { ...fields, status, image },
         {
           onSuccess: () => {
-            toast.success("Item adicionado ao inventário!");
+            toast.success(t("itemDialog.added"));
             onDone();
           },
-          onError: onError("Falha ao adicionar item"),
+          onError: onError(t("itemDialog.addFailed")),
         },
       );
     }
@@ -126,10 +129,10 @@ function AddItemForm({ item, onDone }: { item: InventoryItem | null; onDone: () 
       { id: item.id, ...changes, ...(image === item.image ? {} : { image }) },
       {
         onSuccess: () => {
-          toast.success("Item atualizado!");
+          toast.success(t("itemDialog.updated"));
           onDone();
         },
-        onError: onError("Falha ao guardar o item"),
+        onError: onError(t("itemDialog.updateFailed")),
       },
     );
   });
@@ -138,7 +141,11 @@ function AddItemForm({ item, onDone }: { item: InventoryItem | null; onDone: () 
     id: `item-${name}`,
     "aria-invalid": errors[name] ? true : undefined,
   });
-  const message = (name: keyof ItemFields) => errors[name]?.message;
+  // the schema's messages are pt-PT texts
+  const message = (name: keyof ItemFields) => {
+    const text = errors[name]?.message;
+    return text ? translateMessage(text) : undefined;
+  };
   const money = (name: "price" | "shippingPrice") => (
     <Controller
       control={form.control}
@@ -158,30 +165,34 @@ function AddItemForm({ item, onDone }: { item: InventoryItem | null; onDone: () 
   return (
     <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
       <DialogHeader>
-        <DialogTitle>{item ? "Editar Item" : "Novo Item"}</DialogTitle>
+        <DialogTitle>{item ? t("itemDialog.editTitle") : t("itemDialog.newTitle")}</DialogTitle>
         <DialogDescription>
-          {item ? "Corrija os dados do artigo." : "Registe um artigo comprado para revenda."}
+          {item ? t("itemDialog.editDescription") : t("itemDialog.newDescription")}
         </DialogDescription>
       </DialogHeader>
-      <FormField id="item-name" label="Nome" error={message("name")}>
+      <FormField id="item-name" label={t("itemDialog.name")} error={message("name")}>
         <Input {...field("name")} {...form.register("name")} autoFocus />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="item-price" label={`Preço de compra (${f.currencySymbol})`} error={message("price")}>
+        <FormField
+          id="item-price"
+          label={t("itemDialog.price", { currency: f.currencySymbol })}
+          error={message("price")}
+        >
           {money("price")}
         </FormField>
         <FormField
           id="item-shippingPrice"
-          label={`Portes (${f.currencySymbol})`}
+          label={t("itemDialog.shipping", { currency: f.currencySymbol })}
           error={message("shippingPrice")}
         >
           {money("shippingPrice")}
         </FormField>
-        <FormField id="item-sku" label="SKU (opcional)" error={message("sku")}>
+        <FormField id="item-sku" label={t("itemDialog.sku")} error={message("sku")}>
           <Input {...field("sku")} {...form.register("sku")} />
         </FormField>
         {!item && (
-          <FormField id="item-status" label="Estado" error={message("status")}>
+          <FormField id="item-status" label={t("itemDialog.status")} error={message("status")}>
             <Controller
               control={form.control}
               name="status"
@@ -202,17 +213,21 @@ function AddItemForm({ item, onDone }: { item: InventoryItem | null; onDone: () 
             />
           </FormField>
         )}
-        <FormField id="item-size" label="Tamanho (opcional)" error={message("size")}>
+        <FormField id="item-size" label={t("itemDialog.size")} error={message("size")}>
           <Input {...field("size")} {...form.register("size")} />
         </FormField>
         <FormField
           id="item-purchaseLocation"
-          label="Local de compra (opcional)"
+          label={t("itemDialog.purchaseLocation")}
           error={message("purchaseLocation")}
         >
           <Input {...field("purchaseLocation")} {...form.register("purchaseLocation")} />
         </FormField>
-        <FormField id="item-purchaseDate" label="Data de compra (opcional)" error={message("purchaseDate")}>
+        <FormField
+          id="item-purchaseDate"
+          label={t("itemDialog.purchaseDate")}
+          error={message("purchaseDate")}
+        >
           <Input {...field("purchaseDate")} type="date" {...form.register("purchaseDate")} />
         </FormField>
       </div>
@@ -221,16 +236,16 @@ function AddItemForm({ item, onDone }: { item: InventoryItem | null; onDone: () 
         name="image"
         render={({ field: control }) => <PhotoField value={control.value} onChange={control.onChange} />}
       />
-      {errors.image && <p className="text-xs font-medium text-destructive">{errors.image.message}</p>}
-      <FormField id="item-notes" label="Notas (opcional)" error={message("notes")}>
+      {errors.image && <p className="text-xs font-medium text-destructive">{message("image")}</p>}
+      <FormField id="item-notes" label={t("itemDialog.notes")} error={message("notes")}>
         <Textarea {...field("notes")} rows={3} {...form.register("notes")} />
       </FormField>
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={pending}>
-          Cancelar
+          {t("common:actions.cancel")}
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending ? "A guardar..." : item ? "Guardar" : "Adicionar Item"}
+          {pending ? t("common:actions.saving") : item ? t("common:actions.save") : t("itemDialog.submitNew")}
         </Button>
       </DialogFooter>
     </form>

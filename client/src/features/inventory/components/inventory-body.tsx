@@ -1,8 +1,10 @@
 import type { InventoryItem } from "@common/schemas/inventory";
 import { AlertCircle, LockKeyhole, Package, Plus, SearchX } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { translateMessage } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import type { ViewMode } from "./inventory-toolbar";
 import { ItemCard } from "./item-card";
@@ -24,6 +26,7 @@ interface InventoryBodyProps {
 }
 
 export function InventoryBody(props: InventoryBodyProps) {
+  const { t } = useTranslation(["inventory", "common"]);
   if (props.isLoading) {
     return (
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -37,9 +40,9 @@ export function InventoryBody(props: InventoryBodyProps) {
     return (
       <EmptyState
         icon={AlertCircle}
-        title="Erro ao carregar inventário"
-        description={props.error.message}
-        action={<Button onClick={props.onRetry}>Tentar Novamente</Button>}
+        title={t("body.loadError")}
+        description={translateMessage(props.error.message)}
+        action={<Button onClick={props.onRetry}>{t("common:actions.retry")}</Button>}
       />
     );
   }
@@ -47,8 +50,8 @@ export function InventoryBody(props: InventoryBodyProps) {
     return (
       <EmptyState
         icon={LockKeyhole}
-        title="Autenticação necessária"
-        description="Inicie sessão para ver e gerir o seu inventário."
+        title={t("body.authRequired")}
+        description={t("body.authRequiredDescription")}
       />
     );
   }
@@ -56,12 +59,12 @@ export function InventoryBody(props: InventoryBodyProps) {
     return (
       <EmptyState
         icon={Package}
-        title="Inventário Vazio"
-        description="Registe os artigos que comprou para revender e acompanhe o lucro de cada venda."
+        title={t("body.empty")}
+        description={t("body.emptyDescription")}
         action={
           <Button onClick={props.onAdd}>
             <Plus />
-            Adicionar Primeiro Item
+            {t("body.addFirst")}
           </Button>
         }
       />
@@ -71,11 +74,11 @@ export function InventoryBody(props: InventoryBodyProps) {
     return (
       <EmptyState
         icon={SearchX}
-        title="Nenhum item encontrado"
-        description="Nenhum item corresponde à pesquisa ou ao estado escolhido."
+        title={t("body.noMatch")}
+        description={t("body.noMatchDescription")}
         action={
           <Button variant="outline" onClick={props.onClearFilters}>
-            Limpar Filtros
+            {t("body.clearFilters")}
           </Button>
         }
       />

@@ -1,13 +1,15 @@
 import { Download, LayoutGrid, List, RefreshCw } from "lucide-react";
 import { OptionSelect, SearchField, Toolbar, ViewToggle } from "@/components/toolbar";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
-import { STATUS_FILTER_LABELS, type StatusFilter } from "../lib/inventory-view";
+import { type StatusFilter, statusFilterLabels } from "../lib/inventory-view";
 
 export type ViewMode = "grid" | "list";
 
+/** the view switch's buttons: the label is a key, named at render */
 const VIEWS = [
-  ["grid", LayoutGrid, "Vista em grelha"],
-  ["list", List, "Vista em lista"],
+  ["grid", LayoutGrid, "toolbar.gridView"],
+  ["list", List, "toolbar.listView"],
 ] as const;
 
 interface InventoryToolbarProps {
@@ -23,32 +25,34 @@ interface InventoryToolbarProps {
 }
 
 export function InventoryToolbar(props: InventoryToolbarProps) {
+  const { t } = useTranslation("inventory");
+  const views = VIEWS.map(([value, icon, label]) => [value, icon, t(label)] as const);
   return (
     <Toolbar
       search={
         <SearchField
-          label="Pesquisar por nome ou SKU"
-          placeholder="Pesquisar por nome ou SKU..."
+          label={t("toolbar.search")}
+          placeholder={t("toolbar.searchPlaceholder")}
           value={props.search}
           onChange={props.onSearch}
         />
       }
     >
       <OptionSelect
-        label="Filtrar por estado"
+        label={t("toolbar.statusFilter")}
         value={props.status}
-        options={STATUS_FILTER_LABELS}
+        options={statusFilterLabels()}
         onChange={props.onStatus}
       />
-      <ViewToggle value={props.view} views={VIEWS} onChange={props.onView} />
-      <Button variant="outline" size="icon" aria-label="Atualizar" onClick={props.onRefresh}>
+      <ViewToggle value={props.view} views={views} onChange={props.onView} />
+      <Button variant="outline" size="icon" aria-label={t("toolbar.refresh")} onClick={props.onRefresh}>
         <RefreshCw className={props.isRefreshing ? "animate-spin" : undefined} />
       </Button>
       <Button
         variant="outline"
         size="icon"
-        aria-label="Exportar CSV"
-        title="Exportar CSV"
+        aria-label={t("toolbar.exportCsv")}
+        title={t("toolbar.exportCsv")}
         onClick={props.onExport}
       >
         <Download />

@@ -1,6 +1,7 @@
 import type { InventoryItem } from "@common/schemas/inventory";
 import { addMoney } from "@common/money";
 import { ArrowRightLeft, ImageOff, Pencil, ShoppingCart, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -37,6 +38,7 @@ export function ItemCard(props: ItemCardProps) {
 /** phones: one short row per item (photo, name, cost, date, profit) so several fit on a screen */
 function CompactItemCard({ item, onSell, onChangeStatus, onEdit, onDelete, isDeleting }: ItemCardProps) {
   const f = useFormat();
+  const { t } = useTranslation("inventory");
   const cost = addMoney(item.price, item.shippingPrice);
   return (
     <Card data-testid="inventory-item" className="min-w-0 gap-2 p-3" aria-label={item.name}>
@@ -58,11 +60,16 @@ function CompactItemCard({ item, onSell, onChangeStatus, onEdit, onDelete, isDel
             </Badge>
           </div>
           <p className="truncate text-xs text-muted-foreground">
-            {[item.sku && `SKU: ${item.sku}`, item.size && `Tam. ${item.size}`].filter(Boolean).join(" · ")}
+            {[
+              item.sku && t("card.sku", { sku: item.sku }),
+              item.size && t("card.sizeShort", { size: item.size }),
+            ]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
           <p className="flex flex-wrap gap-x-3 text-xs tabular-nums">
             <span>
-              <span className="text-muted-foreground">Custo </span>
+              <span className="text-muted-foreground">{t("card.cost")} </span>
               <span className="font-medium">{f.money(cost)}</span>
             </span>
             <span className="text-muted-foreground">
@@ -70,7 +77,7 @@ function CompactItemCard({ item, onSell, onChangeStatus, onEdit, onDelete, isDel
             </span>
             {item.sale && (
               <span>
-                <span className="text-muted-foreground">Lucro </span>
+                <span className="text-muted-foreground">{t("card.profit")} </span>
                 <span
                   className={cn(
                     "font-semibold",
@@ -88,20 +95,25 @@ function CompactItemCard({ item, onSell, onChangeStatus, onEdit, onDelete, isDel
         {item.status === "in_stock" && (
           <Button size="sm" variant="success" className="h-8" onClick={onSell}>
             <ShoppingCart />
-            Vender
+            {t("card.sell")}
           </Button>
         )}
-        <Button size="icon-sm" variant="outline" onClick={onEdit} aria-label={`Editar ${item.name}`}>
+        <Button
+          size="icon-sm"
+          variant="outline"
+          onClick={onEdit}
+          aria-label={t("card.editItem", { name: item.name })}
+        >
           <Pencil />
         </Button>
-        <Button size="icon-sm" variant="outline" onClick={onChangeStatus} aria-label="Estado">
+        <Button size="icon-sm" variant="outline" onClick={onChangeStatus} aria-label={t("card.status")}>
           <ArrowRightLeft />
         </Button>
         <Button
           size="icon-sm"
           variant="ghost"
           className="ml-auto text-destructive hover:bg-destructive/10 hover:text-destructive"
-          aria-label={`Remover ${item.name}`}
+          aria-label={t("card.removeItem", { name: item.name })}
           disabled={isDeleting}
           onClick={onDelete}
         >
@@ -114,6 +126,7 @@ function CompactItemCard({ item, onSell, onChangeStatus, onEdit, onDelete, isDel
 
 function FullItemCard({ item, layout, onSell, onChangeStatus, onEdit, onDelete, isDeleting }: ItemCardProps) {
   const f = useFormat();
+  const { t } = useTranslation(["inventory", "common"]);
   const isList = layout === "list";
   const cost = addMoney(item.price, item.shippingPrice);
   return (
@@ -132,7 +145,7 @@ function FullItemCard({ item, layout, onSell, onChangeStatus, onEdit, onDelete, 
           <img src={item.thumbnail} alt={item.name} className="absolute inset-0 size-full object-cover" />
         ) : (
           <div className="absolute inset-0 flex items-center justify-center text-muted-foreground">
-            <ImageOff className="size-8" aria-label="Sem fotografia" />
+            <ImageOff className="size-8" aria-label={t("card.noPhoto")} />
           </div>
         )}
         {!isList && (
@@ -150,21 +163,27 @@ function FullItemCard({ item, layout, onSell, onChangeStatus, onEdit, onDelete, 
             <h3 className="truncate font-semibold" title={item.name}>
               {item.name}
             </h3>
-            {item.sku && <p className="truncate text-xs text-muted-foreground">SKU: {item.sku}</p>}
+            {item.sku && (
+              <p className="truncate text-xs text-muted-foreground">{t("card.sku", { sku: item.sku })}</p>
+            )}
           </div>
           {isList && <Badge variant={statusBadgeVariant(item.status)}>{statusLabel(item.status)}</Badge>}
         </div>
         <dl className={cn("grid gap-1 text-sm", isList && "sm:grid-cols-2 sm:gap-x-6")}>
-          <Detail label="Preço" value={f.money(item.price)} />
-          {item.shippingPrice !== "0.00" && <Detail label="Portes" value={f.money(item.shippingPrice)} />}
-          {item.shippingPrice !== "0.00" && <Detail label="Custo total" value={f.money(cost)} />}
-          <Detail label="Tamanho" value={item.size} />
-          <Detail label="Comprado em" value={item.purchaseLocation} />
-          {item.purchaseDate && <Detail label="Data de compra" value={f.dateOnly(item.purchaseDate)} />}
-          {item.sale && <Detail label="Vendido por" value={f.money(item.sale.salePrice)} />}
+          <Detail label={t("card.price")} value={f.money(item.price)} />
+          {item.shippingPrice !== "0.00" && (
+            <Detail label={t("card.shipping")} value={f.money(item.shippingPrice)} />
+          )}
+          {item.shippingPrice !== "0.00" && <Detail label={t("card.totalCost")} value={f.money(cost)} />}
+          <Detail label={t("card.size")} value={item.size} />
+          <Detail label={t("card.boughtAt")} value={item.purchaseLocation} />
+          {item.purchaseDate && (
+            <Detail label={t("card.purchaseDate")} value={f.dateOnly(item.purchaseDate)} />
+          )}
+          {item.sale && <Detail label={t("card.soldFor")} value={f.money(item.sale.salePrice)} />}
           {item.sale && (
             <div className="flex justify-between gap-2">
-              <dt className="text-muted-foreground">Lucro</dt>
+              <dt className="text-muted-foreground">{t("card.profit")}</dt>
               <dd
                 className={cn(
                   "font-semibold",
@@ -175,29 +194,34 @@ function FullItemCard({ item, layout, onSell, onChangeStatus, onEdit, onDelete, 
               </dd>
             </div>
           )}
-          <Detail label="Adicionado" value={f.date(item.createdAt)} />
+          <Detail label={t("card.added")} value={f.date(item.createdAt)} />
         </dl>
         {item.notes && <p className="line-clamp-2 text-sm text-muted-foreground italic">{item.notes}</p>}
         <div className="mt-auto flex flex-wrap gap-2">
           {item.status === "in_stock" && (
             <Button size="sm" variant="success" onClick={onSell}>
               <ShoppingCart />
-              Vender
+              {t("card.sell")}
             </Button>
           )}
-          <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Editar ${item.name}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onEdit}
+            aria-label={t("card.editItem", { name: item.name })}
+          >
             <Pencil />
-            Editar
+            {t("common:actions.edit")}
           </Button>
           <Button size="sm" variant="outline" onClick={onChangeStatus}>
             <ArrowRightLeft />
-            Estado
+            {t("card.status")}
           </Button>
           <Button
             size="sm"
             variant="ghost"
             className="ml-auto text-destructive hover:bg-destructive/10 hover:text-destructive"
-            aria-label={`Remover ${item.name}`}
+            aria-label={t("card.removeItem", { name: item.name })}
             disabled={isDeleting}
             onClick={onDelete}
           >

@@ -1,10 +1,14 @@
 import { MAX_IMAGE_BYTES } from "@common/schemas/images";
 import { ImagePlus, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 
 const ACCEPTED = ["image/png", "image/jpeg", "image/webp", "image/gif"];
+
+/** the photo's problems, named at render (so a change of language renames a shown one) */
+type PhotoError = "photo.invalidType" | "photo.tooLarge" | "photo.readFailed";
 
 /** reads the chosen photo locally as a data URL; nothing is uploaded until the item is saved */
 export function PhotoField({
@@ -15,33 +19,34 @@ export function PhotoField({
   onChange: (value: string | null) => void;
 }) {
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation("inventory");
+  const [error, setError] = useState<PhotoError | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   const pick = (file: File | undefined) => {
     setError(null);
     if (!file) return;
-    if (!ACCEPTED.includes(file.type)) return setError("Imagem inválida: use PNG, JPEG, WebP ou GIF");
-    if (file.size > MAX_IMAGE_BYTES) return setError("Imagem demasiado grande (máximo 2 MB)");
+    if (!ACCEPTED.includes(file.type)) return setError("photo.invalidType");
+    if (file.size > MAX_IMAGE_BYTES) return setError("photo.tooLarge");
     const reader = new FileReader();
     reader.onload = () => onChange(typeof reader.result === "string" ? reader.result : null);
-    reader.onerror = () => setError("Não foi possível ler a imagem");
+    reader.onerror = () => setError("photo.readFailed");
     reader.readAsDataURL(file);
   };
 
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>Fotografia (opcional)</Label>
+      <Label htmlFor={id}>{t("photo.label")}</Label>
       <div className="flex items-center gap-3">
         <div className="relative flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted">
           {value ? (
-            <img src={value} alt="Pré-visualização" className="size-full object-cover" />
+            <img src={value} alt={t("photo.preview")} className="size-full object-cover" />
           ) : (
             <ImagePlus className="size-6 text-muted-foreground" />
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-2">
-          {/* the native picker would label itself in the browser's language; ours speaks Portuguese */}
+          {/* the native picker would label itself in the browser's language; ours speaks the user's language */}
           <input
             ref={input}
             id={id}
@@ -52,7 +57,7 @@ export function PhotoField({
           />
           <Button variant="outline" size="sm" className="w-fit" onClick={() => input.current?.click()}>
             <ImagePlus />
-            {value ? "Trocar fotografia" : "Escolher fotografia"}
+            {value ? t("photo.replace") : t("photo.choose")}
           </Button>
           {value && (
             <Button
@@ -65,15 +70,15 @@ export function PhotoField({
               }}
             >
               <X />
-              Remover fotografia
+              {t("photo.remove")}
             </Button>
           )}
-          <p className="text-xs text-muted-foreground">PNG, JPEG, WebP ou GIF até 2 MB</p>
+          <p className="text-xs text-muted-foreground">{t("photo.hint")}</p>
         </div>
       </div>
       {error && (
         <p role="alert" className="text-xs font-medium text-destructive">
-          {error}
+          {t(error)}
         </p>
       )}
     </div>

@@ -2,6 +2,7 @@ import type { InventoryItem } from "@common/schemas/inventory";
 import { type SaleForm, type SaleFormInput, saleFormSchema } from "@common/schemas/sales";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { emptySaleFields, SaleFields, saleDateFrom, showServerErrors } from "@/components/sale-fields";
 import { Button } from "@/components/ui/button";
@@ -39,18 +40,21 @@ function SellItemForm({ item, onDone }: { item: InventoryItem; onDone: () => voi
     defaultValues: emptySaleFields(f),
   });
   const sell = useCreateSale();
+  const { t } = useTranslation(["inventory", "common"]);
 
   const submit = form.handleSubmit(({ saleDay, ...sale }) =>
     sell.mutate(
       { ...sale, inventoryItemId: item.id, saleDate: saleDateFrom(saleDay, f) },
       {
         onSuccess: () => {
-          toast.success("Venda registrada com sucesso!");
+          toast.success(t("sell.done"));
           onDone();
         },
         onError: (error) => {
           if (error instanceof ApiError) showServerErrors(form, error.errors);
-          toast.error("Falha ao registrar venda", { description: errorMessage(error, "Erro desconhecido") });
+          toast.error(t("sell.failed"), {
+            description: errorMessage(error, t("common:unknownError")),
+          });
         },
       },
     ),
@@ -59,16 +63,16 @@ function SellItemForm({ item, onDone }: { item: InventoryItem; onDone: () => voi
   return (
     <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
       <DialogHeader>
-        <DialogTitle>Registrar Venda</DialogTitle>
+        <DialogTitle>{t("sell.title")}</DialogTitle>
         <DialogDescription className="truncate">{item.name}</DialogDescription>
       </DialogHeader>
       <SaleFields idPrefix="sell" form={form} cost={item} platformRequired />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={sell.isPending}>
-          Cancelar
+          {t("common:actions.cancel")}
         </Button>
         <Button type="submit" variant="success" disabled={sell.isPending}>
-          {sell.isPending ? "A registar..." : "Registrar Venda"}
+          {sell.isPending ? t("sell.submitting") : t("sell.submit")}
         </Button>
       </DialogFooter>
     </form>

@@ -8,6 +8,7 @@ import { INVENTORY_STATUSES, type InventoryStatus } from "@common/status";
 import { AlertTriangle, ArrowRightLeft } from "lucide-react";
 import { useMemo } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { toast } from "sonner";
 import { FormField } from "@/components/form-field";
@@ -23,11 +24,10 @@ import {
 } from "@/components/ui/dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ApiError, errorMessage } from "@/lib/http";
+import { i18n, translateMessage } from "@/lib/i18n";
 import { useUpdateItemStatus } from "../api/update-item-status";
 import { statusLabel } from "../lib/inventory-view";
 import { useFormat } from "@/lib/user-settings";
-
-export const SOLD_TRANSFER_MESSAGE = "Item marcado como vendido e transferido para as vendas!";
 
 export function StatusDialog({ item, onClose }: { item: InventoryItem | null; onClose: () => void }) {
   return (
@@ -43,11 +43,16 @@ type StatusFormInput = z.input<typeof updateInventoryStatusSchema> & { saleDay?:
 
 function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void }) {
   const f = useFormat();
+  const { t } = useTranslation(["inventory", "common"]);
   const schema = useMemo(
     () =>
       updateInventoryStatusSchema.superRefine((v, ctx) => {
         if (v.status === "sold" && item.status !== "sold" && v.salePrice === null)
-          ctx.addIssue({ code: "custom", path: ["salePrice"], message: "Preço de venda obrigatório" });
+          ctx.addIssue({
+            code: "custom",
+            path: ["salePrice"],
+            message: i18n.t("inventory:statusDialog.salePriceRequired"),
+          });
       }),
     [item.status],
   );
@@ -70,12 +75,14 @@ function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void 
       { id: item.id, status, ...(sellsNow ? { salePrice, fees, buyer, platform } : {}) },
       {
         onSuccess: () => {
-          toast.success(sellsNow ? SOLD_TRANSFER_MESSAGE : "Estado atualizado");
+          toast.success(sellsNow ? t("statusDialog.soldTransferred") : t("statusDialog.updated"));
           onDone();
         },
         onError: (error) => {
           if (error instanceof ApiError) showServerErrors(form, error.errors);
-          toast.error("Falha ao alterar status", { description: errorMessage(error, "Erro desconhecido") });
+          toast.error(t("statusDialog.failed"), {
+            description: errorMessage(error, t("common:unknownError")),
+          });
         },
       },
     ),
@@ -84,10 +91,14 @@ function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void 
   return (
     <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
       <DialogHeader>
-        <DialogTitle>Alterar Estado</DialogTitle>
+        <DialogTitle>{t("statusDialog.title")}</DialogTitle>
         <DialogDescription className="truncate">{item.name}</DialogDescription>
       </DialogHeader>
-      <FormField id="status-select" label="Estado" error={form.formState.errors.status?.message}>
+      <FormField
+        id="status-select"
+        label={t("statusDialog.status")}
+        error={translateMessage(form.formState.errors.status?.message ?? "") || undefined}
+      >
         <Controller
           control={form.control}
           name="status"
@@ -111,7 +122,7 @@ function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void 
         <>
           <p className="flex items-start gap-2 rounded-lg border border-primary/30 bg-primary/5 p-3 text-sm">
             <ArrowRightLeft className="mt-0.5 size-4 shrink-0 text-primary" />
-            Ao guardar, o item fica marcado como vendido e é transferido para as Vendas.
+            {t("statusDialog.sellNotice")}
           </p>
           <SaleFields idPrefix="status-sale" withDate={false} form={form} cost={item} />
         </>
@@ -122,15 +133,15 @@ function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void 
           className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm"
         >
           <AlertTriangle className="mt-0.5 size-4 shrink-0 text-warning" />
-          Este item tem uma venda registada. Ao sair de "Vendido", a venda é removida das Vendas.
+          {t("statusDialog.removesSaleNotice")}
         </p>
       )}
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>
-          Cancelar
+          {t("common:actions.cancel")}
         </Button>
         <Button type="submit" disabled={update.isPending || status === item.status}>
-          {update.isPending ? "A guardar..." : "Guardar"}
+          {update.isPending ? t("common:actions.saving") : t("common:actions.save")}
         </Button>
       </DialogFooter>
     </form>

@@ -1,8 +1,9 @@
 import type { InventoryItem } from "@common/schemas/inventory";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { inventoryCsv } from "@common/books-export";
 import { createFormatter } from "@common/format";
-import { filterItems } from "./inventory-view";
+import { i18n } from "@/lib/i18n";
+import { filterItems, statusFilterLabels, statusLabel } from "./inventory-view";
 
 const item = (
   id: number,
@@ -70,5 +71,27 @@ describe("inventory view", () => {
       "19,00",
     ]);
     expect(lines[3].startsWith("'=cmd")).toBe(true);
+  });
+
+  describe("labels in the language in force", () => {
+    afterAll(() => i18n.changeLanguage("pt"));
+
+    it("names statuses and filters, an unknown status as it came", async () => {
+      await i18n.changeLanguage("pt");
+      expect(statusLabel("transit")).toBe("Em Trânsito");
+      expect(statusFilterLabels()).toEqual({
+        all: "Todos os estados",
+        in_stock: "Em Stock",
+        sold: "Vendido",
+        pending: "Pendente",
+        transit: "Em Trânsito",
+      });
+      expect(statusLabel("lost")).toBe("lost");
+      await i18n.changeLanguage("en");
+      expect(statusLabel("sold")).toBe("Sold");
+      expect(statusFilterLabels().all).toBe("All statuses");
+      await i18n.changeLanguage("es");
+      expect(statusLabel("in_stock")).toBe("En stock");
+    });
   });
 });

@@ -1,16 +1,23 @@
-import { filterInventory, type InventoryFilter, inventoryStatusLabel } from "@common/books-export";
+import { filterInventory, INVENTORY_FILTERS, type InventoryFilter } from "@common/books-export";
+import { i18n } from "@/lib/i18n";
 
 export type StatusFilter = InventoryFilter;
 
-export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
-  all: "Todos os estados",
-  in_stock: "Em Stock",
-  sold: "Vendido",
-  pending: "Pendente",
-  transit: "Em Trânsito",
-};
+/** the status filter's options, named in the language in force (call at render) */
+export function statusFilterLabels(): Record<StatusFilter, string> {
+  return Object.fromEntries(
+    INVENTORY_FILTERS.map((filter) => [
+      filter,
+      filter === "all" ? i18n.t("inventory:toolbar.allStatuses") : statusLabel(filter),
+    ]),
+  ) as Record<StatusFilter, string>;
+}
 
-export const statusLabel = inventoryStatusLabel;
+/** an inventory status in the language in force; one we have no name for shows as it came */
+export function statusLabel(status: string): string {
+  const key = `common:inventoryStatus.${status}`;
+  return i18n.exists(key) ? i18n.t(key as "common:inventoryStatus.unknown") : status;
+}
 
 export function statusBadgeVariant(status: string) {
   if (status === "in_stock" || status === "active") return "success" as const;

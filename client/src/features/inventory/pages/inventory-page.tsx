@@ -1,6 +1,7 @@
 import type { InventoryItem } from "@common/schemas/inventory";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
@@ -22,6 +23,7 @@ export function InventoryPage() {
   const inventory = useInventory();
   const statistics = useInventoryStatistics();
   const remove = useDeleteItem();
+  const { t } = useTranslation(["inventory", "common"]);
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [view, setView] = useState<ViewMode>("grid");
@@ -41,21 +43,21 @@ export function InventoryPage() {
     try {
       const query = new URLSearchParams({ search, status });
       const fileName = await downloadFromServer(`/api/inventory/export?${query}`, "inventario.csv");
-      toast.success("Exportado", { description: `${count} itens exportados para ${fileName}` });
+      toast.success(t("export.done"), { description: t("export.count", { count, fileName }) });
     } catch (error) {
-      toast.error("Erro ao exportar", { description: errorMessage(error, "Erro desconhecido") });
+      toast.error(t("export.failed"), { description: errorMessage(error, t("common:unknownError")) });
     }
   };
 
   return (
     <PageShell>
       <PageHeader
-        title="Inventário"
-        subtitle="Gestão de stock"
+        title={t("page.title")}
+        subtitle={t("page.subtitle")}
         actions={
           <Button onClick={() => setAdding(true)}>
             <Plus />
-            Novo Item
+            {t("page.newItem")}
           </Button>
         }
       />

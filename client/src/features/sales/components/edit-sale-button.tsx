@@ -5,6 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { SaleFields, saleDateFrom, showServerErrors } from "@/components/sale-fields";
 import { Button } from "@/components/ui/button";
@@ -30,12 +31,13 @@ const amountText = (value: string) => value.replace(".", ",");
 
 export function EditSaleButton({ sale }: { sale: Sale }) {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation("sales");
   return (
     <>
       <Button
         variant="ghost"
         size="icon-sm"
-        aria-label={`Editar venda de ${sale.item?.name ?? "item"}`}
+        aria-label={t("edit.label", { name: sale.item?.name ?? t("itemFallback") })}
         onClick={() => setOpen(true)}
       >
         <Pencil />
@@ -63,6 +65,7 @@ function EditSaleForm({ sale, onDone }: { sale: Sale; onDone: () => void }) {
     },
   });
   const update = useUpdateSale();
+  const { t } = useTranslation(["sales", "common"]);
 
   const submit = form.handleSubmit(({ saleDay, ...changes }) =>
     update.mutate(
@@ -70,12 +73,14 @@ function EditSaleForm({ sale, onDone }: { sale: Sale; onDone: () => void }) {
       { id: sale.id, ...changes, saleDate: saleDay !== recordedDay ? saleDateFrom(saleDay, f) : undefined },
       {
         onSuccess: () => {
-          toast.success("Venda atualizada com sucesso!");
+          toast.success(t("edit.done"));
           onDone();
         },
         onError: (error) => {
           if (error instanceof ApiError) showServerErrors(form, error.errors);
-          toast.error("Falha ao atualizar venda", { description: errorMessage(error, "Erro desconhecido") });
+          toast.error(t("edit.failed"), {
+            description: errorMessage(error, t("common:unknownError")),
+          });
         },
       },
     ),
@@ -84,16 +89,16 @@ function EditSaleForm({ sale, onDone }: { sale: Sale; onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
       <DialogHeader>
-        <DialogTitle>Editar Venda</DialogTitle>
-        <DialogDescription className="truncate">{sale.item?.name ?? "Item removido"}</DialogDescription>
+        <DialogTitle>{t("edit.title")}</DialogTitle>
+        <DialogDescription className="truncate">{sale.item?.name ?? t("removedItem")}</DialogDescription>
       </DialogHeader>
       <SaleFields idPrefix="edit-sale" form={form} cost={sale.item} platformRequired />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>
-          Cancelar
+          {t("common:actions.cancel")}
         </Button>
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "A guardar..." : "Guardar"}
+          {update.isPending ? t("common:actions.saving") : t("common:actions.save")}
         </Button>
       </DialogFooter>
     </form>

@@ -1,6 +1,7 @@
 import { newSaleFormSchema } from "@common/schemas/sales";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { toast } from "sonner";
 import { FormField } from "@/components/form-field";
@@ -16,6 +17,7 @@ import {
 } from "@/components/ui/dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ApiError, errorMessage } from "@/lib/http";
+import { translateMessage } from "@/lib/i18n";
 import { useCreateSale } from "@/lib/create-sale";
 import { useItemsInStock } from "../api/get-items-in-stock";
 import { useFormat } from "@/lib/user-settings";
@@ -40,25 +42,27 @@ function NewSaleForm({ onDone }: { onDone: () => void }) {
   const items = useItemsInStock();
   const create = useCreateSale();
   const f = useFormat();
+  const { t } = useTranslation(["sales", "common"]);
   const form = useForm<z.input<typeof newSaleFormSchema>, unknown, z.output<typeof newSaleFormSchema>>({
     resolver: zodResolver(newSaleFormSchema),
     defaultValues: { ...emptySaleFields(f), inventoryItemId: "" },
   });
   const itemId = useWatch({ control: form.control, name: "inventoryItemId" });
   const item = items.data?.find((i) => String(i.id) === String(itemId)) ?? null;
-  const itemError = form.formState.errors.inventoryItemId?.message;
+  const itemMessage = form.formState.errors.inventoryItemId?.message;
+  const itemError = itemMessage ? translateMessage(itemMessage) : undefined;
 
   const submit = form.handleSubmit(({ saleDay, ...sale }) =>
     create.mutate(
       { ...sale, saleDate: saleDateFrom(saleDay, f) },
       {
         onSuccess: () => {
-          toast.success("Venda registrada com sucesso!");
+          toast.success(t("new.done"));
           onDone();
         },
         onError: (error) => {
           if (error instanceof ApiError) showServerErrors(form, error.errors);
-          toast.error(`Falha ao registrar venda: ${errorMessage(error, "Erro desconhecido")}`);
+          toast.error(t("new.failed", { error: errorMessage(error, t("common:unknownError")) }));
         },
       },
     ),
@@ -68,16 +72,14 @@ function NewSaleForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
       <DialogHeader>
-        <DialogTitle>Nova Venda</DialogTitle>
-        <DialogDescription>
-          O item escolhido passa a Vendido e o lucro é calculado pelo servidor.
-        </DialogDescription>
+        <DialogTitle>{t("new.title")}</DialogTitle>
+        <DialogDescription>{t("new.description")}</DialogDescription>
       </DialogHeader>
       <FormField
         id="sale-item"
-        label="Item"
+        label={t("new.item")}
         error={itemError}
-        hint={noItems ? "Não há itens em stock para vender." : undefined}
+        hint={noItems ? t("new.noItems") : undefined}
       >
         <Controller
           control={form.control}
@@ -85,7 +87,7 @@ function NewSaleForm({ onDone }: { onDone: () => void }) {
           render={({ field }) => (
             <Select value={String(field.value ?? "")} onValueChange={field.onChange} disabled={noItems}>
               <SelectTrigger id="sale-item" aria-invalid={itemError ? true : undefined}>
-                <SelectValue placeholder="Selecione um item em stock" />
+                <SelectValue placeholder={t("new.pickItem")} />
               </SelectTrigger>
               <SelectContent>
                 {items.data?.map((i) => (
@@ -101,10 +103,10 @@ function NewSaleForm({ onDone }: { onDone: () => void }) {
       <SaleFields idPrefix="sale" form={form} cost={item} platformRequired />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={create.isPending}>
-          Cancelar
+          {t("common:actions.cancel")}
         </Button>
         <Button type="submit" variant="success" disabled={create.isPending || noItems}>
-          {create.isPending ? "A registar..." : "Registrar Venda"}
+          {create.isPending ? t("new.submitting") : t("new.submit")}
         </Button>
       </DialogFooter>
     </form>

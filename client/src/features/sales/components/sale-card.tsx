@@ -1,4 +1,5 @@
 import type { Sale } from "@common/schemas/sales";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { useFormat } from "@/lib/user-settings";
@@ -8,11 +9,12 @@ import { ProfitText } from "./profit-text";
 
 export function SaleCard({ sale }: { sale: Sale }) {
   const f = useFormat();
+  const { t } = useTranslation("sales");
   return (
     <Card data-testid="sale-card" className="min-w-0 gap-3 p-4">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="truncate font-semibold">{sale.item?.name ?? "Item removido"}</p>
+          <p className="truncate font-semibold">{sale.item?.name ?? t("removedItem")}</p>
           <p className="text-xs text-muted-foreground tabular-nums">{f.saleDate(sale.saleDate)}</p>
         </div>
         <div className="flex shrink-0">
@@ -26,15 +28,15 @@ export function SaleCard({ sale }: { sale: Sale }) {
       </div>
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
-          <dt className="text-xs text-muted-foreground">Venda</dt>
+          <dt className="text-xs text-muted-foreground">{t("card.sale")}</dt>
           <dd className="font-medium tabular-nums">{f.money(sale.salePrice)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">Taxas</dt>
+          <dt className="text-xs text-muted-foreground">{t("card.fees")}</dt>
           <dd className="tabular-nums">{f.money(sale.fees)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted-foreground">Lucro</dt>
+          <dt className="text-xs text-muted-foreground">{t("card.profit")}</dt>
           <dd>
             <ProfitText value={sale.profit} />
           </dd>

@@ -1,4 +1,5 @@
 import { CalendarDays, Package, Percent, TrendingUp } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { currencyIcon } from "@/components/currency-icon";
 import { MetricTile } from "@/components/metric-tile";
 import { useFormat } from "@/lib/user-settings";
@@ -6,17 +7,22 @@ import type { SalesSummary } from "../lib/sales-view";
 
 export function SalesSummaryCards({ summary }: { summary: SalesSummary }) {
   const f = useFormat();
+  const { t } = useTranslation("sales");
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <MetricTile label="Receita Total" value={f.money(summary.revenue)} icon={currencyIcon(f.currency)} />
       <MetricTile
-        label="Lucro Total"
+        label={t("summary.totalRevenue")}
+        value={f.money(summary.revenue)}
+        icon={currencyIcon(f.currency)}
+      />
+      <MetricTile
+        label={t("summary.totalProfit")}
         value={f.money(summary.profit)}
         icon={TrendingUp}
         tone={summary.profit.startsWith("-") ? "destructive" : "success"}
       />
-      <MetricTile label="Itens Vendidos" value={summary.count} icon={Package} tone="warning" />
-      <MetricTile label="Vendas Este Mês" value={summary.thisMonth} icon={CalendarDays} tone="muted" />
+      <MetricTile label={t("summary.itemsSold")} value={summary.count} icon={Package} tone="warning" />
+      <MetricTile label={t("summary.thisMonth")} value={summary.thisMonth} icon={CalendarDays} tone="muted" />
     </div>
   );
 }
@@ -24,18 +30,23 @@ export function SalesSummaryCards({ summary }: { summary: SalesSummary }) {
 /** revenue, profit, today's count, margin */
 export function SalesMobileSummary({ summary }: { summary: SalesSummary }) {
   const f = useFormat();
+  const { t } = useTranslation("sales");
   return (
     <div className="grid grid-cols-2 gap-3">
-      <MetricTile label="Receita" value={f.money(summary.revenue)} icon={currencyIcon(f.currency)} />
       <MetricTile
-        label="Lucro"
+        label={t("summary.revenue")}
+        value={f.money(summary.revenue)}
+        icon={currencyIcon(f.currency)}
+      />
+      <MetricTile
+        label={t("summary.profit")}
         value={f.money(summary.profit)}
         icon={TrendingUp}
         tone={summary.profit.startsWith("-") ? "destructive" : "success"}
       />
-      <MetricTile label="Vendas Hoje" value={summary.today} icon={CalendarDays} tone="warning" />
+      <MetricTile label={t("summary.today")} value={summary.today} icon={CalendarDays} tone="warning" />
       <MetricTile
-        label="Margem"
+        label={t("summary.margin")}
         value={summary.margin === null ? "—" : f.percent(summary.margin)}
         icon={Percent}
         tone="muted"

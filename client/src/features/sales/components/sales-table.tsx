@@ -1,4 +1,5 @@
 import type { Sale } from "@common/schemas/sales";
+import { useTranslation } from "react-i18next";
 import { Card } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useFormat } from "@/lib/user-settings";
@@ -8,20 +9,21 @@ import { ProfitText } from "./profit-text";
 
 export function SalesTable({ sales }: { sales: Sale[] }) {
   const f = useFormat();
+  const { t } = useTranslation("sales");
   return (
     <Card className="gap-0 overflow-hidden py-0">
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead>Item</TableHead>
-            <TableHead>Comprador</TableHead>
-            <TableHead>Plataforma</TableHead>
-            <TableHead className="text-right">Preço de Venda</TableHead>
-            <TableHead className="text-right">Taxas</TableHead>
-            <TableHead className="text-right">Lucro</TableHead>
-            <TableHead>Data</TableHead>
+            <TableHead>{t("table.item")}</TableHead>
+            <TableHead>{t("table.buyer")}</TableHead>
+            <TableHead>{t("table.platform")}</TableHead>
+            <TableHead className="text-right">{t("table.salePrice")}</TableHead>
+            <TableHead className="text-right">{t("table.fees")}</TableHead>
+            <TableHead className="text-right">{t("table.profit")}</TableHead>
+            <TableHead>{t("table.date")}</TableHead>
             <TableHead className="w-20">
-              <span className="sr-only">Ações</span>
+              <span className="sr-only">{t("table.actions")}</span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -29,9 +31,11 @@ export function SalesTable({ sales }: { sales: Sale[] }) {
           {sales.map((sale) => (
             <TableRow key={sale.id} data-testid="sale-row">
               <TableCell className="max-w-56">
-                <p className="truncate font-medium">{sale.item?.name ?? "Item removido"}</p>
+                <p className="truncate font-medium">{sale.item?.name ?? t("removedItem")}</p>
                 {sale.item?.sku && (
-                  <p className="truncate text-xs text-muted-foreground">SKU: {sale.item.sku}</p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {t("table.sku", { sku: sale.item.sku })}
+                  </p>
                 )}
               </TableCell>
               <TableCell className="max-w-40 truncate">{sale.buyer || "—"}</TableCell>

@@ -1,5 +1,6 @@
 import { AlertCircle, Download, Plus, Receipt, Search } from "lucide-react";
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
@@ -10,6 +11,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useIsMobile } from "@/hooks/use-is-mobile";
 import { downloadFromServer } from "@/lib/download";
 import { errorMessage } from "@/lib/http";
+import { translateMessage } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 import { useSales } from "@/lib/books-queries";
 import { NewSaleDialog } from "../components/new-sale-dialog";
@@ -20,6 +22,7 @@ import { searchSales, summarizeSales } from "../lib/sales-view";
 
 export function SalesPage() {
   const isMobile = useIsMobile();
+  const { t } = useTranslation(["sales", "common"]);
   const sales = useSales();
   const [search, setSearch] = useState("");
   const [adding, setAdding] = useState(false);
@@ -34,9 +37,9 @@ export function SalesPage() {
     try {
       const query = new URLSearchParams({ search });
       const fileName = await downloadFromServer(`/api/sales/export?${query}`, "vendas.csv");
-      toast.success("Exportado", { description: `${count} vendas exportadas para ${fileName}` });
+      toast.success(t("export.done"), { description: t("export.count", { count, fileName }) });
     } catch (error) {
-      toast.error("Erro ao exportar", { description: errorMessage(error, "Erro desconhecido") });
+      toast.error(t("export.failed"), { description: errorMessage(error, t("common:unknownError")) });
     }
   };
 
@@ -46,9 +49,9 @@ export function SalesPage() {
       return (
         <EmptyState
           icon={AlertCircle}
-          title="Erro ao carregar vendas"
-          description={sales.error.message}
-          action={<Button onClick={() => sales.refetch()}>Tentar Novamente</Button>}
+          title={t("body.loadError")}
+          description={translateMessage(sales.error.message)}
+          action={<Button onClick={() => sales.refetch()}>{t("common:actions.retry")}</Button>}
         />
       );
     }
@@ -56,12 +59,12 @@ export function SalesPage() {
       return (
         <EmptyState
           icon={Receipt}
-          title="Ainda não há vendas"
-          description="Registe uma venda a partir de um item em stock e o lucro aparece aqui."
+          title={t("body.empty")}
+          description={t("body.emptyDescription")}
           action={
             <Button onClick={() => setAdding(true)}>
               <Plus />
-              Nova Venda
+              {t("page.newSale")}
             </Button>
           }
         />
@@ -69,11 +72,7 @@ export function SalesPage() {
     }
     if (visible.length === 0) {
       return (
-        <EmptyState
-          icon={Search}
-          title="Nenhuma venda encontrada"
-          description="Tente outro comprador, plataforma ou item."
-        />
+        <EmptyState icon={Search} title={t("body.noMatch")} description={t("body.noMatchDescription")} />
       );
     }
     return isMobile ? (
@@ -90,31 +89,31 @@ export function SalesPage() {
   return (
     <PageShell className={isMobile ? "gap-4" : undefined}>
       <PageHeader
-        title="Vendas"
-        subtitle="Registo de vendas"
+        title={t("page.title")}
+        subtitle={t("page.subtitle")}
         actions={
           <Button onClick={() => setAdding(true)} className={isMobile ? "w-full" : undefined}>
             <Plus />
-            Nova Venda
+            {t("page.newSale")}
           </Button>
         }
       />
       {isMobile ? <SalesMobileSummary summary={summary} /> : <SalesSummaryCards summary={summary} />}
       <div className="flex gap-2">
         <SearchField
-          label="Pesquisar vendas"
-          placeholder={isMobile ? "Pesquisar vendas..." : "Pesquisar por comprador, plataforma ou item..."}
+          label={t("page.search")}
+          placeholder={isMobile ? t("page.searchPlaceholderShort") : t("page.searchPlaceholder")}
           value={search}
           onChange={setSearch}
         />
         <Button
           variant="outline"
           size={isMobile ? "icon" : "default"}
-          aria-label="Exportar CSV"
+          aria-label={t("page.exportCsv")}
           onClick={exportCsv}
         >
           <Download />
-          {!isMobile && "Exportar CSV"}
+          {!isMobile && t("page.exportCsv")}
         </Button>
       </div>
       {body()}

@@ -1,4 +1,5 @@
 import type { StatusStatistics } from "@common/schemas/statistics";
+import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useFormat } from "@/lib/user-settings";
 import { formatGrowth } from "../lib/status-format";
@@ -9,28 +10,29 @@ const signTone = (value: string | null) =>
 
 export function SalesPerformanceCard({ stats }: { stats: StatusStatistics }) {
   const f = useFormat();
+  const { t } = useTranslation("status");
   const p = stats.salesPerformance;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Desempenho de Vendas</CardTitle>
+        <CardTitle>{t("performance.title")}</CardTitle>
       </CardHeader>
       <CardContent>
         <FigureList
           figures={[
             {
-              label: "Melhor mês",
+              label: t("performance.bestMonth"),
               value: p.bestMonth
                 ? `${f.monthName(p.bestMonth)} · ${f.money(p.bestMonthProfit)}`
-                : "Sem vendas",
+                : t("performance.noSales"),
             },
             {
-              label: "Crescimento (30 dias)",
+              label: t("performance.growth"),
               value: formatGrowth(p.profitGrowth, f),
               className: signTone(p.profitGrowth),
             },
-            { label: "Vendas recentes (30 dias)", value: p.recentSales },
-            { label: "Total de vendas", value: p.totalSales },
+            { label: t("performance.recentSales"), value: p.recentSales },
+            { label: t("performance.totalSales"), value: p.totalSales },
           ]}
         />
       </CardContent>
@@ -40,22 +42,27 @@ export function SalesPerformanceCard({ stats }: { stats: StatusStatistics }) {
 
 export function InventoryStatusCard({ stats }: { stats: StatusStatistics }) {
   const f = useFormat();
+  const { t } = useTranslation("status");
   const s = stats.inventoryStatus;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Estado do Inventário</CardTitle>
+        <CardTitle>{t("inventory.title")}</CardTitle>
       </CardHeader>
       <CardContent>
         <FigureList
           figures={[
-            { label: "Total de itens", value: s.totalItems },
-            { label: "Em stock", value: s.inStock },
-            { label: "Vendidos", value: s.sold },
-            { label: "Pendentes", value: s.pending },
-            { label: "Em trânsito", value: s.inTransit },
-            { label: "Receita total", value: f.money(s.totalRevenue) },
-            { label: "Lucro total", value: f.money(s.totalProfit), className: signTone(s.totalProfit) },
+            { label: t("inventory.totalItems"), value: s.totalItems },
+            { label: t("inventory.inStock"), value: s.inStock },
+            { label: t("inventory.sold"), value: s.sold },
+            { label: t("inventory.pending"), value: s.pending },
+            { label: t("inventory.inTransit"), value: s.inTransit },
+            { label: t("inventory.totalRevenue"), value: f.money(s.totalRevenue) },
+            {
+              label: t("inventory.totalProfit"),
+              value: f.money(s.totalProfit),
+              className: signTone(s.totalProfit),
+            },
           ]}
         />
       </CardContent>

@@ -2,6 +2,7 @@ import { profitByMonth, profitByPlatform } from "@common/aggregations";
 import type { Formatter } from "@common/format";
 import type { Sale } from "@common/schemas/sales";
 import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useFormat } from "@/lib/user-settings";
@@ -16,6 +17,7 @@ const moneyTick = (f: Formatter) => (v: number) => f.money(v).replace(/[.,]00(?=
 
 export function ProfitByMonthChart({ sales }: { sales: Sale[] }) {
   const f = useFormat();
+  const { t } = useTranslation("status");
   // months on the user's calendar, named in their language
   const data = useMemo(
     () =>
@@ -29,12 +31,12 @@ export function ProfitByMonthChart({ sales }: { sales: Sale[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Lucro por Mês</CardTitle>
-        <CardDescription>Últimos 12 meses</CardDescription>
+        <CardTitle>{t("charts.byMonth")}</CardTitle>
+        <CardDescription>{t("charts.last12Months")}</CardDescription>
       </CardHeader>
       <CardContent className="h-64 px-2 sm:px-6" data-testid="profit-by-month">
         {data.every((m) => m.value === 0) ? (
-          <NoSales text="Sem vendas nos últimos 12 meses." />
+          <NoSales text={t("charts.noSalesLast12Months")} />
         ) : (
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} margin={{ left: 0, right: 8, top: 8 }}>
@@ -67,6 +69,7 @@ function NoSales({ text }: { text: string }) {
 
 export function ProfitByPlatformChart({ sales }: { sales: Sale[] }) {
   const f = useFormat();
+  const { t } = useTranslation("status");
   const data = useMemo(
     () => profitByPlatform(sales).map((p) => ({ name: p.platform, sales: p.sales, value: Number(p.profit) })),
     [sales],
@@ -74,12 +77,12 @@ export function ProfitByPlatformChart({ sales }: { sales: Sale[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Lucro por Plataforma</CardTitle>
-        <CardDescription>Onde vende melhor</CardDescription>
+        <CardTitle>{t("charts.byPlatform")}</CardTitle>
+        <CardDescription>{t("charts.byPlatformDescription")}</CardDescription>
       </CardHeader>
       <CardContent className="h-64 px-2 sm:px-6" data-testid="profit-by-platform">
         {data.length === 0 ? (
-          <NoSales text="Ainda não há vendas para comparar." />
+          <NoSales text={t("charts.noSalesToCompare")} />
         ) : (
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>

@@ -1,4 +1,5 @@
 import { AlertCircle } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
@@ -19,18 +20,19 @@ export function StatusPage() {
   const statistics = useStatusStatistics();
   const sales = useSales();
   const stats = statistics.data;
+  const { t } = useTranslation(["status", "common"]);
 
   return (
     <PageShell>
-      <PageHeader title="Status" subtitle="Análise do perfil" />
+      <PageHeader title={t("page.title")} subtitle={t("page.subtitle")} />
       {user && <UserHeader user={user} />}
       {statistics.isLoading && <Skeleton className="h-80 rounded-xl" />}
       {statistics.error && (
         <EmptyState
           icon={AlertCircle}
-          title="Erro ao carregar estatísticas"
-          description={errorMessage(statistics.error, "Erro desconhecido")}
-          action={<Button onClick={() => statistics.refetch()}>Tentar Novamente</Button>}
+          title={t("page.loadError")}
+          description={errorMessage(statistics.error, t("common:unknownError"))}
+          action={<Button onClick={() => statistics.refetch()}>{t("common:actions.retry")}</Button>}
         />
       )}
       {stats && (
