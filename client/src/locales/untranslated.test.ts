@@ -22,6 +22,7 @@ describe("untranslated texts", () => {
     const found = [
       "features/auth",
       "features/inventory",
+      "features/monitor",
       "features/sales",
       "features/status",
       "app",

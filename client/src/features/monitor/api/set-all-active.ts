@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiRequest, errorMessage } from "@/lib/http";
+import { i18n } from "@/lib/i18n";
 import { invalidateMonitor } from "./invalidate-monitor";
 
 /** POST /api/monitor/start-all or stop-all */
@@ -12,8 +13,11 @@ export function useSetAllActive() {
   return useMutation({
     mutationFn: setAllActive,
     onSuccess: (_data, isActive) =>
-      toast.success(isActive ? "Monitoramento iniciado" : "Monitoramento parado"),
-    onError: (error) => toast.error("Erro", { description: errorMessage(error, "Erro desconhecido") }),
+      toast.success(i18n.t(isActive ? "monitor:toasts.started" : "monitor:toasts.stopped")),
+    onError: (error) =>
+      toast.error(i18n.t("monitor:toasts.error"), {
+        description: errorMessage(error, i18n.t("common:unknownError")),
+      }),
     onSettled: () => invalidateMonitor(queryClient),
   });
 }

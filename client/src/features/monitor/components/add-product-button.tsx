@@ -1,4 +1,5 @@
 import { Plus } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 
 /** disabled at the monitor limit, with the suffix the product guide gives (desktop and mobile differ) */
@@ -11,11 +12,12 @@ export function AddProductButton({
   mobile?: boolean;
   onClick: () => void;
 }) {
-  const suffix = mobile ? " (Limite Atingido)" : " (Limite atingido)";
+  const { t } = useTranslation("monitor");
+  const text = canCreateMore ? t("addButton.label") : t(mobile ? "addButton.limitMobile" : "addButton.limit");
   return (
     <Button onClick={onClick} disabled={!canCreateMore} className={mobile ? "w-full" : undefined}>
       <Plus />
-      {`Adicionar Produto${canCreateMore ? "" : suffix}`}
+      {text}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 import type { ProductDto } from "@common/schemas/products";
 import { Loader2, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -40,6 +41,7 @@ export function CheckDetailDialog({
 
 function CheckDetailBody({ state, onClose }: { state: CheckDialogState; onClose: () => void }) {
   const { product } = state;
+  const { t } = useTranslation(["monitor", "common"]);
   const test = useTestProduct();
   const last = useLastCheck(state.mode === "last" ? product.id : null);
   const { mutate } = test;
@@ -56,35 +58,34 @@ function CheckDetailBody({ state, onClose }: { state: CheckDialogState; onClose:
     <div className="flex min-w-0 flex-col gap-4">
       <DialogHeader>
         <DialogTitle>
-          {state.mode === "test" || test.data ? "Testar agora" : "Última verificação"}
+          {state.mode === "test" || test.data ? t("check.testNow") : t("check.lastCheck")}
         </DialogTitle>
         <DialogDescription className="break-words">{product.name}</DialogDescription>
       </DialogHeader>
       {busy ? (
         <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground" role="status">
-          <Loader2 className="size-4 animate-spin" />A verificar…
+          <Loader2 className="size-4 animate-spin" />
+          {t("check.checking")}
         </p>
       ) : error ? (
         <p
           role="alert"
           className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm"
         >
-          {errorMessage(error, "Não foi possível testar o produto.")}
+          {errorMessage(error, t("check.testFailed"))}
         </p>
       ) : detail ? (
         <CheckDetailView detail={detail} platform={product.platform} />
       ) : (
-        <p className="py-6 text-sm text-muted-foreground">
-          Ainda não há detalhes de uma verificação. Use «Testar agora» para ver o que a página responde.
-        </p>
+        <p className="py-6 text-sm text-muted-foreground">{t("check.noDetail")}</p>
       )}
       <DialogFooter>
         <Button variant="outline" onClick={onClose}>
-          Fechar
+          {t("common:actions.close")}
         </Button>
         <Button onClick={() => test.mutate(product.id)} disabled={test.isPending}>
           <RefreshCw className={test.isPending ? "animate-spin" : undefined} />
-          {detail ? "Testar novamente" : "Testar agora"}
+          {detail ? t("check.testAgain") : t("check.testNow")}
         </Button>
       </DialogFooter>
     </div>

@@ -1,7 +1,9 @@
 import type { CheckDetail } from "@common/schemas/check-detail";
 import { AlertTriangle, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
+import { translateMessage } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import { statusLabel, statusVariant } from "../lib/product-display";
@@ -36,17 +38,18 @@ function httpStatusVariant(status: number | null) {
 }
 
 function sizeFlag(size: CheckDetail["sizes"][number]): {
-  text: string;
+  text: "check.sizeSoldOut" | "check.sizeLow" | "check.sizeAvailable";
   variant: "success" | "warning" | "outline";
 } {
-  if (!size.available) return { text: "Esgotado", variant: "outline" };
-  if (size.lowStock) return { text: "Stock baixo", variant: "warning" };
-  return { text: "Disponível", variant: "success" };
+  if (!size.available) return { text: "check.sizeSoldOut", variant: "outline" };
+  if (size.lowStock) return { text: "check.sizeLow", variant: "warning" };
+  return { text: "check.sizeAvailable", variant: "success" };
 }
 
 /** everything one check read: what answered, what it said, and the verdict */
 export function CheckDetailView({ detail, platform }: { detail: CheckDetail; platform: string }) {
   const f = useFormat();
+  const { t } = useTranslation("monitor");
   const verdict = detail.status ? statusLabel({ status: detail.status, platform }) : null;
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="check-detail">
@@ -57,12 +60,14 @@ export function CheckDetailView({ detail, platform }: { detail: CheckDetail; pla
           </Badge>
         ) : (
           <Badge variant="destructive" className={READABLE_RED} data-testid="check-verdict">
-            Falha: {detail.failure?.label ?? "erro"}
+            {t("check.failure", {
+              label: detail.failure ? translateMessage(detail.failure.label) : t("check.failureFallback"),
+            })}
           </Badge>
         )}
         <span className="text-xs text-muted-foreground">
-          {detail.trigger === "test" ? "Teste manual" : "Verificação automática"} · {f.dateTime(detail.at)} ·{" "}
-          {detail.durationMs} ms
+          {detail.trigger === "test" ? t("check.manual") : t("check.automatic")} · {f.dateTime(detail.at)} ·{" "}
+          {t("check.duration", { ms: detail.durationMs })}
         </span>
       </div>
 
@@ -73,18 +78,20 @@ export function CheckDetailView({ detail, platform }: { detail: CheckDetail; pla
         >
           <AlertTriangle className="mt-0.5 size-4 shrink-0 text-destructive" />
           <div className="min-w-0">
-            <p className="font-semibold">Motivo: {detail.failure.label}</p>
-            <p className="break-words text-muted-foreground">{detail.failure.message}</p>
+            <p className="font-semibold">
+              {t("check.reason", { label: translateMessage(detail.failure.label) })}
+            </p>
+            <p className="break-words text-muted-foreground">{translateMessage(detail.failure.message)}</p>
           </div>
         </div>
       )}
 
-      <Section title="Pedidos">
+      <Section title={t("check.requests")}>
         <dl className="space-y-1">
-          <Row label="Rota que respondeu:">{detail.route ?? "—"}</Row>
+          <Row label={t("check.route")}>{detail.route ? translateMessage(detail.route) : "—"}</Row>
         </dl>
         {detail.exchanges.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nenhum pedido feito.</p>
+          <p className="text-sm text-muted-foreground">{t("check.noRequests")}</p>
         ) : (
           <ol className="space-y-1" data-testid="check-exchanges">
             {detail.exchanges.map((e, i) => (
@@ -101,9 +108,11 @@ export function CheckDetailView({ detail, platform }: { detail: CheckDetail; pla
                     httpStatusVariant(e.status) === "destructive" && READABLE_RED,
                   )}
                 >
-                  {e.status === null ? "sem resposta" : `HTTP ${e.status}`}
+                  {e.status === null ? t("check.noAnswer") : `HTTP ${e.status}`}
                 </Badge>
-                <span className="shrink-0 tabular-nums text-muted-foreground">{e.ms} ms</span>
+                <span className="shrink-0 tabular-nums text-muted-foreground">
+                  {t("check.duration", { ms: e.ms })}
+                </span>
                 <span className="min-w-0 font-mono break-all">
                   {e.method} {e.url}
                 </span>
@@ -114,17 +123,19 @@ export function CheckDetailView({ detail, platform }: { detail: CheckDetail; pla
       </Section>
 
       {detail.ok && (
-        <Section title="O que leu">
+        <Section title={t("check.whatItRead")}>
           <div className="flex min-w-0 gap-3">
             <ProductImage
               src={detail.imageUrl}
-              alt={detail.name ?? "Imagem do produto"}
+              alt={detail.name ?? t("check.imageAlt")}
               className="size-16 shrink-0 rounded-lg border"
             />
             <dl className="min-w-0 flex-1 space-y-1">
-              <Row label="Nome:">{detail.name ?? "—"}</Row>
+              <Row label={t("check.name")}>{detail.name ?? "—"}</Row>
               {detail.items.length === 0 && (
-                <Row label="Preço:">{detail.price ? f.price(detail.price, detail.currency) : "—"}</Row>
+                <Row label={t("check.price")}>
+                  {detail.price ? f.price(detail.price, detail.currency) : "—"}
+                </Row>
               )}
             </dl>
           </div>
@@ -132,7 +143,7 @@ export function CheckDetailView({ detail, platform }: { detail: CheckDetail; pla
       )}
 
       {detail.sizes.length > 0 && (
-        <Section title="Tamanhos">
+        <Section title={t("check.sizes")}>
           <ul className="grid grid-cols-1 gap-1 sm:grid-cols-2" data-testid="check-sizes">
             {detail.sizes.map((s, i) => {
               const flag = sizeFlag(s);
@@ -147,7 +158,7 @@ export function CheckDetailView({ detail, platform }: { detail: CheckDetail; pla
                 >
                   <span className="min-w-0 truncate">{s.name}</span>
                   <Badge variant={flag.variant} className="shrink-0">
-                    {flag.text}
+                    {t(flag.text)}
                   </Badge>
                 </li>
               );
@@ -157,7 +168,7 @@ export function CheckDetailView({ detail, platform }: { detail: CheckDetail; pla
       )}
 
       {detail.items.length > 0 && (
-        <Section title={`Artigos (${detail.items.length})`}>
+        <Section title={t("check.items", { n: detail.items.length })}>
           <ul className="space-y-1" data-testid="check-items">
             {detail.items.map((item) => (
               <li key={item.url} className="flex min-w-0 items-center justify-between gap-2 text-sm">
@@ -182,7 +193,7 @@ export function CheckDetailView({ detail, platform }: { detail: CheckDetail; pla
       )}
 
       {detail.excerpt && (
-        <Section title="Início da resposta">
+        <Section title={t("check.excerpt")}>
           <pre className="max-h-40 overflow-auto rounded-md border bg-muted/50 p-2 font-mono text-xs break-all whitespace-pre-wrap">
             {detail.excerpt}
           </pre>

@@ -8,6 +8,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
+import { useTranslation } from "react-i18next";
 
 interface DeleteProductDialogProps {
   productName: string | null;
@@ -16,20 +17,21 @@ interface DeleteProductDialogProps {
 }
 
 export function DeleteProductDialog({ productName, onCancel, onConfirm }: DeleteProductDialogProps) {
+  const { t } = useTranslation(["monitor", "common"]);
   return (
     <AlertDialog open={productName !== null} onOpenChange={(open) => !open && onCancel()}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Remover produto</AlertDialogTitle>
+          <AlertDialogTitle>{t("delete.title")}</AlertDialogTitle>
           <AlertDialogDescription>
-            Tem certeza que deseja remover este produto?
+            {t("delete.confirm")}
             {productName && <span className="mt-1 block font-medium text-foreground">{productName}</span>}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancelar</AlertDialogCancel>
+          <AlertDialogCancel>{t("common:actions.cancel")}</AlertDialogCancel>
           <AlertDialogAction destructive onClick={onConfirm}>
-            Remover
+            {t("delete.remove")}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

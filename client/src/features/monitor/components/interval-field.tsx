@@ -6,8 +6,10 @@ import {
 } from "@common/interval";
 import { useEffect, useRef, useState } from "react";
 import { useController } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { Input } from "@/components/ui/input";
 import { formatInterval } from "@/lib/format";
+import { translateMessage } from "@/lib/i18n";
 import { FormField } from "@/components/form-field";
 import type { ProductForm } from "./product-form";
 
@@ -16,6 +18,7 @@ import type { ProductForm } from "./product-form";
  * is left alone; a change from outside (another platform's default) rewrites it.
  */
 export function IntervalField({ form }: { form: ProductForm }) {
+  const { t } = useTranslation("monitor");
   const { field, fieldState } = useController({ control: form.control, name: "checkInterval" });
   const [text, setText] = useState(() => secondsText(Number(field.value)));
   const own = useRef<unknown>(field.value);
@@ -31,9 +34,9 @@ export function IntervalField({ form }: { form: ProductForm }) {
   return (
     <FormField
       id="product-checkInterval"
-      label="Intervalo (segundos)"
-      error={error}
-      hint={`Entre ${MIN_CHECK_INTERVAL_SECONDS} e ${MAX_CHECK_INTERVAL_SECONDS} segundos (1 h).`}
+      label={t("form.interval")}
+      error={error && translateMessage(error)}
+      hint={t("form.intervalHint", { min: MIN_CHECK_INTERVAL_SECONDS, max: MAX_CHECK_INTERVAL_SECONDS })}
       aside={
         <span className="text-xs font-medium text-muted-foreground" data-testid="interval-reading">
           {Number.isFinite(ms) && ms >= 60_000 ? `= ${formatInterval(ms)}` : ""}

@@ -1,4 +1,5 @@
 import { PackageSearch, RefreshCw } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -13,6 +14,7 @@ import { ProductRows, ProductTable } from "./product-list-view";
 
 /** the product cards, or the compact list, with their loading, error and empty states */
 export function ProductList({ state, mobile }: { state: MonitorPageState; mobile?: boolean }) {
+  const { t } = useTranslation(["monitor", "common"]);
   if (state.products.isPending) {
     return (
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -26,19 +28,19 @@ export function ProductList({ state, mobile }: { state: MonitorPageState; mobile
     return (
       <EmptyState
         icon={PackageSearch}
-        title="Erro ao carregar produtos"
-        description={errorMessage(state.products.error, "Erro desconhecido")}
+        title={t("list.loadError")}
+        description={errorMessage(state.products.error, t("common:unknownError"))}
         action={
           <Button variant="outline" onClick={() => void state.products.refetch()}>
             <RefreshCw />
-            Tentar Novamente
+            {t("common:actions.retry")}
           </Button>
         }
       />
     );
   }
   if (state.visible.length === 0) {
-    return <EmptyState icon={PackageSearch} title="Nenhum produto encontrado" />;
+    return <EmptyState icon={PackageSearch} title={t("list.empty")} />;
   }
   if (state.view === "list") {
     const List = mobile ? ProductRows : ProductTable;

@@ -1,8 +1,9 @@
 import { LayoutGrid, List, Play, RefreshCw, Square } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { OptionSelect, SearchField, Toolbar, ViewToggle } from "@/components/toolbar";
 import { Button } from "@/components/ui/button";
-import { STATUS_FILTER_LABELS } from "../lib/product-display";
+import { STATUS_FILTERS, type StatusFilter } from "../lib/product-display";
 import type { MonitorPageState } from "../lib/use-monitor-page";
 
 /** a button's text shows from 1280 px; below it is an icon with its name for screen readers */
@@ -32,33 +33,36 @@ function ControlButton(props: {
   );
 }
 
-const VIEWS = [
-  ["cards", LayoutGrid, "Vista em cartões"],
-  ["list", List, "Vista em lista"],
-] as const;
-
 export function MonitorControls({ state, compact = false }: { state: MonitorPageState; compact?: boolean }) {
+  const { t } = useTranslation("monitor");
+  const views = [
+    ["cards", LayoutGrid, t("controls.viewCards")],
+    ["list", List, t("controls.viewList")],
+  ] as const;
+  const statusFilters = Object.fromEntries(
+    STATUS_FILTERS.map((filter) => [filter, t(`statusFilter.${filter}`)]),
+  ) as Record<StatusFilter, string>;
   return (
     <Toolbar
       search={
         <SearchField
-          label="Pesquisar produtos"
-          placeholder="Pesquisar produtos..."
+          label={t("controls.searchLabel")}
+          placeholder={t("controls.searchPlaceholder")}
           value={state.search}
           onChange={state.setSearch}
         />
       }
     >
-      <ViewToggle value={state.view} views={VIEWS} onChange={state.setView} />
+      <ViewToggle value={state.view} views={views} onChange={state.setView} />
       <OptionSelect
-        label="Filtrar por estado"
+        label={t("controls.filterLabel")}
         value={state.statusFilter}
-        options={STATUS_FILTER_LABELS}
+        options={statusFilters}
         onChange={state.setStatusFilter}
       />
       <ControlButton
-        label="Iniciar todos"
-        text="Iniciar Todos"
+        label={t("controls.startAllLabel")}
+        text={t("controls.startAll")}
         compact={compact}
         onClick={() => state.setAllActive.mutate(true)}
         disabled={state.setAllActive.isPending}
@@ -66,15 +70,20 @@ export function MonitorControls({ state, compact = false }: { state: MonitorPage
         <Play className="text-success" />
       </ControlButton>
       <ControlButton
-        label="Parar todos"
-        text="Parar Todos"
+        label={t("controls.stopAllLabel")}
+        text={t("controls.stopAll")}
         compact={compact}
         onClick={() => state.setAllActive.mutate(false)}
         disabled={state.setAllActive.isPending}
       >
         <Square className="text-destructive" />
       </ControlButton>
-      <ControlButton label="Atualizar" text="Atualizar" compact={compact} onClick={state.refresh}>
+      <ControlButton
+        label={t("controls.refresh")}
+        text={t("controls.refresh")}
+        compact={compact}
+        onClick={state.refresh}
+      >
         <RefreshCw className={state.isRefreshing ? "animate-spin" : undefined} />
       </ControlButton>
     </Toolbar>

@@ -1,4 +1,5 @@
 import { PLATFORM_LIST, type PlatformKey } from "@common/platforms";
+import { useTranslation } from "react-i18next";
 import { formatInterval } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -13,8 +14,9 @@ interface PlatformPickerProps {
  * The pasted URL chooses for the user; this is the manual way.
  */
 export function PlatformPicker({ value, onChange }: PlatformPickerProps) {
+  const { t } = useTranslation("monitor");
   return (
-    <div role="radiogroup" aria-label="Plataforma" className="flex flex-wrap gap-1.5">
+    <div role="radiogroup" aria-label={t("form.platform")} className="flex flex-wrap gap-1.5">
       {PLATFORM_LIST.map((platform) => {
         const selected = platform.key === value;
         return (

@@ -1,7 +1,9 @@
 import type { ProductDto } from "@common/schemas/products";
 import { AlertTriangle } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { formatActivityTime } from "@/lib/format";
+import { translateMessage } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import {
@@ -14,6 +16,7 @@ import {
 
 /** while checks fail the badge says the status is the last one known, with a dashed edge */
 export function StatusBadge({ product, className }: { product: ProductDto; className?: string }) {
+  useTranslation(); // the label follows the language
   const stale = hasCheckFailure(product) && product.lastCheck !== null;
   return (
     <Badge
@@ -40,6 +43,7 @@ export function CheckFailure({
   onShowDetail?: (product: ProductDto) => void;
 }) {
   const f = useFormat();
+  const { t } = useTranslation("monitor");
   if (!hasCheckFailure(product)) return null;
   const pause = hostPauseText(product, f);
   return (
@@ -49,10 +53,10 @@ export function CheckFailure({
     >
       <AlertTriangle className="mt-0.5 size-3.5 shrink-0 text-[oklch(0.55_0.14_65)] dark:text-warning" />
       <div className="min-w-0">
-        <p className="font-semibold">Falha na verificação</p>
+        <p className="font-semibold">{t("failure.title")}</p>
         <p className="break-words text-muted-foreground">
-          {product.lastError ?? "Motivo desconhecido"}
-          {product.failureStreak > 1 && ` · ${product.failureStreak} seguidas`}
+          {product.lastError ? translateMessage(product.lastError) : t("failure.unknownReason")}
+          {product.failureStreak > 1 && ` · ${t("failure.streak", { n: product.failureStreak })}`}
           {product.lastErrorAt && ` · ${formatActivityTime(product.lastErrorAt, f)}`}
         </p>
         {pause && (
@@ -66,7 +70,7 @@ export function CheckFailure({
             className="mt-0.5 font-medium text-primary underline underline-offset-2 hover:no-underline dark:text-[oklch(0.84_0.09_274)]"
             onClick={() => onShowDetail(product)}
           >
-            Ver o que a verificação leu
+            {t("failure.showCheck")}
           </button>
         )}
       </div>

@@ -1,8 +1,10 @@
 import type { ProductDto } from "@common/schemas/products";
 import { Activity, ExternalLink, Pause, Pencil, Play, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import type { Formatter } from "@common/format";
 import { formatClockOrDate, formatInterval, formatLastCheck } from "@/lib/format";
+import { i18n } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import { isSoldOut } from "../lib/product-display";
@@ -14,9 +16,11 @@ import { CardPhoto, useCardPhoto } from "./product-image";
 const MOBILE_CHIPS = 8;
 
 function lastCheckText(lastCheck: string | null, f: Formatter): string {
-  if (!lastCheck) return "Nunca verificado";
+  if (!lastCheck) return i18n.t("monitor:card.neverChecked");
   const when = formatLastCheck(lastCheck, f);
-  return /^\d{2}:\d{2}$/.test(when) ? `Verificado às ${when}` : `Verificado ${when}`;
+  return /^\d{2}:\d{2}$/.test(when)
+    ? i18n.t("monitor:card.checkedAt", { when })
+    : i18n.t("monitor:card.checkedRelative", { when });
 }
 
 export function ProductCardMobile({
@@ -28,6 +32,7 @@ export function ProductCardMobile({
   onShowCheck,
 }: { product: ProductDto } & ProductActions) {
   const f = useFormat();
+  const { t } = useTranslation(["monitor", "common"]);
   const photo = useCardPhoto(product.imageUrl);
   return (
     <article
@@ -51,15 +56,17 @@ export function ProductCardMobile({
           <div className="flex flex-wrap gap-1">
             <StatusBadge product={product} className="max-w-full whitespace-normal" />
             <PlatformBadge platform={product.platform} />
-            {!product.isActive && <span className="text-xs text-muted-foreground">Em pausa</span>}
+            {!product.isActive && <span className="text-xs text-muted-foreground">{t("card.paused")}</span>}
           </div>
         </div>
       </div>
       <CheckFailure product={product} onShowDetail={onShowCheck} />
       <SizeChips product={product} max={MOBILE_CHIPS} />
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        <span>Intervalo: {formatInterval(product.checkInterval)}</span>
-        {product.lastRestockAt && <span>Último restock: {formatClockOrDate(product.lastRestockAt, f)}</span>}
+        <span>{t("card.intervalValue", { value: formatInterval(product.checkInterval) })}</span>
+        {product.lastRestockAt && (
+          <span>{t("card.lastRestockValue", { when: formatClockOrDate(product.lastRestockAt, f) })}</span>
+        )}
         <span>{lastCheckText(product.lastCheck, f)}</span>
       </div>
       <div className="flex gap-2">
@@ -70,23 +77,23 @@ export function ProductCardMobile({
           onClick={() => onToggle(product)}
         >
           {product.isActive ? <Pause /> : <Play />}
-          {product.isActive ? "Pausar" : "Iniciar"}
+          {product.isActive ? t("card.pause") : t("card.start")}
         </Button>
         <Button variant="outline" size="sm" onClick={() => onEdit(product)}>
           <Pencil />
-          Editar
+          {t("common:actions.edit")}
         </Button>
         <Button
           variant="outline"
           size="icon-sm"
-          aria-label="Testar agora"
-          title="Testar agora"
+          aria-label={t("card.testNow")}
+          title={t("card.testNow")}
           onClick={() => onTest(product)}
         >
           <Activity />
         </Button>
         <Button asChild variant="outline" size="icon-sm">
-          <a href={product.url} target="_blank" rel="noreferrer noopener" aria-label="Abrir URL do produto">
+          <a href={product.url} target="_blank" rel="noreferrer noopener" aria-label={t("card.openUrl")}>
             <ExternalLink />
           </a>
         </Button>
@@ -94,7 +101,7 @@ export function ProductCardMobile({
           variant="outline"
           size="icon-sm"
           className="text-destructive hover:text-destructive"
-          aria-label="Remover produto"
+          aria-label={t("card.remove")}
           onClick={() => onDelete(product)}
         >
           <Trash2 />

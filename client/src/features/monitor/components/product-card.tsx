@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { ProductDto } from "@common/schemas/products";
 import { Activity, ExternalLink, Pause, Pencil, Play, Store, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatClockOrDate, formatInterval, formatLastCheck } from "@/lib/format";
@@ -44,12 +45,13 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** the sizes (or a wardrobe's items) as chips, the first `max` and how many more */
 export function SizeChips({ product, max = MAX_CHIPS }: { product: ProductDto; max?: number }) {
+  const { t } = useTranslation("monitor");
   const sizes = productSizes(product);
   if (sizes.length === 0) return null;
   return (
     <div className="space-y-1">
       <p className="text-xs text-muted-foreground">
-        {product.platform === "vinted" ? "Artigos:" : "Tamanhos:"}
+        {product.platform === "vinted" ? t("card.items") : t("card.sizes")}
       </p>
       <ul className="flex flex-wrap gap-1">
         {keyed(sizes.slice(0, max)).map(({ key, value: size }) => (
@@ -78,12 +80,13 @@ export function ToggleButton({
   onToggle: (product: ProductDto) => void;
   className?: string;
 }) {
+  const { t } = useTranslation("monitor");
   return (
     <Button
       size="icon-sm"
       variant="secondary"
       className={className}
-      aria-label={product.isActive ? "Pausar monitorização" : "Iniciar monitorização"}
+      aria-label={product.isActive ? t("card.pauseMonitoring") : t("card.startMonitoring")}
       onClick={() => onToggle(product)}
     >
       {product.isActive ? <Pause /> : <Play />}
@@ -101,10 +104,11 @@ export function ProductCard({
 }: { product: ProductDto } & ProductActions) {
   const isVinted = product.platform === "vinted";
   const f = useFormat();
+  const { t } = useTranslation(["monitor", "common"]);
   const photo = useCardPhoto(product.imageUrl);
   const soldOut = isSoldOut(product);
   const paused = !product.isActive && (
-    <span className="rounded bg-black/65 px-2 py-0.5 text-xs font-medium text-white">Em pausa</span>
+    <span className="rounded bg-black/65 px-2 py-0.5 text-xs font-medium text-white">{t("card.paused")}</span>
   );
   return (
     <Card data-testid="product-card" aria-label={product.name} className="gap-0 overflow-hidden py-0">
@@ -144,7 +148,7 @@ export function ProductCard({
               href={platformPageUrl(product)}
               target="_blank"
               rel="noreferrer noopener"
-              aria-label={`Abrir na loja ${platformLabel(product.platform)}`}
+              aria-label={t("card.openInStore", { platform: platformLabel(product.platform) })}
             >
               <Store />
             </a>
@@ -153,32 +157,34 @@ export function ProductCard({
         <CheckFailure product={product} onShowDetail={onShowCheck} />
         <dl className="space-y-1.5">
           {!isVinted && (
-            <Detail label="Preço:">{product.price ? f.price(product.price, product.currency) : "—"}</Detail>
+            <Detail label={t("card.price")}>
+              {product.price ? f.price(product.price, product.currency) : "—"}
+            </Detail>
           )}
-          <Detail label="ID:">{product.productId}</Detail>
-          <Detail label="Intervalo:">{formatInterval(product.checkInterval)}</Detail>
-          <Detail label="Última verificação:">{formatLastCheck(product.lastCheck, f)}</Detail>
+          <Detail label={t("card.id")}>{product.productId}</Detail>
+          <Detail label={t("card.interval")}>{formatInterval(product.checkInterval)}</Detail>
+          <Detail label={t("card.lastCheck")}>{formatLastCheck(product.lastCheck, f)}</Detail>
           {!isVinted && (
-            <Detail label="Último restock:">{formatClockOrDate(product.lastRestockAt, f)}</Detail>
+            <Detail label={t("card.lastRestock")}>{formatClockOrDate(product.lastRestockAt, f)}</Detail>
           )}
         </dl>
         <SizeChips product={product} />
         <div className="mt-auto flex items-center gap-2 pt-1">
           <Button variant="outline" size="sm" className="flex-1" onClick={() => onEdit(product)}>
             <Pencil />
-            Editar
+            {t("common:actions.edit")}
           </Button>
           <Button
             variant="outline"
             size="icon-sm"
-            aria-label="Testar agora"
-            title="Testar agora"
+            aria-label={t("card.testNow")}
+            title={t("card.testNow")}
             onClick={() => onTest(product)}
           >
             <Activity />
           </Button>
           <Button asChild variant="outline" size="icon-sm">
-            <a href={product.url} target="_blank" rel="noreferrer noopener" aria-label="Abrir URL do produto">
+            <a href={product.url} target="_blank" rel="noreferrer noopener" aria-label={t("card.openUrl")}>
               <ExternalLink />
             </a>
           </Button>
@@ -186,7 +192,7 @@ export function ProductCard({
             variant="outline"
             size="icon-sm"
             className="text-destructive hover:text-destructive"
-            aria-label="Remover produto"
+            aria-label={t("card.remove")}
             onClick={() => onDelete(product)}
           >
             <Trash2 />

@@ -1,5 +1,6 @@
 import type { ProductDto, ProductValues } from "@common/schemas/products";
 import { Activity } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
@@ -11,6 +12,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { ApiError } from "@/lib/http";
+import { i18n, translateMessage } from "@/lib/i18n";
 import { useCreateProduct } from "../api/create-product";
 import { useDefaultWebhook } from "../api/get-default-webhook";
 import { useUpdateProduct } from "../api/update-product";
@@ -44,9 +46,11 @@ function reportFailure(form: ProductForm, error: unknown, fallback: string) {
         form.setError(fieldError.path as keyof ProductValues, { message: fieldError.message });
       }
     }
-    toast.error("Erro", { description: `HTTP ${error.status}: ${error.serverMessage}` });
+    toast.error(i18n.t("monitor:toasts.error"), {
+      description: `HTTP ${error.status}: ${translateMessage(error.serverMessage)}`,
+    });
   } else {
-    toast.error("Erro", { description: fallback });
+    toast.error(i18n.t("monitor:toasts.error"), { description: fallback });
   }
 }
 
@@ -59,6 +63,7 @@ function ProductFormBody({
   onDone: () => void;
   onTest?: (product: ProductDto) => void;
 }) {
+  const { t } = useTranslation(["monitor", "common"]);
   const defaultWebhook = useDefaultWebhook();
   const form = useProductForm(product, product ? undefined : defaultWebhook.data);
   const create = useCreateProduct();
@@ -71,21 +76,21 @@ function ProductFormBody({
         { id: product.id, input: values },
         {
           onSuccess: () => {
-            toast.success("Produto atualizado");
+            toast.success(t("toasts.updated"));
             onDone();
           },
-          onError: (error) => reportFailure(form, error, "Não foi possível atualizar o produto."),
+          onError: (error) => reportFailure(form, error, t("toasts.updateFailed")),
         },
       );
     } else {
       create.mutate(values, {
         onSuccess: (created) => {
-          toast.success("Produto adicionado", {
-            description: created.isActive ? "Monitorização iniciada." : "Monitorização em pausa.",
+          toast.success(t("toasts.added"), {
+            description: created.isActive ? t("toasts.addedActive") : t("toasts.addedPaused"),
           });
           onDone();
         },
-        onError: (error) => reportFailure(form, error, "Não foi possível adicionar o produto."),
+        onError: (error) => reportFailure(form, error, t("toasts.addFailed")),
       });
     }
   });
@@ -93,11 +98,9 @@ function ProductFormBody({
   return (
     <form onSubmit={submit} noValidate className="flex min-w-0 flex-col gap-4">
       <DialogHeader>
-        <DialogTitle>{product ? "Editar Produto" : "Adicionar Produto"}</DialogTitle>
+        <DialogTitle>{product ? t("dialog.titleEdit") : t("dialog.titleAdd")}</DialogTitle>
         <DialogDescription>
-          {product
-            ? "Altere os dados do monitor; as verificações seguem as novas regras."
-            : "Cole o link do produto e receba um alerta quando houver stock."}
+          {product ? t("dialog.descriptionEdit") : t("dialog.descriptionAdd")}
         </DialogDescription>
       </DialogHeader>
       <ProductFormFields form={form} currency={product?.currency} />
@@ -105,14 +108,14 @@ function ProductFormBody({
         {product && onTest && (
           <Button type="button" variant="secondary" className="sm:mr-auto" onClick={() => onTest(product)}>
             <Activity />
-            Testar agora
+            {t("dialog.testNow")}
           </Button>
         )}
         <Button variant="outline" onClick={onDone} disabled={isPending}>
-          Cancelar
+          {t("common:actions.cancel")}
         </Button>
         <Button type="submit" disabled={isPending}>
-          {product ? "Atualizar Monitor" : "Adicionar Monitor"}
+          {product ? t("dialog.submitEdit") : t("dialog.submitAdd")}
         </Button>
       </DialogFooter>
     </form>

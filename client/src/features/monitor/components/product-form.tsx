@@ -9,11 +9,13 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Bell, ChevronRight, Layers, Package, Settings2, Store } from "lucide-react";
 import { type ChangeEvent, type FocusEvent, useEffect, useState } from "react";
-import { type UseFormReturn, useForm } from "react-hook-form";
+import { type FieldError, type UseFormReturn, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { WebhookTest } from "@/components/webhook-test";
 import { FormField } from "@/components/form-field";
+import { translateMessage } from "@/lib/i18n";
 import { FormSection } from "./form-section";
 import { IntervalField } from "./interval-field";
 import { PlatformPicker } from "./platform-picker";
@@ -21,6 +23,10 @@ import { AutofillStatus, useUrlAutofill } from "./url-autofill";
 import { VariantsField } from "./variants-field";
 
 export type ProductForm = UseFormReturn<ProductInput, unknown, ProductValues>;
+
+/** a field's error (the shared schema's or the server's, in pt-PT) in the user's language */
+const errorText = (error: FieldError | undefined) =>
+  error?.message ? translateMessage(error.message) : undefined;
 
 function initialValues(product: ProductDto | null, defaultWebhook: string): ProductInput {
   if (!product) {
@@ -70,6 +76,7 @@ export function useProductForm(product: ProductDto | null, defaultWebhook: strin
  * price is typed and kept in it (euros for a new product).
  */
 export function ProductFormFields({ form, currency = "EUR" }: { form: ProductForm; currency?: string }) {
+  const { t } = useTranslation("monitor");
   const { register, watch, setValue, formState } = form;
   const errors = formState.errors;
   const platform = watch("platform");
@@ -98,18 +105,14 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
       <div className="space-y-2">
         <FormField
           id="product-url"
-          label="URL do produto"
-          error={errors.url?.message}
+          label={t("form.url")}
+          error={errorText(errors.url)}
           // once the page is being read, the status below says what happens
-          hint={
-            autofill.state.kind === "idle"
-              ? "A plataforma, o nome, o preço, a imagem e os tamanhos são lidos da página."
-              : undefined
-          }
+          hint={autofill.state.kind === "idle" ? t("form.urlHint") : undefined}
         >
           <Input
             {...fieldProps("url")}
-            placeholder="Cole aqui o link do produto"
+            placeholder={t("form.urlPlaceholder")}
             inputMode="url"
             autoComplete="off"
             className="h-10"
@@ -123,61 +126,65 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
         />
       </div>
 
-      <FormSection title="Informação do produto" icon={<Package />}>
-        <FormField id="product-name" label="Nome" error={errors.name?.message}>
-          <Input {...fieldProps("name")} placeholder="Ex.: Casaco comprido de lã" {...register("name")} />
+      <FormSection title={t("form.infoSection")} icon={<Package />}>
+        <FormField id="product-name" label={t("form.name")} error={errorText(errors.name)}>
+          <Input {...fieldProps("name")} placeholder={t("form.namePlaceholder")} {...register("name")} />
         </FormField>
         <div className="grid gap-3 sm:grid-cols-2">
           <FormField
             id="product-productId"
-            label="ID do produto"
-            error={errors.productId?.message}
-            hint="Lido do URL quando possível."
+            label={t("form.productId")}
+            error={errorText(errors.productId)}
+            hint={t("form.productIdHint")}
           >
-            <Input {...fieldProps("productId")} placeholder="Ex.: 02015602" {...register("productId")} />
+            <Input
+              {...fieldProps("productId")}
+              placeholder={t("form.productIdPlaceholder")}
+              {...register("productId")}
+            />
           </FormField>
           <FormField
             id="product-price"
-            label={currency === "EUR" ? "Preço (€)" : `Preço (${currency})`}
-            error={errors.price?.message}
+            label={t("form.price", { currency: currency === "EUR" ? "€" : currency })}
+            error={errorText(errors.price)}
           >
             <Input {...fieldProps("price")} placeholder="0,00" inputMode="decimal" {...register("price")} />
           </FormField>
         </div>
-        <FormField id="product-imageUrl" label="URL da imagem (opcional)" error={errors.imageUrl?.message}>
-          <Input {...fieldProps("imageUrl")} placeholder="https://…" {...register("imageUrl")} />
+        <FormField id="product-imageUrl" label={t("form.imageUrl")} error={errorText(errors.imageUrl)}>
+          <Input
+            {...fieldProps("imageUrl")}
+            placeholder="https://…" // i18n-ignore: an address
+            {...register("imageUrl")}
+          />
         </FormField>
         {sizes.length > 0 && (
           <div className="space-y-1.5" data-testid="preview-sizes">
-            <p className="text-sm font-medium">Tamanhos na página</p>
-            <ul className="flex flex-wrap gap-1.5" aria-label="Tamanhos na página">
+            <p className="text-sm font-medium">{t("form.previewSizes")}</p>
+            <ul className="flex flex-wrap gap-1.5" aria-label={t("form.previewSizes")}>
               {sizes.map((size) => (
                 <li key={size} className="rounded-md border bg-card px-2 py-0.5 text-xs font-medium">
                   {size}
                 </li>
               ))}
             </ul>
-            <p className="text-xs text-muted-foreground">
-              Os disponíveis agora aparecem no cartão depois da primeira verificação.
-            </p>
+            <p className="text-xs text-muted-foreground">{t("form.previewSizesNote")}</p>
           </div>
         )}
       </FormSection>
 
-      <FormSection title="Plataforma" icon={<Store />}>
-        <p className="text-xs text-muted-foreground">
-          Escolhida pelo URL colado; mude-a só se o site não for reconhecido.
-        </p>
+      <FormSection title={t("form.platform")} icon={<Store />}>
+        <p className="text-xs text-muted-foreground">{t("form.platformNote")}</p>
         <PlatformPicker value={platform} onChange={autofill.choosePlatform} />
         <div className="space-y-0.5 text-xs text-muted-foreground">
-          <p>{info.description}.</p>
-          <p className="break-all">Exemplo: {info.sampleUrl}</p>
+          <p>{t(`platforms.${platform}.description`)}.</p>
+          <p className="break-all">{t("form.example", { url: info.sampleUrl })}</p>
         </div>
       </FormSection>
 
       {platform === "aliexpress" && (
-        <FormSection title="Variantes" icon={<Layers />}>
-          <p className="text-xs text-muted-foreground">As combinações de cor e tamanho a vigiar.</p>
+        <FormSection title={t("form.variants")} icon={<Layers />}>
+          <p className="text-xs text-muted-foreground">{t("form.variantsNote")}</p>
           <VariantsField
             value={(watch("variants") as string[] | undefined) ?? []}
             onChange={(variants) => setValue("variants", variants)}
@@ -185,24 +192,24 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
         </FormSection>
       )}
 
-      <FormSection title="Webhook de notificação" icon={<Bell />}>
+      <FormSection title={t("form.webhookSection")} icon={<Bell />}>
         <FormField
           id="product-webhookUrl"
-          label="URL do webhook"
-          error={errors.webhookUrl?.message}
-          hint="Discord, Slack ou outro endereço https que receba os alertas."
+          label={t("form.webhookUrl")}
+          error={errorText(errors.webhookUrl)}
+          hint={t("form.webhookHint")}
         >
           <WebhookTest url={String(watch("webhookUrl") ?? "")}>
             <Input
               {...fieldProps("webhookUrl")}
-              placeholder="https://discord.com/api/webhooks/…"
+              placeholder="https://discord.com/api/webhooks/…" // i18n-ignore: an address
               {...register("webhookUrl")}
             />
           </WebhookTest>
         </FormField>
       </FormSection>
 
-      <FormSection title="Verificação" icon={<Settings2 />}>
+      <FormSection title={t("form.checkSection")} icon={<Settings2 />}>
         <IntervalField form={form} />
         <details
           open={advanced}
@@ -211,14 +218,14 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
         >
           <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium outline-none select-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
             <ChevronRight className="size-4 text-muted-foreground transition-transform group-open:rotate-90" />
-            Avançado
+            {t("form.advanced")}
           </summary>
           <div className="border-t px-3 pt-2 pb-3">
             <FormField
               id="product-config"
-              label="Configuração (JSON)"
-              error={errors.config?.message}
-              hint={info.configHelp}
+              label={t("form.config")}
+              error={errorText(errors.config)}
+              hint={t(`platforms.${platform}.configHelp`)}
             >
               <Textarea
                 {...fieldProps("config")}

@@ -13,6 +13,7 @@ import {
   Store,
   Trash2,
 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -24,6 +25,7 @@ import {
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatClockOrDate, formatLastCheck } from "@/lib/format";
+import { translateMessage } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import {
@@ -36,7 +38,6 @@ import {
   platformLabel,
   platformPageUrl,
   SORT_KEYS,
-  SORT_LABELS,
   type SortKey,
 } from "../lib/product-display";
 import { PlatformBadge, StatusBadge } from "./product-badges";
@@ -57,48 +58,49 @@ function RowMenu({
   onTest,
   onShowCheck,
 }: { product: ProductDto } & ProductActions) {
+  const { t } = useTranslation(["monitor", "common"]);
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label={`Ações de ${product.name}`}>
+        <Button variant="ghost" size="icon-sm" aria-label={t("list.actionsFor", { name: product.name })}>
           <Ellipsis />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuItem onSelect={() => onToggle(product)}>
           {product.isActive ? <Pause /> : <Play />}
-          {product.isActive ? "Pausar monitorização" : "Iniciar monitorização"}
+          {product.isActive ? t("card.pauseMonitoring") : t("card.startMonitoring")}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => onEdit(product)}>
           <Pencil />
-          Editar
+          {t("common:actions.edit")}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => onTest(product)}>
           <Activity />
-          Testar agora
+          {t("card.testNow")}
         </DropdownMenuItem>
         {hasCheckFailure(product) && (
           <DropdownMenuItem onSelect={() => onShowCheck(product)}>
             <FileSearch />
-            Ver o que a verificação leu
+            {t("failure.showCheck")}
           </DropdownMenuItem>
         )}
         <DropdownMenuItem asChild>
           <a href={product.url} target="_blank" rel="noreferrer noopener">
             <ExternalLink />
-            Abrir URL do produto
+            {t("card.openUrl")}
           </a>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <a href={platformPageUrl(product)} target="_blank" rel="noreferrer noopener">
             <Store />
-            Abrir na loja {platformLabel(product.platform)}
+            {t("card.openInStore", { platform: platformLabel(product.platform) })}
           </a>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" onSelect={() => onDelete(product)}>
           <Trash2 />
-          Remover produto
+          {t("card.remove")}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
@@ -108,11 +110,14 @@ function RowMenu({
 /** why the checks fail, on one short line under the name */
 function FailureLine({ product }: { product: ProductDto }) {
   const f = useFormat();
+  const { t } = useTranslation("monitor");
   if (!hasCheckFailure(product)) return null;
   const pause = hostPauseText(product, f);
   return (
     <p className="text-xs whitespace-normal text-[oklch(0.45_0.12_65)] dark:text-warning">
-      Falha na verificação: {product.lastError ?? "motivo desconhecido"}
+      {t("list.failure", {
+        reason: product.lastError ? translateMessage(product.lastError) : t("list.unknownReason"),
+      })}
       {pause && <span className="block">{pause}</span>}
     </p>
   );
@@ -129,6 +134,7 @@ function SortHeader({
   onSort: (sort: ProductSort) => void;
   className?: string;
 }) {
+  const { t } = useTranslation("monitor");
   const { key, direction } = parseSort(sort);
   const active = key === column;
   const Icon = !active ? ArrowUpDown : direction === "asc" ? ArrowUp : ArrowDown;
@@ -146,7 +152,7 @@ function SortHeader({
         )}
         onClick={() => onSort(nextSort(sort, column))}
       >
-        {SORT_LABELS[column]}
+        {t(`sort.${column}`)}
         <Icon className={cn("size-3.5", !active && "opacity-50")} />
       </Button>
     </TableHead>
@@ -156,6 +162,7 @@ function SortHeader({
 /** the compact view on wider screens: one row per product, sortable columns */
 export function ProductTable({ products, sort, onSort, ...actions }: ListProps) {
   const f = useFormat();
+  const { t } = useTranslation("monitor");
   return (
     <div className="overflow-hidden rounded-xl border bg-card">
       <Table data-testid="product-table">
@@ -166,7 +173,7 @@ export function ProductTable({ products, sort, onSort, ...actions }: ListProps) 
             <SortHeader column="restock" sort={sort} onSort={onSort} />
             <SortHeader column="check" sort={sort} onSort={onSort} />
             <TableHead className="px-2">
-              <span className="sr-only">Ações</span>
+              <span className="sr-only">{t("list.actions")}</span>
             </TableHead>
           </TableRow>
         </TableHeader>
@@ -179,7 +186,7 @@ export function ProductTable({ products, sort, onSort, ...actions }: ListProps) 
                 </p>
                 <p className="truncate text-xs text-muted-foreground">
                   {platformLabel(p.platform)}
-                  {!p.isActive && " · Em pausa"}
+                  {!p.isActive && ` · ${t("card.paused")}`}
                 </p>
                 <FailureLine product={p} />
               </TableCell>
@@ -210,23 +217,24 @@ export function ProductTable({ products, sort, onSort, ...actions }: ListProps) 
 /** the compact view on phones: short rows and a select for the order */
 export function ProductRows({ products, sort, onSort, ...actions }: ListProps) {
   const f = useFormat();
+  const { t } = useTranslation("monitor");
   const { key } = parseSort(sort);
   return (
     <div className="space-y-2">
       <Select value={key} onValueChange={(v) => onSort(`${v as SortKey}-${FIRST_DIRECTION[v as SortKey]}`)}>
-        <SelectTrigger aria-label="Ordenar por" className="w-full">
-          <span className="text-muted-foreground">Ordenar por:</span>
+        <SelectTrigger aria-label={t("list.sortBy")} className="w-full">
+          <span className="text-muted-foreground">{t("list.sortByColon")}</span>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
           {SORT_KEYS.map((k) => (
             <SelectItem key={k} value={k}>
-              {SORT_LABELS[k]}
+              {t(`sort.${k}`)}
             </SelectItem>
           ))}
         </SelectContent>
       </Select>
-      <ul className="divide-y rounded-xl border bg-card" aria-label="Produtos">
+      <ul className="divide-y rounded-xl border bg-card" aria-label={t("list.products")}>
         {products.map((p) => (
           <li key={p.id} data-testid="product-row" aria-label={p.name} className="flex items-start gap-2 p-3">
             <div className="min-w-0 flex-1 space-y-1">
@@ -234,15 +242,15 @@ export function ProductRows({ products, sort, onSort, ...actions }: ListProps) {
               <div className="flex flex-wrap items-center gap-1">
                 <StatusBadge product={p} className="max-w-full whitespace-normal" />
                 <PlatformBadge platform={p.platform} />
-                {!p.isActive && <span className="text-xs text-muted-foreground">Em pausa</span>}
+                {!p.isActive && <span className="text-xs text-muted-foreground">{t("card.paused")}</span>}
               </div>
               <FailureLine product={p} />
               <p className="text-xs text-muted-foreground">
                 <span data-testid="last-restock">
-                  Último restock: {formatClockOrDate(p.lastRestockAt, f)}
+                  {t("card.lastRestockValue", { when: formatClockOrDate(p.lastRestockAt, f) })}
                 </span>
                 {" · "}
-                <span>Verificado: {formatLastCheck(p.lastCheck, f)}</span>
+                <span>{t("list.checkedValue", { when: formatLastCheck(p.lastCheck, f) })}</span>
               </p>
             </div>
             <ToggleButton product={p} onToggle={actions.onToggle} />

@@ -1,5 +1,6 @@
 import type { DashboardStatistics, MonitorStats } from "@common/schemas/products";
 import { Activity, CheckCircle2, Monitor, Package, XCircle } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { MetricTile } from "@/components/metric-tile";
 
 interface StatsProps {
@@ -8,37 +9,38 @@ interface StatsProps {
 }
 
 export function StatCards({ stats, monitor }: StatsProps) {
+  const { t } = useTranslation("monitor");
   const available = monitor ? Math.max(0, monitor.limit - monitor.currentCount) : 0;
   return (
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
       <MetricTile
         icon={Monitor}
-        label="Monitores Ativos"
+        label={t("stats.activeMonitors")}
         value={monitor ? `${monitor.activeMonitors}/${monitor.limit}` : "—"}
-        hint={monitor ? `${available} ${available === 1 ? "disponível" : "disponíveis"}` : undefined}
+        hint={monitor ? t("stats.available", { count: available }) : undefined}
         tone="primary"
       />
       <MetricTile
         icon={CheckCircle2}
-        label="Em Stock"
+        label={t("stats.inStock")}
         value={String(stats?.inStockProducts ?? "—")}
         tone="success"
       />
       <MetricTile
         icon={XCircle}
-        label="Esgotados"
+        label={t("stats.soldOut")}
         value={String(stats?.outOfStockProducts ?? "—")}
         tone="destructive"
       />
       <MetricTile
         icon={Activity}
-        label="Atividades Hoje"
+        label={t("stats.activitiesToday")}
         value={String(stats?.todayActivities ?? "—")}
         tone="warning"
       />
       <MetricTile
         icon={Package}
-        label="Total de Produtos"
+        label={t("stats.totalProducts")}
         value={String(stats?.totalProducts ?? "—")}
         tone="muted"
       />
@@ -48,16 +50,19 @@ export function StatCards({ stats, monitor }: StatsProps) {
 
 /** on phones (docs/product.md): 'Monitores Ativos: x/y' and four small counts */
 export function MobileStats({ stats, monitor }: StatsProps) {
+  const { t } = useTranslation("monitor");
   const counts = [
-    ["Produtos", stats?.totalProducts],
-    ["Disponíveis", stats?.inStockProducts],
-    ["Esgotados", stats?.outOfStockProducts],
-    ["Atividades", stats?.todayActivities],
+    [t("stats.products"), stats?.totalProducts],
+    [t("stats.availableShort"), stats?.inStockProducts],
+    [t("stats.soldOut"), stats?.outOfStockProducts],
+    [t("stats.activities"), stats?.todayActivities],
   ] as const;
   return (
     <div className="space-y-2 rounded-xl border bg-card p-3">
       <p className="text-sm font-medium">
-        Monitores Ativos: {monitor ? `${monitor.activeMonitors}/${monitor.limit}` : "—"}
+        {t("stats.activeMonitorsValue", {
+          value: monitor ? `${monitor.activeMonitors}/${monitor.limit}` : "—",
+        })}
       </p>
       <div className="grid grid-cols-4 gap-2 text-center">
         {counts.map(([label, value]) => (

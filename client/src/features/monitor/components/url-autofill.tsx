@@ -1,8 +1,10 @@
 import { PLATFORMS, type PlatformKey, platformOfUrl, productIdFromUrl } from "@common/platforms";
 import { CircleAlert, CircleCheck, Loader2, RotateCw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/http";
+import { i18n } from "@/lib/i18n";
 import { usePreviewProduct } from "../api/preview-product";
 import type { ProductForm } from "./product-form";
 
@@ -129,7 +131,11 @@ export function useUrlAutofill(form: ProductForm) {
           },
           onError: (error) => {
             if (turn !== reading.current) return;
-            setState({ kind: "error", url, message: errorMessage(error, "Não foi possível ler a página") });
+            setState({
+              kind: "error",
+              url,
+              message: errorMessage(error, i18n.t("monitor:autofill.readFailed")),
+            });
           },
         },
       );
@@ -160,24 +166,26 @@ export function AutofillStatus({
   platform: PlatformKey;
   onRetry: () => void;
 }) {
+  const { t } = useTranslation("monitor");
   const label = PLATFORMS[platform].label;
   return (
     <div role="status" aria-live="polite" data-testid="autofill-status" className="text-xs empty:hidden">
       {state.kind === "loading" && (
         <p className="flex items-center gap-1.5 font-medium text-muted-foreground">
-          <Loader2 className="size-3.5 animate-spin text-primary" />A ler a página de {label}…
+          <Loader2 className="size-3.5 animate-spin text-primary" />
+          {t("autofill.reading", { platform: label })}
         </p>
       )}
       {state.kind === "done" && (
         <p className="flex items-center gap-1.5 font-medium text-success">
           <CircleCheck className="size-3.5 shrink-0" />
-          {label}: dados lidos da página
+          {t("autofill.done", { platform: label })}
         </p>
       )}
       {state.kind === "unknown-site" && (
         <p className="flex items-start gap-1.5 text-muted-foreground">
           <CircleAlert className="mt-px size-3.5 shrink-0" />
-          Site não reconhecido: escolha a plataforma abaixo.
+          {t("autofill.unknownSite")}
         </p>
       )}
       {state.kind === "error" && (
@@ -186,12 +194,12 @@ export function AutofillStatus({
             <CircleAlert className="mt-px size-3.5 shrink-0 text-destructive" />
             <p className="min-w-0 break-words">
               <span className="font-medium text-destructive">{state.message}</span>
-              <span className="block text-muted-foreground">Preencha os campos à mão ou tente de novo.</span>
+              <span className="block text-muted-foreground">{t("autofill.fillByHand")}</span>
             </p>
           </div>
           <Button type="button" variant="link" size="sm" className="h-auto p-0 text-xs" onClick={onRetry}>
             <RotateCw className="size-3.5" />
-            Tentar de novo
+            {t("autofill.retry")}
           </Button>
         </div>
       )}

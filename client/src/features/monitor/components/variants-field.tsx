@@ -1,4 +1,5 @@
 import { Plus, X } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 
@@ -9,6 +10,7 @@ interface VariantsFieldProps {
 
 /** aliexpress: the colour/size combinations to watch, one per line */
 export function VariantsField({ value, onChange }: VariantsFieldProps) {
+  const { t } = useTranslation("monitor");
   const rows = value.length > 0 ? value : [""];
   const setRow = (index: number, text: string) => onChange(rows.map((v, i) => (i === index ? text : v)));
   return (
@@ -17,15 +19,15 @@ export function VariantsField({ value, onChange }: VariantsFieldProps) {
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the position is the identity
         <div key={index} className="flex gap-2">
           <Input
-            aria-label={`Variante ${index + 1}`}
-            placeholder="Ex.: Preto / M"
+            aria-label={t("variants.variant", { n: index + 1 })}
+            placeholder={t("variants.placeholder")}
             value={variant}
             onChange={(e) => setRow(index, e.target.value)}
           />
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Remover variante ${index + 1}`}
+            aria-label={t("variants.remove", { n: index + 1 })}
             onClick={() => onChange(rows.filter((_, i) => i !== index))}
           >
             <X />
@@ -34,7 +36,7 @@ export function VariantsField({ value, onChange }: VariantsFieldProps) {
       ))}
       <Button variant="outline" size="sm" onClick={() => onChange([...rows, ""])}>
         <Plus />
-        Adicionar variante
+        {t("variants.add")}
       </Button>
     </div>
   );

@@ -1,5 +1,8 @@
 import { createFormatter } from "@common/format";
-import { describe, expect, it } from "vitest";
+import { PLATFORMS } from "@common/platforms";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { i18n } from "@/lib/i18n";
+import ptMonitor from "@/locales/pt/monitor.json";
 import {
   badgeLabel,
   DEFAULT_SORT,
@@ -17,6 +20,10 @@ import {
 
 const lisbonFormat = createFormatter({ timezone: "Europe/Lisbon" });
 
+// the labels are the catalogue's, in the language in force: pt-PT unless a test says otherwise
+beforeEach(() => i18n.changeLanguage("pt"));
+afterEach(() => i18n.changeLanguage("pt"));
+
 describe("product display rules", () => {
   it("labels statuses in Portuguese, with 'Perfil' for an unread vinted profile", () => {
     expect(statusLabel({ platform: "vinted", status: "unknown" })).toBe("Perfil");
@@ -24,6 +31,37 @@ describe("product display rules", () => {
     expect(statusLabel({ platform: "vinted", status: "vinted_vacation" })).toBe("Férias");
     expect(statusLabel({ platform: "hm", status: "low_stock" })).toBe("Stock Baixo");
     expect(statusVariant("out_of_stock")).toBe("destructive");
+    // a status the catalogue lacks shows as it came
+    expect(statusLabel({ platform: "zara", status: "mystery" })).toBe("mystery");
+  });
+
+  it("labels statuses in the user's language", async () => {
+    await i18n.changeLanguage("en");
+    expect(statusLabel({ platform: "vinted", status: "unknown" })).toBe("Profile");
+    const inStock = i18n.t("common:productStatus.in_stock");
+    expect(inStock).not.toBe("Em Stock");
+    expect(
+      badgeLabel({
+        status: "in_stock",
+        platform: "zara",
+        failureStreak: 1,
+        lastCheck: "2026-11-23T14:00:00Z",
+      }),
+    ).toBe(`${inStock} · last known`);
+    await i18n.changeLanguage("es");
+    expect(hostPauseText({ pausedUntil: "2000-01-01T00:00:00Z" }, lisbonFormat)).toBe(
+      "Sitio en pausa tras un bloqueo · reanudando",
+    );
+  });
+
+  it("describes each platform in the catalogue with common/platforms' own pt-PT texts", () => {
+    for (const [key, platform] of Object.entries(PLATFORMS)) {
+      expect(ptMonitor.platforms[key as keyof typeof ptMonitor.platforms], key).toEqual({
+        description: platform.description,
+        configHelp: platform.configHelp,
+      });
+    }
+    expect(Object.keys(ptMonitor.platforms).sort()).toEqual(Object.keys(PLATFORMS).sort());
   });
 
   it("opens Zara by its product id on the pt/pt site and other stores at their home", () => {

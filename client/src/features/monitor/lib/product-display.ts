@@ -1,23 +1,19 @@
 import type { Formatter } from "@common/format";
 import { parseJsonList, type ProductDto } from "@common/schemas/products";
-import { productStatusLabel } from "@common/status";
+import type { ProductStatus } from "@common/status";
 import type { BadgeProps } from "@/components/ui/badge";
+import { i18n } from "@/lib/i18n";
 
-export type StatusFilter = "all" | "in_stock" | "out_of_stock" | "unknown";
-
-export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
-  all: "Todos os estados",
-  in_stock: "Em Stock",
-  out_of_stock: "Fora de Stock",
-  unknown: "Desconhecido",
-};
+/** the Monitor's status filter; its labels are `monitor:statusFilter.<filter>` */
+export const STATUS_FILTERS = ["all", "in_stock", "out_of_stock", "unknown"] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export { platformLabel } from "@common/platforms";
 
-/** a vinted profile not yet read says 'Perfil' */
+/** a vinted profile not yet read says 'Perfil'; a status the catalogue lacks shows as it came */
 export function statusLabel(product: Pick<ProductDto, "status" | "platform">): string {
-  if (product.platform === "vinted" && product.status === "unknown") return "Perfil";
-  return productStatusLabel(product.status);
+  if (product.platform === "vinted" && product.status === "unknown") return i18n.t("monitor:statusProfile");
+  return i18n.t(`common:productStatus.${product.status as ProductStatus}`, { defaultValue: product.status });
 }
 
 export function statusVariant(status: string): BadgeProps["variant"] {
@@ -70,7 +66,7 @@ export function badgeLabel(
   product: Pick<ProductDto, "status" | "platform" | "failureStreak" | "lastCheck">,
 ): string {
   const label = statusLabel(product);
-  return hasCheckFailure(product) && product.lastCheck ? `${label} · último conhecido` : label;
+  return hasCheckFailure(product) && product.lastCheck ? i18n.t("monitor:lastKnown", { label }) : label;
 }
 
 /** the checks fail because the engine paused the site after a block: until when, in words */
@@ -83,8 +79,8 @@ export function hostPauseText(
   const until = new Date(product.pausedUntil);
   if (Number.isNaN(until.getTime())) return null;
   return until > now
-    ? `Site em pausa após bloqueio · retoma às ${f.timeSeconds(until)}`
-    : "Site em pausa após bloqueio · a retomar";
+    ? i18n.t("monitor:hostPause.until", { time: f.timeSeconds(until) })
+    : i18n.t("monitor:hostPause.resuming");
 }
 
 export const SORT_KEYS = ["status", "name", "restock", "check"] as const;
@@ -92,15 +88,9 @@ export type SortKey = (typeof SORT_KEYS)[number];
 export type SortDirection = "asc" | "desc";
 /** "status-asc", "restock-desc" …: one text, so it is stored as it is */
 export type ProductSort = `${SortKey}-${SortDirection}`;
+// a column's name is `monitor:sort.<key>`
 export const PRODUCT_SORTS = SORT_KEYS.flatMap((k) => [`${k}-asc`, `${k}-desc`] as const);
 export const DEFAULT_SORT: ProductSort = "status-asc";
-
-export const SORT_LABELS: Record<SortKey, string> = {
-  status: "Estado",
-  name: "Nome",
-  restock: "Último restock",
-  check: "Última verificação",
-};
 
 /** the way a column sorts first: statuses available first, names A–Z, times newest first */
 export const FIRST_DIRECTION: Record<SortKey, SortDirection> = {

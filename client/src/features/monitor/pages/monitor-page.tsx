@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { useIsMobile } from "@/hooks/use-is-mobile";
@@ -25,9 +26,10 @@ export function MonitorPage() {
 }
 
 function MonitorMobile({ state }: { state: MonitorPageState }) {
+  const { t } = useTranslation("monitor");
   return (
     <PageShell className="gap-4">
-      <PageHeader title="Monitor" subtitle="Monitorização de stock" />
+      <PageHeader title={t("page.title")} subtitle={t("page.subtitleMobile")} />
       <AddProductButton mobile canCreateMore={state.canCreateMore} onClick={state.openCreate} />
       <MobileStats stats={state.statistics} monitor={state.monitorStats} />
       <MonitorControls state={state} compact />
@@ -38,11 +40,12 @@ function MonitorMobile({ state }: { state: MonitorPageState }) {
 }
 
 function MonitorDesktop({ state }: { state: MonitorPageState }) {
+  const { t } = useTranslation("monitor");
   return (
     <PageShell>
       <PageHeader
-        title="Monitor"
-        subtitle="Monitorização de stock dos seus produtos"
+        title={t("page.title")}
+        subtitle={t("page.subtitle")}
         actions={<AddProductButton canCreateMore={state.canCreateMore} onClick={state.openCreate} />}
       />
       <StatCards stats={state.statistics} monitor={state.monitorStats} />
