@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { useTheme } from "@/app/theme-provider";
 import { playAlertSound } from "@/lib/alert-sound";
 import { allowBrowserNotifications } from "@/lib/browser-notifications";
+import { translateMessage } from "@/lib/i18n";
 import { disablePushOnThisDevice, enablePushOnThisDevice } from "@/lib/push";
 import { useGroupDraft } from "../lib/use-group-draft";
 import { useSaveGroup } from "../lib/use-save-group";
@@ -82,7 +83,7 @@ export function UserTab({ saved }: { saved: UserSettings }) {
           change.then(
             () => set("pushNotifications", v),
             (error: Error) => {
-              toast.error(error.message);
+              toast.error(translateMessage(error.message));
               if (!v) set("pushNotifications", false);
             },
           );
@@ -99,7 +100,7 @@ export function UserTab({ saved }: { saved: UserSettings }) {
           else
             allowBrowserNotifications().then(
               () => set("browserNotifications", true),
-              (error: Error) => toast.error(error.message),
+              (error: Error) => toast.error(translateMessage(error.message)),
             );
         }}
       />
