@@ -3,6 +3,7 @@ import type { CreateUserInput } from "@common/schemas/users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiRequest, errorMessage } from "@/lib/http";
+import { i18n } from "@/lib/i18n";
 import { ADMIN_USERS_QUERY_KEY } from "./get-users";
 
 export const createUser = (input: CreateUserInput) =>
@@ -13,10 +14,10 @@ export function useCreateUser({ onSuccess }: { onSuccess?: (user: PublicUser) =>
   return useMutation({
     mutationFn: createUser,
     onSuccess: (user) => {
-      toast.success("Usuário criado com sucesso");
+      toast.success(i18n.t("admin:toast.userCreated"));
       onSuccess?.(user);
     },
-    onError: (error) => toast.error(errorMessage(error, "Erro ao criar utilizador")),
+    onError: (error) => toast.error(errorMessage(error, i18n.t("admin:toast.createUserFailed"))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiRequest, errorMessage } from "@/lib/http";
+import { i18n } from "@/lib/i18n";
 import { ADMIN_USERS_QUERY_KEY } from "./get-users";
 
 export const deleteUser = (id: number) => apiRequest<{ message: string }>("DELETE", `/api/admin/users/${id}`);
@@ -9,8 +10,8 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: () => toast.success("Usuário excluído com sucesso"),
-    onError: (error) => toast.error(errorMessage(error, "Erro ao eliminar utilizador")),
+    onSuccess: () => toast.success(i18n.t("admin:toast.userDeleted")),
+    onError: (error) => toast.error(errorMessage(error, i18n.t("admin:toast.deleteUserFailed"))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
   });
 }

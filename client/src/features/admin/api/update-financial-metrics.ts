@@ -2,6 +2,7 @@ import type { FinancialMetricsInput, FinancialMetricsResponse } from "@common/sc
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiRequest, errorMessage } from "@/lib/http";
+import { i18n } from "@/lib/i18n";
 import { FINANCIAL_METRICS_QUERY_KEY } from "./get-financial-metrics";
 
 export const updateFinancialMetrics = (input: FinancialMetricsInput) =>
@@ -13,9 +14,9 @@ export function useUpdateFinancialMetrics({ onSuccess }: { onSuccess?: () => voi
     mutationFn: updateFinancialMetrics,
     onSuccess: (saved) => {
       queryClient.setQueryData(FINANCIAL_METRICS_QUERY_KEY, saved);
-      toast.success("Métricas financeiras atualizadas com sucesso");
+      toast.success(i18n.t("admin:toast.metricsUpdated"));
       onSuccess?.();
     },
-    onError: (error) => toast.error(errorMessage(error, "Erro ao atualizar métricas financeiras")),
+    onError: (error) => toast.error(errorMessage(error, i18n.t("admin:toast.updateMetricsFailed"))),
   });
 }

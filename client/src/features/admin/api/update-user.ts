@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { USER_QUERY_KEY } from "@/lib/auth";
 import { apiRequest, errorMessage } from "@/lib/http";
+import { i18n } from "@/lib/i18n";
 import { ADMIN_USERS_QUERY_KEY } from "./get-users";
 
 export const updateUser = ({ id, ...changes }: UpdateUserInput & { id: number }) =>
@@ -13,8 +14,8 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: () => toast.success("Usuário atualizado com sucesso"),
-    onError: (error) => toast.error(errorMessage(error, "Erro ao atualizar utilizador")),
+    onSuccess: () => toast.success(i18n.t("admin:toast.userUpdated")),
+    onError: (error) => toast.error(errorMessage(error, i18n.t("admin:toast.updateUserFailed"))),
     onSettled: () => {
       queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY });
       // the admin may have changed their own limit

@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
@@ -18,6 +19,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ApiError } from "@/lib/http";
+import { translateMessage } from "@/lib/i18n";
 import { useCreateUser } from "../api/create-user";
 
 type CreateUserValues = z.output<typeof createUserSchema>;
@@ -33,6 +35,7 @@ const emptyForm: CreateUserInput = {
 
 export function CreateUserDialog() {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation(["admin", "common"]);
   const form = useForm<CreateUserInput, unknown, CreateUserValues>({
     resolver: zodResolver(createUserSchema),
     defaultValues: emptyForm,
@@ -56,7 +59,7 @@ export function CreateUserDialog() {
   );
 
   const text = (name: "username" | "password" | "fullName" | "email", label: string, type = "text") => (
-    <FormField id={`new-${name}`} label={label} error={errors[name]?.message}>
+    <FormField id={`new-${name}`} label={label} error={translateMessage(errors[name]?.message ?? "")}>
       <Input
         id={`new-${name}`}
         type={type}
@@ -78,20 +81,24 @@ export function CreateUserDialog() {
       <DialogTrigger asChild>
         <Button>
           <UserPlus />
-          Novo Utilizador
+          {t("createUser.open")}
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>Criar utilizador</DialogTitle>
-          <DialogDescription>O utilizador entra com o nome e a password indicados aqui.</DialogDescription>
+          <DialogTitle>{t("createUser.title")}</DialogTitle>
+          <DialogDescription>{t("createUser.description")}</DialogDescription>
         </DialogHeader>
         <form id="create-user-form" noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
-          {text("username", "Nome de utilizador")}
-          {text("password", "Password", "password")}
-          {text("fullName", "Nome completo (opcional)")}
-          {text("email", "Email (opcional)", "email")}
-          <FormField id="new-role" label="Função" error={errors.role?.message}>
+          {text("username", t("createUser.username"))}
+          {text("password", t("createUser.password"), "password")}
+          {text("fullName", t("createUser.fullName"))}
+          {text("email", t("createUser.email"), "email")}
+          <FormField
+            id="new-role"
+            label={t("createUser.role")}
+            error={translateMessage(errors.role?.message ?? "")}
+          >
             <Controller
               control={form.control}
               name="role"
@@ -101,8 +108,8 @@ export function CreateUserDialog() {
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
-                    <SelectItem value="user">Utilizador</SelectItem>
-                    <SelectItem value="admin">Administrador</SelectItem>
+                    <SelectItem value="user">{t("role.user")}</SelectItem>
+                    <SelectItem value="admin">{t("role.admin")}</SelectItem>
                   </SelectContent>
                 </Select>
               )}
@@ -110,9 +117,9 @@ export function CreateUserDialog() {
           </FormField>
           <FormField
             id="new-limit"
-            label="Limite de monitores"
-            error={errors.monitorLimit?.message}
-            hint="Entre 1 e 100"
+            label={t("createUser.monitorLimit")}
+            error={translateMessage(errors.monitorLimit?.message ?? "")}
+            hint={t("createUser.monitorLimitHint")}
           >
             <Input
               id="new-limit"
@@ -126,11 +133,11 @@ export function CreateUserDialog() {
         </form>
         <DialogFooter>
           <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancelar
+            {t("common:actions.cancel")}
           </Button>
           <Button type="submit" form="create-user-form" disabled={create.isPending}>
             {create.isPending && <Loader2 className="animate-spin" />}
-            Criar Utilizador
+            {t("createUser.submit")}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,5 +1,6 @@
 import type { PublicUser } from "@common/schemas/auth";
 import { Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { useUser } from "@/lib/auth";
@@ -9,6 +10,7 @@ import { useDeleteUser } from "../api/delete-user";
 export function DeleteUserButton({ user }: { user: PublicUser }) {
   const { data: me } = useUser();
   const remove = useDeleteUser();
+  const { t } = useTranslation(["admin", "common"]);
   if (me?.id === user.id) return null;
   return (
     <ConfirmDialog
@@ -17,15 +19,15 @@ export function DeleteUserButton({ user }: { user: PublicUser }) {
           variant="ghost"
           size="icon-sm"
           className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-          aria-label={`Eliminar ${user.username}`}
+          aria-label={t("deleteUser.ariaLabel", { username: user.username })}
           disabled={remove.isPending}
         >
           <Trash2 />
         </Button>
       }
-      title="Eliminar utilizador"
-      description={`Tem certeza que deseja excluir o utilizador ${user.username}? Os seus monitores, inventário e vendas também serão eliminados.`}
-      confirmLabel="Eliminar"
+      title={t("deleteUser.title")}
+      description={t("deleteUser.description", { username: user.username })}
+      confirmLabel={t("common:actions.delete")}
       destructive
       onConfirm={() => remove.mutate(user.id)}
     />

@@ -1,6 +1,7 @@
 import type { FinancialMetricsInput, FinancialMetricsResponse } from "@common/schemas/financial-metrics";
 import { ArrowLeftRight, Calculator, Pencil, PiggyBank } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PageSpinner } from "@/components/spinner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -17,12 +18,13 @@ type Figures = Pick<
 
 function FigureList({ figures }: { figures: Figures }) {
   const fmt = useFormat();
+  const { t } = useTranslation("admin");
   const rows: [string, string][] = [
-    ["Receita total", fmt.money(figures.totalRevenue)],
-    ["Lucro total", fmt.money(figures.totalProfit)],
-    ["Margem de lucro", fmt.percent(figures.profitMargin)],
-    ["Itens vendidos", String(figures.totalItemsSold)],
-    ["Itens em stock", String(figures.totalItemsInStock)],
+    [t("metrics.totalRevenue"), fmt.money(figures.totalRevenue)],
+    [t("metrics.totalProfit"), fmt.money(figures.totalProfit)],
+    [t("metrics.profitMargin"), fmt.percent(figures.profitMargin)],
+    [t("metrics.totalItemsSold"), String(figures.totalItemsSold)],
+    [t("metrics.totalItemsInStock"), String(figures.totalItemsInStock)],
   ];
   return (
     <dl className="divide-y">
@@ -48,18 +50,17 @@ const toInput = (f: Figures): FinancialMetricsInput => ({
 export function FinancialMetricsPanel() {
   const { data, isLoading, error } = useFinancialMetrics();
   const fmt = useFormat();
+  const { t } = useTranslation(["admin", "common"]);
   const [editing, setEditing] = useState<FinancialMetricsInput | null>(null);
   if (isLoading) return <PageSpinner />;
   if (error || !data) {
-    return (
-      <p className="text-sm text-destructive">
-        {errorMessage(error, "Erro ao carregar métricas financeiras")}
-      </p>
-    );
+    return <p className="text-sm text-destructive">{errorMessage(error, t("metrics.loadFailed"))}</p>;
   }
   const updated = data.lastUpdated
-    ? `Atualizado em ${fmt.dateTime(data.lastUpdated)}${data.updatedByName ? ` por ${data.updatedByName}` : ""}`
-    : "Ainda não foram registadas métricas";
+    ? data.updatedByName
+      ? t("metrics.updatedBy", { date: fmt.dateTime(data.lastUpdated), name: data.updatedByName })
+      : t("metrics.updatedAt", { date: fmt.dateTime(data.lastUpdated) })
+    : t("metrics.neverRecorded");
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4 lg:grid-cols-2 [&>*]:min-w-0">
@@ -67,15 +68,15 @@ export function FinancialMetricsPanel() {
         <CardHeader>
           <CardTitle className="flex flex-wrap items-center gap-2">
             <PiggyBank className="size-5 shrink-0 text-primary" />
-            Métricas registadas
-            <Badge variant="secondary">Introduzidas à mão</Badge>
+            {t("metrics.recordedTitle")}
+            <Badge variant="secondary">{t("metrics.manualBadge")}</Badge>
           </CardTitle>
-          <CardDescription>Valores escritos por um administrador, não calculados · {updated}</CardDescription>
+          <CardDescription>{t("metrics.recordedDescription", { updated })}</CardDescription>
           {!editing && (
             <CardAction>
               <Button variant="outline" size="sm" onClick={() => setEditing(toInput(data))}>
                 <Pencil />
-                Editar
+                {t("common:actions.edit")}
               </Button>
             </CardAction>
           )}
@@ -92,12 +93,10 @@ export function FinancialMetricsPanel() {
         <CardHeader>
           <CardTitle className="flex flex-wrap items-center gap-2">
             <Calculator className="size-5 shrink-0 text-success" />
-            Valores atuais
-            <Badge variant="success">Ao vivo</Badge>
+            {t("metrics.liveTitle")}
+            <Badge variant="success">{t("metrics.liveBadge")}</Badge>
           </CardTitle>
-          <CardDescription>
-            Calculados agora a partir das vendas e do inventário de todos os utilizadores
-          </CardDescription>
+          <CardDescription>{t("metrics.liveDescription")}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
           <FigureList figures={data.live} />
@@ -107,7 +106,7 @@ export function FinancialMetricsPanel() {
             onClick={() => setEditing(toInput(data.live))}
           >
             <ArrowLeftRight />
-            Copiar para o formulário
+            {t("metrics.copyToForm")}
           </Button>
         </CardContent>
       </Card>

@@ -7,18 +7,20 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useUpdateFinancialMetrics } from "../api/update-financial-metrics";
+import { translateMessage } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 
 const fields = [
-  { name: "totalRevenue", label: "Receita total", inputMode: "decimal", money: true },
-  { name: "totalProfit", label: "Lucro total", inputMode: "decimal", money: true },
-  { name: "profitMargin", label: "Margem de lucro (%)", inputMode: "decimal", money: false },
-  { name: "totalItemsSold", label: "Itens vendidos", inputMode: "numeric", money: false },
-  { name: "totalItemsInStock", label: "Itens em stock", inputMode: "numeric", money: false },
+  { name: "totalRevenue", label: "totalRevenue", inputMode: "decimal", money: true },
+  { name: "totalProfit", label: "totalProfit", inputMode: "decimal", money: true },
+  { name: "profitMargin", label: "profitMarginPercent", inputMode: "decimal", money: false },
+  { name: "totalItemsSold", label: "totalItemsSold", inputMode: "numeric", money: false },
+  { name: "totalItemsInStock", label: "totalItemsInStock", inputMode: "numeric", money: false },
 ] as const;
 
 interface MetricsFormProps {
@@ -36,6 +38,7 @@ export function MetricsForm({ values, onDone }: MetricsFormProps) {
   useEffect(() => form.reset(values), [values, form]);
   const save = useUpdateFinancialMetrics({ onSuccess: onDone });
   const f = useFormat();
+  const { t } = useTranslation(["admin", "common"]);
   const { errors } = form.formState;
 
   return (
@@ -45,8 +48,12 @@ export function MetricsForm({ values, onDone }: MetricsFormProps) {
           <FormField
             key={name}
             id={`metric-${name}`}
-            label={money ? `${label} (${f.currencySymbol})` : label}
-            error={errors[name]?.message}
+            label={
+              money
+                ? t("metrics.withCurrency", { label: t(`metrics.${label}`), currency: f.currencySymbol })
+                : t(`metrics.${label}`)
+            }
+            error={translateMessage(errors[name]?.message ?? "")}
           >
             <Input
               id={`metric-${name}`}
@@ -60,11 +67,11 @@ export function MetricsForm({ values, onDone }: MetricsFormProps) {
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-          Cancelar
+          {t("common:actions.cancel")}
         </Button>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending && <Loader2 className="animate-spin" />}
-          Guardar
+          {t("common:actions.save")}
         </Button>
       </div>
     </form>

@@ -2,8 +2,10 @@ import type { PublicUser } from "@common/schemas/auth";
 import { monitorLimitSchema } from "@common/schemas/users";
 import { Check, Pencil, X } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { translateMessage } from "@/lib/i18n";
 import { useUpdateUser } from "../api/update-user";
 
 /** Inline editing of one user's monitor limit (1–100): Enter saves, Escape cancels. */
@@ -11,6 +13,7 @@ export function MonitorLimitCell({ user }: { user: PublicUser }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateUser();
+  const { t } = useTranslation(["admin", "common"]);
 
   const cancel = () => {
     setDraft(null);
@@ -18,7 +21,7 @@ export function MonitorLimitCell({ user }: { user: PublicUser }) {
   };
   const save = () => {
     const parsed = monitorLimitSchema.safeParse(draft === "" ? undefined : draft);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Valor inválido");
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? t("monitorLimit.invalid"));
     if (parsed.data === user.monitorLimit) return cancel();
     update.mutate({ id: user.id, monitorLimit: parsed.data }, { onSuccess: cancel });
   };
@@ -32,7 +35,7 @@ export function MonitorLimitCell({ user }: { user: PublicUser }) {
         <Button
           variant="ghost"
           size="icon-sm"
-          aria-label={`Editar limite de ${user.username}`}
+          aria-label={t("monitorLimit.edit", { username: user.username })}
           onClick={() => setDraft(String(user.monitorLimit))}
         >
           <Pencil />
@@ -48,7 +51,7 @@ export function MonitorLimitCell({ user }: { user: PublicUser }) {
           min={1}
           max={100}
           autoFocus
-          aria-label={`Limite de monitores de ${user.username}`}
+          aria-label={t("monitorLimit.input", { username: user.username })}
           aria-invalid={error ? true : undefined}
           className="h-8 w-20 tabular-nums"
           value={draft}
@@ -61,14 +64,14 @@ export function MonitorLimitCell({ user }: { user: PublicUser }) {
             if (e.key === "Escape") cancel();
           }}
         />
-        <Button size="icon-sm" aria-label="Guardar limite" onClick={save} disabled={update.isPending}>
+        <Button size="icon-sm" aria-label={t("monitorLimit.save")} onClick={save} disabled={update.isPending}>
           <Check />
         </Button>
-        <Button variant="ghost" size="icon-sm" aria-label="Cancelar" onClick={cancel}>
+        <Button variant="ghost" size="icon-sm" aria-label={t("common:actions.cancel")} onClick={cancel}>
           <X />
         </Button>
       </div>
-      {error && <p className="text-xs text-destructive">{error}</p>}
+      {error && <p className="text-xs text-destructive">{translateMessage(error)}</p>}
     </div>
   );
 }

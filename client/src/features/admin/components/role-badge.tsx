@@ -1,7 +1,9 @@
 import { isAdmin } from "@common/schemas/auth";
+import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 
 export function RoleBadge({ role }: { role: string }) {
   const admin = isAdmin({ role });
-  return <Badge variant={admin ? "default" : "secondary"}>{admin ? "Administrador" : "Utilizador"}</Badge>;
+  const { t } = useTranslation("admin");
+  return <Badge variant={admin ? "default" : "secondary"}>{admin ? t("role.admin") : t("role.user")}</Badge>;
 }

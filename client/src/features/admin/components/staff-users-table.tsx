@@ -1,4 +1,5 @@
 import type { PublicUser } from "@common/schemas/auth";
+import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { UserAvatar } from "@/components/user-avatar";
@@ -21,6 +22,7 @@ function NameCell({ user }: { user: PublicUser }) {
 
 /** phones: one card per user, so the limit and delete stay in reach without side scrolling */
 function UserCard({ user }: { user: PublicUser }) {
+  const { t } = useTranslation("admin");
   return (
     <li data-testid={`user-row-${user.username}`} className="grid gap-3 py-4 first:pt-0 last:pb-0">
       <div className="flex items-start justify-between gap-2">
@@ -29,10 +31,10 @@ function UserCard({ user }: { user: PublicUser }) {
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <RoleBadge role={user.role} />
-        <span className="min-w-0 truncate text-muted-foreground">{user.email || "Email não disponível"}</span>
+        <span className="min-w-0 truncate text-muted-foreground">{user.email || t("users.noEmail")}</span>
       </div>
       <div className="flex items-center justify-between gap-2 text-sm">
-        <span className="text-muted-foreground">Limite de monitores</span>
+        <span className="text-muted-foreground">{t("users.monitorLimit")}</span>
         <MonitorLimitCell user={user} />
       </div>
     </li>
@@ -41,11 +43,12 @@ function UserCard({ user }: { user: PublicUser }) {
 
 export function StaffUsersTable({ users }: { users: PublicUser[] }) {
   const f = useFormat();
+  const { t } = useTranslation("admin");
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Utilizadores e limites</CardTitle>
-        <CardDescription>Clique no lápis para mudar o limite de monitores de um utilizador</CardDescription>
+        <CardTitle>{t("staff.tableTitle")}</CardTitle>
+        <CardDescription>{t("staff.tableDescription")}</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="divide-y md:hidden">
@@ -57,12 +60,12 @@ export function StaffUsersTable({ users }: { users: PublicUser[] }) {
           <Table>
             <TableHeader>
               <TableRow>
-                <TableHead>Utilizador</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Função</TableHead>
-                <TableHead>Limite de monitores</TableHead>
-                <TableHead>Criado em</TableHead>
-                <TableHead className="text-right">Ações</TableHead>
+                <TableHead>{t("users.user")}</TableHead>
+                <TableHead>{t("users.email")}</TableHead>
+                <TableHead>{t("users.role")}</TableHead>
+                <TableHead>{t("users.monitorLimit")}</TableHead>
+                <TableHead>{t("users.createdAt")}</TableHead>
+                <TableHead className="text-right">{t("users.actions")}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>

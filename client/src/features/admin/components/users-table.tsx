@@ -1,4 +1,5 @@
 import { Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { PageSpinner } from "@/components/spinner";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -15,15 +16,15 @@ import { RoleBadge } from "./role-badge";
 export function UsersTable() {
   const { data: users, isLoading, error } = useAdminUsers();
   const f = useFormat();
+  const { t } = useTranslation("admin");
   if (isLoading) return <PageSpinner />;
-  if (error)
-    return <p className="text-sm text-destructive">{errorMessage(error, "Erro ao carregar utilizadores")}</p>;
-  if (!users?.length) return <EmptyState icon={Users} title="Nenhum utilizador encontrado" />;
+  if (error) return <p className="text-sm text-destructive">{errorMessage(error, t("users.loadFailed"))}</p>;
+  if (!users?.length) return <EmptyState icon={Users} title={t("users.empty")} />;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Utilizadores</CardTitle>
-        <CardDescription>{users.length} conta(s) nesta instalação</CardDescription>
+        <CardTitle>{t("users.title")}</CardTitle>
+        <CardDescription>{t("users.count", { count: users.length })}</CardDescription>
         <CardAction>
           <CreateUserDialog />
         </CardAction>
@@ -42,13 +43,13 @@ export function UsersTable() {
                   {user.username}
                 </p>
                 {user.fullName && <p className="truncate">{user.fullName}</p>}
-                <p className="truncate text-muted-foreground">{user.email || "Email não disponível"}</p>
+                <p className="truncate text-muted-foreground">{user.email || t("users.noEmail")}</p>
                 <div className="flex items-center gap-2 text-xs text-muted-foreground">
                   <RoleBadge role={user.role} />
-                  Criado em {f.date(user.createdAt)}
+                  {t("users.createdOn", { date: f.date(user.createdAt) })}
                 </div>
                 <div className="flex items-center gap-2 text-xs text-muted-foreground">
-                  Limite de monitores
+                  {t("users.monitorLimit")}
                   <MonitorLimitCell user={user} />
                 </div>
               </div>
@@ -59,14 +60,14 @@ export function UsersTable() {
         <Table className="hidden lg:table">
           <TableHeader>
             <TableRow>
-              <TableHead>ID</TableHead>
-              <TableHead>Utilizador</TableHead>
-              <TableHead>Nome completo</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Função</TableHead>
-              <TableHead>Limite de monitores</TableHead>
-              <TableHead>Criado em</TableHead>
-              <TableHead className="text-right">Ações</TableHead>
+              <TableHead>{t("users.id")}</TableHead>
+              <TableHead>{t("users.user")}</TableHead>
+              <TableHead>{t("users.fullName")}</TableHead>
+              <TableHead>{t("users.email")}</TableHead>
+              <TableHead>{t("users.role")}</TableHead>
+              <TableHead>{t("users.monitorLimit")}</TableHead>
+              <TableHead>{t("users.createdAt")}</TableHead>
+              <TableHead className="text-right">{t("users.actions")}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>

@@ -1,4 +1,5 @@
 import { PiggyBank, Users } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -7,10 +8,11 @@ import { FinancialMetricsPanel } from "../components/financial-metrics-panel";
 import { UsersTable } from "../components/users-table";
 
 export function AdminPage() {
+  const { t } = useTranslation("admin");
   return (
     <AdminOnly>
       <PageShell>
-        <PageHeader title="Administração" subtitle="Gestão de usuários e métricas financeiras" />
+        <PageHeader title={t("page.title")} subtitle={t("page.subtitle")} />
         <Tabs defaultValue="users">
           <TabsList className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-fit">
             <TabsTrigger
@@ -18,14 +20,14 @@ export function AdminPage() {
               className="whitespace-normal py-1.5 sm:whitespace-nowrap [&_svg]:hidden sm:[&_svg]:block"
             >
               <Users />
-              Gestão de Usuários
+              {t("page.usersTab")}
             </TabsTrigger>
             <TabsTrigger
               value="metrics"
               className="whitespace-normal py-1.5 sm:whitespace-nowrap [&_svg]:hidden sm:[&_svg]:block"
             >
               <PiggyBank />
-              Métricas Financeiras
+              {t("page.metricsTab")}
             </TabsTrigger>
           </TabsList>
           <TabsContent value="users">

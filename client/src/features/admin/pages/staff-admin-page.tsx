@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { PageSpinner } from "@/components/spinner";
@@ -11,17 +12,14 @@ import { StaffUsersTable } from "../components/staff-users-table";
 
 function StaffAdminContent() {
   const { data: users, isLoading, error } = useAdminUsers();
+  const { t } = useTranslation("admin");
   return (
     <PageShell>
-      <PageHeader
-        title="Painel de Administração"
-        subtitle="Utilizadores e limites de monitores"
-        actions={<CreateUserDialog />}
-      />
+      <PageHeader title={t("staff.title")} subtitle={t("staff.subtitle")} actions={<CreateUserDialog />} />
       {isLoading ? (
         <PageSpinner />
       ) : error || !users ? (
-        <p className="text-sm text-destructive">{errorMessage(error, "Erro ao carregar utilizadores")}</p>
+        <p className="text-sm text-destructive">{errorMessage(error, t("users.loadFailed"))}</p>
       ) : (
         <>
           <StaffStats users={users} />

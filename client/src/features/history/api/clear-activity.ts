@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiRequest, errorMessage } from "@/lib/http";
+import { i18n } from "@/lib/i18n";
 import { ACTIVITY_QUERY_KEY } from "@/lib/activity-queries";
 
 export const clearActivity = () => apiRequest<{ deleted: number }>("DELETE", "/api/activity");
@@ -9,9 +10,11 @@ export function useClearActivity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: clearActivity,
-    onSuccess: () => toast.success("Histórico limpo"),
+    onSuccess: () => toast.success(i18n.t("history:clear.done")),
     onError: (error) =>
-      toast.error("Erro", { description: errorMessage(error, "Não foi possível limpar o histórico.") }),
+      toast.error(i18n.t("history:clear.errorTitle"), {
+        description: errorMessage(error, i18n.t("history:clear.failed")),
+      }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: ["/api/statistics"] });

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { AlertOutcome } from "@/components/activity-line-list";
 import { lineText } from "@/lib/activity-lines";
 import { formatActivityWhen } from "@/lib/format";
@@ -8,8 +9,9 @@ import { ActivityTypeBadge } from "./activity-type-badge";
 /** one column, newest on top: the list reads top to bottom like a timeline */
 export function ActivityCards({ lines }: { lines: HistoryLine[] }) {
   const f = useFormat();
+  const { t } = useTranslation("history");
   return (
-    <ul className="mx-auto grid w-full max-w-3xl gap-3" aria-label="Entradas do histórico">
+    <ul className="mx-auto grid w-full max-w-3xl gap-3" aria-label={t("list.entries")}>
       {lines.map(({ entry, alerts }) => (
         <li
           key={entry.id}

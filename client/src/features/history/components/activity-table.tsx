@@ -1,9 +1,9 @@
-import { activityTitle } from "@common/status";
+import { useTranslation } from "react-i18next";
 import { AlertOutcome } from "@/components/activity-line-list";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useFormat } from "@/lib/user-settings";
 import { lineMessage } from "@/lib/activity-lines";
-import { type HistoryLine, productLabel } from "../lib/history";
+import { actionTitle, type HistoryLine, productLabel } from "../lib/history";
 import { ActivityTypeBadge } from "./activity-type-badge";
 
 /**
@@ -13,15 +13,16 @@ import { ActivityTypeBadge } from "./activity-type-badge";
  */
 export function ActivityTable({ lines, showUser }: { lines: HistoryLine[]; showUser: boolean }) {
   const f = useFormat();
+  const { t } = useTranslation("history");
   return (
     <div className="rounded-xl border bg-card">
       <Table className="table-fixed">
         <TableHeader>
           <TableRow>
-            <TableHead className="w-28">Data</TableHead>
-            <TableHead className="w-[28%]">Produto</TableHead>
-            <TableHead>Evento</TableHead>
-            <TableHead className="hidden w-28 lg:table-cell">Tipo</TableHead>
+            <TableHead className="w-28">{t("table.date")}</TableHead>
+            <TableHead className="w-[28%]">{t("table.product")}</TableHead>
+            <TableHead>{t("table.event")}</TableHead>
+            <TableHead className="hidden w-28 lg:table-cell">{t("table.type")}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -39,7 +40,7 @@ export function ActivityTable({ lines, showUser }: { lines: HistoryLine[]; showU
               </TableCell>
               <TableCell className="align-top whitespace-normal">
                 <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <span className="font-medium">{activityTitle(entry.action)}</span>
+                  <span className="font-medium">{actionTitle(entry.action)}</span>
                   <ActivityTypeBadge type={entry.type} className="lg:hidden" />
                 </span>
                 <span className="block break-words text-muted-foreground">{lineMessage(entry)}</span>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { typeLabel } from "../lib/history";
 
@@ -9,6 +10,8 @@ const variants: Record<string, BadgeProps["variant"]> = {
 };
 
 export function ActivityTypeBadge({ type, className }: { type: string; className?: string }) {
+  // re-rendered when the language changes
+  useTranslation("history");
   return (
     <Badge variant={variants[type] ?? "secondary"} className={className}>
       {typeLabel(type)}

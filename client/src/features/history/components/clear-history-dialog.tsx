@@ -1,4 +1,5 @@
 import { Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -15,31 +16,30 @@ import { useClearActivity } from "../api/clear-activity";
 
 export function ClearHistoryButton({ disabled, iconOnly }: { disabled?: boolean; iconOnly?: boolean }) {
   const clear = useClearActivity();
+  const { t } = useTranslation(["history", "common"]);
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
         <Button
           variant="outline"
           size={iconOnly ? "icon" : "default"}
-          aria-label="Limpar histórico"
+          aria-label={t("clear.title")}
           className="text-destructive hover:text-destructive"
           disabled={disabled || clear.isPending}
         >
           <Trash2 />
-          {!iconOnly && "Limpar"}
+          {!iconOnly && t("clear.button")}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Limpar histórico</AlertDialogTitle>
-          <AlertDialogDescription>
-            Tem certeza que deseja limpar todo o seu histórico de atividade? Esta ação não pode ser desfeita.
-          </AlertDialogDescription>
+          <AlertDialogTitle>{t("clear.title")}</AlertDialogTitle>
+          <AlertDialogDescription>{t("clear.description")}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancelar</AlertDialogCancel>
+          <AlertDialogCancel>{t("common:actions.cancel")}</AlertDialogCancel>
           <AlertDialogAction destructive onClick={() => clear.mutate()}>
-            Limpar
+            {t("clear.button")}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

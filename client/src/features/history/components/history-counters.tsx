@@ -1,18 +1,35 @@
 import { AlertCircle, Bell, CalendarDays, ListChecks } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { Card } from "@/components/ui/card";
 import type { HistoryCounters as Counters } from "../lib/history";
 
 export function HistoryCounters({ counters }: { counters: Counters }) {
+  const { t } = useTranslation("history");
   const items = [
-    { label: "Total", value: counters.total, icon: ListChecks, tone: "bg-primary/10 text-primary" },
     {
-      label: "Hoje",
+      label: t("counters.total"),
+      value: counters.total,
+      icon: ListChecks,
+      tone: "bg-primary/10 text-primary",
+    },
+    {
+      label: t("counters.today"),
       value: counters.today,
       icon: CalendarDays,
       tone: "bg-secondary text-secondary-foreground",
     },
-    { label: "Notificações", value: counters.notifications, icon: Bell, tone: "bg-success/12 text-success" },
-    { label: "Erros", value: counters.errors, icon: AlertCircle, tone: "bg-destructive/12 text-destructive" },
+    {
+      label: t("counters.notifications"),
+      value: counters.notifications,
+      icon: Bell,
+      tone: "bg-success/12 text-success",
+    },
+    {
+      label: t("counters.errors"),
+      value: counters.errors,
+      icon: AlertCircle,
+      tone: "bg-destructive/12 text-destructive",
+    },
   ];
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">

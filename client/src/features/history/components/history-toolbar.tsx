@@ -1,4 +1,5 @@
 import { ACTIVITY_FILTER_LABELS, type ActivityFilter } from "@common/schemas/activity";
+import { useTranslation } from "react-i18next";
 import { useId } from "react";
 import { Download, LayoutGrid, Table2, X } from "lucide-react";
 import { OptionSelect, SearchField, Toolbar, ViewToggle } from "@/components/toolbar";
@@ -12,9 +13,10 @@ export const HISTORY_VIEWS = ["table", "cards"] as const;
 export type HistoryView = (typeof HISTORY_VIEWS)[number];
 
 const VIEWS = [
-  ["table", Table2, "Vista em tabela"],
-  ["cards", LayoutGrid, "Vista em cartões"],
+  ["table", Table2, "toolbar.tableView"],
+  ["cards", LayoutGrid, "toolbar.cardsView"],
 ] as const;
+const FILTERS = Object.keys(ACTIVITY_FILTER_LABELS) as ActivityFilter[];
 
 /** Radix's select has no empty value: this one stands for every product */
 const ALL_PRODUCTS = "__todos__";
@@ -36,34 +38,43 @@ interface HistoryToolbarProps {
 
 export function HistoryToolbar(props: HistoryToolbarProps) {
   const { search, onSearch, filter, onFilter, view, onView, onExport, isEmpty, compact } = props;
+  const { t } = useTranslation("history");
   return (
     <div className="space-y-2">
       <Toolbar
         search={
           <SearchField
-            label="Pesquisar no histórico"
-            placeholder="Pesquisar atividade..."
+            label={t("toolbar.searchLabel")}
+            placeholder={t("toolbar.searchPlaceholder")}
             value={search}
             onChange={onSearch}
           />
         }
       >
         <OptionSelect
-          label="Filtrar por tipo"
+          label={t("toolbar.filterByType")}
           value={filter}
-          options={ACTIVITY_FILTER_LABELS}
+          options={
+            Object.fromEntries(FILTERS.map((k) => [k, t(`filters.${k}`)])) as Record<ActivityFilter, string>
+          }
           onChange={onFilter}
         />
-        {view && onView && <ViewToggle value={view} views={VIEWS} onChange={onView} />}
+        {view && onView && (
+          <ViewToggle
+            value={view}
+            views={VIEWS.map(([v, icon, label]) => [v, icon, t(label)] as const)}
+            onChange={onView}
+          />
+        )}
         <Button
           variant="outline"
           size={compact ? "icon" : "default"}
-          aria-label="Exportar CSV"
+          aria-label={t("toolbar.exportCsv")}
           onClick={onExport}
           disabled={isEmpty}
         >
           <Download />
-          {!compact && "Exportar CSV"}
+          {!compact && t("toolbar.exportCsv")}
         </Button>
         <ClearHistoryButton disabled={isEmpty} iconOnly={compact} />
       </Toolbar>
@@ -73,6 +84,7 @@ export function HistoryToolbar(props: HistoryToolbarProps) {
 }
 
 function ProductAndDateFilters({ filters, onFilters, products }: HistoryToolbarProps) {
+  const { t } = useTranslation("history");
   const error = rangeError(filters);
   const set = (change: Partial<HistoryFilters>) => onFilters({ ...filters, ...change });
   const any = filters.product !== "" || filters.from !== "" || filters.to !== "";
@@ -86,11 +98,14 @@ function ProductAndDateFilters({ filters, onFilters, products }: HistoryToolbarP
           value={filters.product || ALL_PRODUCTS}
           onValueChange={(v) => set({ product: v === ALL_PRODUCTS ? "" : v })}
         >
-          <SelectTrigger aria-label="Filtrar por produto" className="col-span-2 w-full min-w-0 md:w-64">
+          <SelectTrigger
+            aria-label={t("toolbar.filterByProduct")}
+            className="col-span-2 w-full min-w-0 md:w-64"
+          >
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL_PRODUCTS}>Todos os produtos</SelectItem>
+            <SelectItem value={ALL_PRODUCTS}>{t("toolbar.allProducts")}</SelectItem>
             {choices.map((name) => (
               <SelectItem key={name} value={name}>
                 {name}
@@ -99,13 +114,13 @@ function ProductAndDateFilters({ filters, onFilters, products }: HistoryToolbarP
           </SelectContent>
         </Select>
         <DateField
-          label="De"
+          kind="from"
           value={filters.from}
           onChange={(from) => set({ from })}
           invalid={filters.from.length === 10 && !parseDay(filters.from)}
         />
         <DateField
-          label="Até"
+          kind="to"
           value={filters.to}
           onChange={(to) => set({ to })}
           invalid={error !== null && !(filters.from.length === 10 && !parseDay(filters.from))}
@@ -117,25 +132,31 @@ function ProductAndDateFilters({ filters, onFilters, products }: HistoryToolbarP
             onClick={() => onFilters(NO_FILTERS)}
           >
             <X />
-            Limpar filtros
+            {t("toolbar.clearFilters")}
           </Button>
         )}
       </div>
       {error && (
         <p role="alert" className="mt-1 text-sm text-destructive">
-          {error}
+          {t(error)}
         </p>
       )}
     </div>
   );
 }
 
-function DateField(props: { label: string; value: string; onChange: (v: string) => void; invalid: boolean }) {
+function DateField(props: {
+  kind: "from" | "to";
+  value: string;
+  onChange: (v: string) => void;
+  invalid: boolean;
+}) {
   const id = useId();
+  const { t } = useTranslation("history");
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm">
       <label htmlFor={id} className="shrink-0 text-muted-foreground">
-        {props.label}
+        {t(`dates.${props.kind}`)}
       </label>
       <Input
         id={id}
@@ -143,9 +164,9 @@ function DateField(props: { label: string; value: string; onChange: (v: string) 
         // English one); this one always reads dd/mm/aaaa and takes the digits of a phone keypad
         inputMode="numeric"
         autoComplete="off"
-        placeholder="dd/mm/aaaa"
+        placeholder={t("dates.placeholder")}
         maxLength={10}
-        aria-label={props.label === "De" ? "Desde o dia" : "Até ao dia"}
+        aria-label={t(`dates.${props.kind}Day`)}
         aria-invalid={props.invalid || undefined}
         className="min-w-0 tabular-nums md:w-32"
         value={props.value}

@@ -1,12 +1,26 @@
 import { TZDate } from "@date-fns/tz";
 import { type ActivityDto, type ActivityFilter, matchesActivityFilter } from "@common/schemas/activity";
-import { activityTitle } from "@common/status";
 import { toCsv } from "@common/csv";
 import type { Formatter } from "@common/format";
 import { addDays, isValid, parse } from "date-fns";
 import { type ActivityLine, lineEntries, lineProduct } from "@/lib/activity-lines";
+import { i18n } from "@/lib/i18n";
 
 export const productLabel = lineProduct;
+
+const ACTIONS = [
+  "product_added",
+  "product_deleted",
+  "stock_check",
+  "stock_check_failed",
+  "notification_sent",
+  "notification_failed",
+] as const;
+type Action = (typeof ACTIONS)[number];
+
+/** an action's title in the language in force; an action we do not know shows as it came */
+export const actionTitle = (action: string) =>
+  ACTIONS.includes(action as Action) ? i18n.t(`common:activity.${action as Action}`) : action;
 
 export type HistoryLine = ActivityLine<ActivityDto>;
 
@@ -18,7 +32,7 @@ export function filterActivity(lines: HistoryLine[], filter: ActivityFilter, sea
     if (!entries.some((e) => matchesActivityFilter(e, filter))) return false;
     if (!term) return true;
     const haystack = entries
-      .flatMap((e) => [e.message, productLabel(e), activityTitle(e.action), e.username ?? ""])
+      .flatMap((e) => [e.message, productLabel(e), actionTitle(e.action), e.username ?? ""])
       .join(" ")
       .toLocaleLowerCase("pt-PT");
     return haystack.includes(term);
@@ -46,23 +60,27 @@ export function countActivity(lines: HistoryLine[], f: Formatter, now: Date = ne
   };
 }
 
-export const TYPE_LABELS: Record<string, string> = {
-  success: "Sucesso",
-  error: "Erro",
-  warning: "Aviso",
-  info: "Informação",
-};
+const TYPES = ["success", "error", "warning", "info"] as const;
+type ActivityType = (typeof TYPES)[number];
 
-export const typeLabel = (type: string) => TYPE_LABELS[type] ?? type;
+/** an entry type's label in the language in force; a type we do not know shows as it came */
+export const typeLabel = (type: string) =>
+  TYPES.includes(type as ActivityType) ? i18n.t(`history:types.${type as ActivityType}`) : type;
 
 /** the product guide (docs/product.md): columns Data, Produto, Ação, Mensagem, Tipo; file historico_{dd-MM-yyyy}.csv; one row per entry */
 export function historyCsv(entries: ActivityDto[], f: Formatter): string {
   return toCsv(
-    ["Data", "Produto", "Ação", "Mensagem", "Tipo"],
+    [
+      i18n.t("history:csv.date"),
+      i18n.t("history:csv.product"),
+      i18n.t("history:csv.action"),
+      i18n.t("history:csv.message"),
+      i18n.t("history:csv.type"),
+    ],
     entries.map((e) => [
       f.dateTimeSeconds(e.createdAt),
       productLabel(e),
-      activityTitle(e.action),
+      actionTitle(e.action),
       e.message,
       typeLabel(e.type),
     ]),
@@ -95,11 +113,12 @@ export function parseDay(value: string): Date | null {
   return isValid(date) && date.getFullYear() >= 1900 && date.getFullYear() <= 2100 ? date : null;
 }
 
-export const RANGE_ERROR = "A data final não pode ser anterior à data inicial";
-export const DAY_ERROR = "Data inválida: use dd/mm/aaaa";
+/** the errors' keys in the history catalogue */
+export const RANGE_ERROR = "dates.rangeError" as const;
+export const DAY_ERROR = "dates.dayError" as const;
 
 /** a typed day that is complete but not a day, or a range that runs backwards */
-export function rangeError(filters: HistoryFilters): string | null {
+export function rangeError(filters: HistoryFilters): typeof RANGE_ERROR | typeof DAY_ERROR | null {
   const complete = (v: string) => v.length === 10;
   if ((complete(filters.from) && !parseDay(filters.from)) || (complete(filters.to) && !parseDay(filters.to)))
     return DAY_ERROR;

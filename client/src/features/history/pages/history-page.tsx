@@ -1,6 +1,7 @@
 import type { ActivityFilter } from "@common/schemas/activity";
 import { History, RefreshCw } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
@@ -33,6 +34,7 @@ import { useFormat } from "@/lib/user-settings";
 export function HistoryPage() {
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
   const f = useFormat();
+  const { t } = useTranslation(["history", "common"]);
   const query = useMemo(() => activityQuery(filters, f.timeZone), [filters, f.timeZone]);
   const activity = useActivity({ query });
   const products = useActivityProducts();
@@ -52,7 +54,7 @@ export function HistoryPage() {
   const exportCsv = () => {
     const entries = visible.flatMap(lineEntries);
     downloadText(historyFileName(f), historyCsv(entries, f));
-    toast.success("Exportado", { description: `${entries.length} entradas exportadas para CSV.` });
+    toast.success(t("export.done"), { description: t("export.description", { count: entries.length }) });
   };
 
   let body: ReactNode;
@@ -61,12 +63,12 @@ export function HistoryPage() {
     body = (
       <EmptyState
         icon={History}
-        title="Erro ao carregar histórico"
-        description={errorMessage(activity.error, "Erro desconhecido")}
+        title={t("page.loadFailed")}
+        description={errorMessage(activity.error, t("common:unknownError"))}
         action={
           <Button variant="outline" onClick={() => void activity.refetch()}>
             <RefreshCw />
-            Tentar Novamente
+            {t("common:actions.retry")}
           </Button>
         }
       />
@@ -75,11 +77,9 @@ export function HistoryPage() {
     body = (
       <EmptyState
         icon={History}
-        title={lines.length === 0 && !filtered ? "Sem atividade registada" : "Nenhuma atividade encontrada"}
+        title={lines.length === 0 && !filtered ? t("page.emptyTitle") : t("page.noMatchTitle")}
         description={
-          lines.length === 0 && !filtered
-            ? "As verificações de stock, notificações e erros aparecem aqui."
-            : "Altere a pesquisa ou os filtros."
+          lines.length === 0 && !filtered ? t("page.emptyDescription") : t("page.noMatchDescription")
         }
       />
     );
@@ -88,10 +88,7 @@ export function HistoryPage() {
 
   return (
     <PageShell className={isMobile ? "gap-4" : undefined}>
-      <PageHeader
-        title="Histórico"
-        subtitle={isAdmin ? "Atividade recente de todos os utilizadores" : "Atividade recente"}
-      />
+      <PageHeader title={t("page.title")} subtitle={isAdmin ? t("page.subtitleAdmin") : t("page.subtitle")} />
       <HistoryCounters counters={counters} />
       <HistoryToolbar
         search={search}

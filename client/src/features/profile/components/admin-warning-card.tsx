@@ -1,6 +1,8 @@
 import { TriangleAlert } from "lucide-react";
+import { useTranslation } from "react-i18next";
 
 export function AdminWarningCard() {
+  const { t } = useTranslation("profile");
   return (
     <div
       role="note"
@@ -8,11 +10,8 @@ export function AdminWarningCard() {
     >
       <TriangleAlert className="mt-0.5 size-5 shrink-0 text-warning" />
       <div className="space-y-1">
-        <p className="font-semibold">Conta de administrador</p>
-        <p className="text-muted-foreground">
-          Tem acesso total ao sistema: as alterações a utilizadores, limites e configurações globais afetam
-          todos. Use estes privilégios com cuidado.
-        </p>
+        <p className="font-semibold">{t("adminWarning.title")}</p>
+        <p className="text-muted-foreground">{t("adminWarning.text")}</p>
       </div>
     </div>
   );

@@ -4,11 +4,13 @@ import { type UpdateProfileInput, updateProfileSchema } from "@common/schemas/us
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useUpdateProfile } from "@/lib/auth";
+import { translateMessage } from "@/lib/i18n";
 
 type ProfileValues = z.output<typeof updateProfileSchema>;
 
@@ -25,6 +27,7 @@ export function ProfileForm({ user }: { user: PublicUser }) {
   });
   const save = useUpdateProfile({ onSuccess: (saved) => form.reset(formValues(saved)) });
   const { errors, isDirty } = form.formState;
+  const { t } = useTranslation(["profile", "common"]);
 
   return (
     <form
@@ -33,13 +36,22 @@ export function ProfileForm({ user }: { user: PublicUser }) {
       onSubmit={form.handleSubmit(({ fullName, email }) => save.mutate({ fullName, email }))}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="profile-username" label="Nome de utilizador" hint="Não pode ser alterado">
+        <FormField id="profile-username" label={t("form.username")} hint={t("form.usernameHint")}>
           <Input id="profile-username" value={user.username} readOnly disabled />
         </FormField>
-        <FormField id="profile-role" label="Função" hint="Definida por um administrador">
-          <Input id="profile-role" value={isAdmin(user) ? "Administrador" : "Utilizador"} readOnly disabled />
+        <FormField id="profile-role" label={t("form.role")} hint={t("form.roleHint")}>
+          <Input
+            id="profile-role"
+            value={isAdmin(user) ? t("roles.admin") : t("roles.user")}
+            readOnly
+            disabled
+          />
         </FormField>
-        <FormField id="profile-fullName" label="Nome completo" error={errors.fullName?.message}>
+        <FormField
+          id="profile-fullName"
+          label={t("form.fullName")}
+          error={translateMessage(errors.fullName?.message ?? "")}
+        >
           <Input
             id="profile-fullName"
             autoComplete="name"
@@ -47,7 +59,11 @@ export function ProfileForm({ user }: { user: PublicUser }) {
             {...form.register("fullName")}
           />
         </FormField>
-        <FormField id="profile-email" label="Email" error={errors.email?.message}>
+        <FormField
+          id="profile-email"
+          label={t("form.email")}
+          error={translateMessage(errors.email?.message ?? "")}
+        >
           <Input
             id="profile-email"
             type="email"
@@ -63,11 +79,11 @@ export function ProfileForm({ user }: { user: PublicUser }) {
           disabled={!isDirty || save.isPending}
           onClick={() => form.reset(formValues(user))}
         >
-          Cancelar
+          {t("common:actions.cancel")}
         </Button>
         <Button type="submit" disabled={!isDirty || save.isPending}>
           {save.isPending && <Loader2 className="animate-spin" />}
-          Guardar
+          {t("common:actions.save")}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { displayName, isAdmin } from "@common/schemas/auth";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,18 +13,19 @@ import { ProfileForm } from "../components/profile-form";
 export function ProfilePage() {
   const { data: user } = useUser();
   const f = useFormat();
+  const { t } = useTranslation("profile");
   if (!user) return null;
   const admin = isAdmin(user);
   return (
     <PageShell className="max-w-4xl">
-      <PageHeader title="Perfil" subtitle="Os dados da sua conta" />
+      <PageHeader title={t("page.title")} subtitle={t("page.subtitle")} />
       <Card>
         <CardHeader className="flex items-center gap-4">
           <UserAvatar user={user} letters={2} className="size-14 text-lg" />
           <div className="min-w-0 space-y-1">
             <CardTitle className="truncate text-lg">{displayName(user)}</CardTitle>
             <CardDescription>
-              @{user.username} · membro desde {f.date(user.createdAt)}
+              {t("page.memberSince", { username: user.username, date: f.date(user.createdAt) })}
             </CardDescription>
           </div>
         </CardHeader>

@@ -1,5 +1,6 @@
 import type { RankingEntry } from "@common/schemas/ranking";
 import { Crown, Medal } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { UserAvatar } from "@/components/user-avatar";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
@@ -13,10 +14,11 @@ const PLACES = {
 /** the top three, second on the left and third on the right as on a real podium */
 export function Podium({ entries }: { entries: RankingEntry[] }) {
   const f = useFormat();
+  const { t } = useTranslation("ranking");
   const [first, second, third] = entries;
   const order = [second, first, third].filter(Boolean);
   return (
-    <section aria-label="Pódio" className="rounded-xl border bg-card p-4 sm:p-6">
+    <section aria-label={t("podium")} className="rounded-xl border bg-card p-4 sm:p-6">
       <div className="mx-auto flex max-w-2xl items-end justify-center gap-2 sm:gap-4">
         {order.map((entry) => {
           const place = PLACES[entry.rank as 1 | 2 | 3];
@@ -42,7 +44,7 @@ export function Podium({ entries }: { entries: RankingEntry[] }) {
                   place.tone,
                 )}
               >
-                {entry.rank}º
+                {t("rank", { count: entry.rank, ordinal: true })}
               </div>
             </div>
           );

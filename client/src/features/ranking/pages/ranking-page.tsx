@@ -1,4 +1,5 @@
 import { AlertCircle, Trophy } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
@@ -20,30 +21,27 @@ export function RankingPage() {
   const isMobile = useIsMobile();
   const { data: me } = useUser();
   const ranking = useRanking();
+  const { t } = useTranslation(["ranking", "common"]);
   const entries = ranking.data ?? [];
   const showPodium = entries.length > 0 && (!isMobile || entries.length >= MOBILE_PODIUM_MIN);
 
   return (
     <PageShell className={isMobile ? "gap-4" : undefined}>
-      <PageHeader title="Ranking" subtitle="Classificação dos vendedores por lucro" />
+      <PageHeader title={t("page.title")} subtitle={t("page.subtitle")} />
       {ranking.isLoading && <Skeleton className="h-64 rounded-xl" />}
       {ranking.error && (
         <EmptyState
           icon={AlertCircle}
-          title="Erro ao carregar o ranking"
-          description={errorMessage(ranking.error, "Erro desconhecido")}
-          action={<Button onClick={() => ranking.refetch()}>Tentar Novamente</Button>}
+          title={t("page.loadFailed")}
+          description={errorMessage(ranking.error, t("common:unknownError"))}
+          action={<Button onClick={() => ranking.refetch()}>{t("common:actions.retry")}</Button>}
         />
       )}
       {ranking.isSuccess && (
         <>
           <RankingSummary entries={entries} />
           {entries.length === 0 ? (
-            <EmptyState
-              icon={Trophy}
-              title="Nenhum usuário com vendas encontrado"
-              description="Assim que alguém registar uma venda, a classificação aparece aqui."
-            />
+            <EmptyState icon={Trophy} title={t("page.emptyTitle")} description={t("page.emptyDescription")} />
           ) : (
             <>
               {showPodium && <Podium entries={entries.slice(0, 3)} />}

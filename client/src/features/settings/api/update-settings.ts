@@ -2,6 +2,7 @@ import type { SettingsResponse, UpdateSettingsInput } from "@common/schemas/sett
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiRequest, errorMessage } from "@/lib/http";
+import { i18n } from "@/lib/i18n";
 import { SETTINGS_QUERY_KEY } from "./get-settings";
 
 export const updateSettings = (input: UpdateSettingsInput) =>
@@ -13,6 +14,8 @@ export function useUpdateSettings() {
     mutationFn: updateSettings,
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_QUERY_KEY, saved),
     onError: (error) =>
-      toast.error("Erro ao guardar configurações", { description: errorMessage(error, "Erro desconhecido") }),
+      toast.error(i18n.t("settings:toast.saveFailed"), {
+        description: errorMessage(error, i18n.t("common:unknownError")),
+      }),
   });
 }

@@ -2,6 +2,7 @@ import type { PublicUser } from "@common/schemas/auth";
 import { MAX_IMAGE_BYTES } from "@common/schemas/images";
 import { ImageUp, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/user-avatar";
 
@@ -26,12 +27,13 @@ interface AvatarPickerProps {
 /** the photo is read in the browser as a data URL (PNG, JPEG, WebP or GIF, up to 2 MB). */
 export function AvatarPicker({ user, value, onChange }: AvatarPickerProps) {
   const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<"invalid" | "tooLarge" | null>(null);
+  const { t } = useTranslation("settings");
 
   async function pick(file: File | undefined) {
     if (!file) return;
-    if (!ACCEPTED.includes(file.type)) return setError("Imagem inválida: use PNG, JPEG, WebP ou GIF");
-    if (file.size > MAX_IMAGE_BYTES) return setError("Imagem demasiado grande (máximo 2 MB)");
+    if (!ACCEPTED.includes(file.type)) return setError("invalid");
+    if (file.size > MAX_IMAGE_BYTES) return setError("tooLarge");
     setError(null);
     onChange(await readAsDataUrl(file));
   }
@@ -43,19 +45,19 @@ export function AvatarPicker({ user, value, onChange }: AvatarPickerProps) {
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
             <ImageUp />
-            Carregar foto
+            {t("avatar.upload")}
           </Button>
           {value && (
             <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
               <Trash2 />
-              Remover
+              {t("avatar.remove")}
             </Button>
           )}
         </div>
-        <p className="text-xs text-muted-foreground">PNG, JPEG, WebP ou GIF até 2 MB</p>
+        <p className="text-xs text-muted-foreground">{t("avatar.hint")}</p>
         {error && (
           <p role="alert" className="text-xs font-medium text-destructive">
-            {error}
+            {t(`avatar.${error}`)}
           </p>
         )}
       </div>
@@ -64,7 +66,7 @@ export function AvatarPicker({ user, value, onChange }: AvatarPickerProps) {
         type="file"
         accept={ACCEPTED.join(",")}
         className="hidden"
-        aria-label="Foto de perfil"
+        aria-label={t("avatar.label")}
         onChange={(e) => {
           void pick(e.target.files?.[0]);
           e.target.value = "";

@@ -1,33 +1,30 @@
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings, globalSettingsSchema } from "@common/schemas/settings";
+import { useTranslation } from "react-i18next";
 import { useGroupDraft } from "../lib/use-group-draft";
 import { useSaveGroup } from "../lib/use-save-group";
 import { SettingsCard } from "./settings-card";
 import { NumberSetting, SelectSetting, SwitchSetting, WebhookSetting } from "./setting-rows";
 
-const LOG_LEVELS = [
-  ["debug", "Debug"],
-  ["info", "Info"],
-  ["warn", "Aviso (warn)"],
-  ["error", "Erro (error)"],
-] as const;
+const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 
 export function GlobalTab({ saved, readOnly }: { saved: GlobalSettings; readOnly: boolean }) {
   const { value, set, validate, reset, errors } = useGroupDraft(saved, globalSettingsSchema);
-  const { save, saving } = useSaveGroup("global", { validate, reset }, "Configurações globais guardadas");
+  const { t } = useTranslation("settings");
+  const { save, saving } = useSaveGroup("global", { validate, reset }, () => t("global.saved"));
   const common = { disabled: readOnly };
 
   return (
     <SettingsCard
-      title="Configurações globais"
-      description="Como o motor verifica os produtos de todos os utilizadores"
+      title={t("global.title")}
+      description={t("global.description")}
       readOnly={readOnly}
       saving={saving}
       onSave={save}
     >
       <NumberSetting
         id="defaultCheckInterval"
-        label="Intervalo de verificação padrão"
-        unit="segundos"
+        label={t("global.defaultCheckInterval")}
+        unit={t("units.seconds")}
         min={1}
         max={3600}
         fallback={DEFAULT_GLOBAL_SETTINGS.defaultCheckInterval}
@@ -38,7 +35,7 @@ export function GlobalTab({ saved, readOnly }: { saved: GlobalSettings; readOnly
       />
       <NumberSetting
         id="maxConcurrentChecks"
-        label="Máximo de verificações simultâneas"
+        label={t("global.maxConcurrentChecks")}
         min={1}
         max={50}
         fallback={DEFAULT_GLOBAL_SETTINGS.maxConcurrentChecks}
@@ -49,32 +46,32 @@ export function GlobalTab({ saved, readOnly }: { saved: GlobalSettings; readOnly
       />
       <SwitchSetting
         id="enableNotifications"
-        label="Notificações"
-        description="Enviar alertas de stock para os webhooks"
+        label={t("global.enableNotifications")}
+        description={t("global.enableNotificationsHelp")}
         checked={value.enableNotifications}
         onChange={(v) => set("enableNotifications", v)}
         {...common}
       />
       <SwitchSetting
         id="enableErrorAlerts"
-        label="Alertas de erro"
-        description="Avisar quando um produto falha 3 verificações seguidas"
+        label={t("global.enableErrorAlerts")}
+        description={t("global.enableErrorAlertsHelp")}
         checked={value.enableErrorAlerts}
         onChange={(v) => set("enableErrorAlerts", v)}
         {...common}
       />
       <SwitchSetting
         id="autoStartNewProducts"
-        label="Iniciar novos produtos automaticamente"
-        description="Um produto novo começa a ser monitorizado logo que é criado"
+        label={t("global.autoStartNewProducts")}
+        description={t("global.autoStartNewProductsHelp")}
         checked={value.autoStartNewProducts}
         onChange={(v) => set("autoStartNewProducts", v)}
         {...common}
       />
       <WebhookSetting
         id="defaultWebhookUrl"
-        label="Webhook padrão"
-        description="Preenche o webhook dos novos produtos de quem não tem um webhook padrão seu"
+        label={t("global.defaultWebhookUrl")}
+        description={t("global.defaultWebhookUrlHelp")}
         value={value.defaultWebhookUrl}
         error={errors.defaultWebhookUrl}
         onChange={(v) => set("defaultWebhookUrl", v.trim())}
@@ -82,16 +79,16 @@ export function GlobalTab({ saved, readOnly }: { saved: GlobalSettings; readOnly
       />
       <SwitchSetting
         id="enableLogging"
-        label="Registo de logs"
-        description="Desligado, o servidor só regista avisos e erros"
+        label={t("global.enableLogging")}
+        description={t("global.enableLoggingHelp")}
         checked={value.enableLogging}
         onChange={(v) => set("enableLogging", v)}
         {...common}
       />
       <SelectSetting
         id="logLevel"
-        label="Nível de log"
-        options={LOG_LEVELS}
+        label={t("global.logLevel")}
+        options={LOG_LEVELS.map((level) => [level, t(`global.logLevels.${level}`)] as const)}
         value={value.logLevel}
         onChange={(v) => set("logLevel", v)}
         {...common}

@@ -4,12 +4,14 @@ import { type UpdateProfileInput, updateProfileSchema } from "@common/schemas/us
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Save } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { useUpdateProfile } from "@/lib/auth";
+import { translateMessage } from "@/lib/i18n";
 import { AvatarPicker } from "./avatar-picker";
 
 type ProfileValues = z.output<typeof updateProfileSchema>;
@@ -22,14 +24,15 @@ export function ProfileTab({ user }: { user: PublicUser }) {
   });
   const { errors } = form.formState;
   const save = useUpdateProfile();
+  const { t } = useTranslation("settings");
   // the fields as typed (the server reads "" as "none"), once the shared schema accepts them
   const submit = form.handleSubmit(() => save.mutate(form.getValues()));
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Perfil</CardTitle>
-        <CardDescription>A sua foto, nome e email</CardDescription>
+        <CardTitle>{t("profile.title")}</CardTitle>
+        <CardDescription>{t("profile.description")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         <Controller
@@ -39,21 +42,33 @@ export function ProfileTab({ user }: { user: PublicUser }) {
             <AvatarPicker user={user} value={field.value || null} onChange={(v) => field.onChange(v ?? "")} />
           )}
         />
-        {errors.avatar && <p className="text-xs font-medium text-destructive">{errors.avatar.message}</p>}
+        {errors.avatar && (
+          <p className="text-xs font-medium text-destructive">
+            {translateMessage(errors.avatar.message ?? "")}
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="settings-fullName" label="Nome completo" error={errors.fullName?.message}>
+          <FormField
+            id="settings-fullName"
+            label={t("profile.fullName")}
+            error={translateMessage(errors.fullName?.message ?? "")}
+          >
             <Input id="settings-fullName" {...form.register("fullName")} />
           </FormField>
-          <FormField id="settings-email" label="Email" error={errors.email?.message}>
+          <FormField
+            id="settings-email"
+            label={t("profile.email")}
+            error={translateMessage(errors.email?.message ?? "")}
+          >
             <Input id="settings-email" type="email" {...form.register("email")} />
           </FormField>
-          <FormField id="settings-username" label="Nome de utilizador">
+          <FormField id="settings-username" label={t("profile.username")}>
             <Input id="settings-username" value={user.username} readOnly disabled />
           </FormField>
-          <FormField id="settings-role" label="Função">
+          <FormField id="settings-role" label={t("profile.role")}>
             <Input
               id="settings-role"
-              value={isAdmin(user) ? "Administrador" : "Utilizador"}
+              value={isAdmin(user) ? t("profile.roles.admin") : t("profile.roles.user")}
               readOnly
               disabled
             />
@@ -63,7 +78,7 @@ export function ProfileTab({ user }: { user: PublicUser }) {
       <CardFooter className="justify-end">
         <Button onClick={() => void submit()} disabled={save.isPending}>
           {save.isPending ? <Loader2 className="animate-spin" /> : <Save />}
-          Salvar Perfil
+          {t("profile.save")}
         </Button>
       </CardFooter>
     </Card>

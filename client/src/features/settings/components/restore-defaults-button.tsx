@@ -4,6 +4,7 @@ import {
   DEFAULT_USER_SETTINGS,
 } from "@common/schemas/settings";
 import { RotateCcw } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { useTheme } from "@/app/theme-provider";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -14,6 +15,7 @@ import { useUpdateSettings } from "../api/update-settings";
 export function RestoreDefaultsButton({ admin, onRestored }: { admin: boolean; onRestored: () => void }) {
   const { setTheme } = useTheme();
   const update = useUpdateSettings();
+  const { t } = useTranslation("settings");
   const restore = () =>
     update.mutate(
       {
@@ -24,7 +26,7 @@ export function RestoreDefaultsButton({ admin, onRestored }: { admin: boolean; o
         onSuccess: () => {
           setTheme(DEFAULT_USER_SETTINGS.theme);
           onRestored();
-          toast.success("Configurações padrão restauradas");
+          toast.success(t("restore.done"));
         },
       },
     );
@@ -33,12 +35,12 @@ export function RestoreDefaultsButton({ admin, onRestored }: { admin: boolean; o
       trigger={
         <Button variant="outline" disabled={update.isPending}>
           <RotateCcw />
-          Restaurar Padrões
+          {t("restore.button")}
         </Button>
       }
-      title="Restaurar Padrões"
-      description="Tem certeza que deseja restaurar as configurações padrão?"
-      confirmLabel="Restaurar"
+      title={t("restore.title")}
+      description={t("restore.description")}
+      confirmLabel={t("restore.confirm")}
       onConfirm={restore}
     />
   );

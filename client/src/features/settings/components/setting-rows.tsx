@@ -1,9 +1,11 @@
 import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { WebhookTest } from "@/components/webhook-test";
+import { translateMessage } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 
 interface RowProps {
@@ -28,7 +30,7 @@ function SettingRow({ id, label, description, error, inline, children }: RowProp
         {description && <p className="text-xs text-muted-foreground">{description}</p>}
         {error && (
           <p role="alert" className="text-xs font-medium text-destructive">
-            {error}
+            {translateMessage(error)}
           </p>
         )}
       </div>
@@ -78,6 +80,7 @@ export function NumberSetting({
   ...row
 }: NumberSettingProps) {
   const [text, setText] = useState(String(value));
+  const { t } = useTranslation("settings");
   // follow outside changes (restore defaults) without fighting what is being typed
   useEffect(
     () =>
@@ -89,7 +92,13 @@ export function NumberSetting({
     [value, fallback],
   );
   return (
-    <SettingRow {...row} description={row.description ?? `Entre ${min} e ${max}${unit ? ` ${unit}` : ""}`}>
+    <SettingRow
+      {...row}
+      description={
+        row.description ??
+        (unit ? t("rows.rangeWithUnit", { min, max, unit }) : t("rows.range", { min, max }))
+      }
+    >
       <div className="flex items-center gap-2">
         <Input
           id={row.id}
@@ -162,7 +171,7 @@ export function WebhookSetting({
         {row.description && <p className="text-xs text-muted-foreground">{row.description}</p>}
         {row.error && (
           <p role="alert" className="text-xs font-medium text-destructive">
-            {row.error}
+            {translateMessage(row.error)}
           </p>
         )}
       </div>
@@ -172,7 +181,7 @@ export function WebhookSetting({
           type="url"
           value={value}
           disabled={disabled}
-          placeholder="https://discord.com/api/webhooks/..."
+          placeholder="https://discord.com/api/webhooks/..." // i18n-ignore
           aria-invalid={row.error ? true : undefined}
           onChange={(e) => onChange(e.target.value)}
         />

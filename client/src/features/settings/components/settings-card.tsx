@@ -1,5 +1,6 @@
 import { Loader2, Lock, Save } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 
@@ -20,9 +21,10 @@ export function SettingsCard({
   readOnly,
   saving,
   onSave,
-  saveLabel = "Guardar",
+  saveLabel,
   children,
 }: SettingsCardProps) {
+  const { t } = useTranslation(["settings", "common"]);
   return (
     <Card>
       <CardHeader>
@@ -34,12 +36,12 @@ export function SettingsCard({
         {readOnly ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Lock className="size-4" />
-            Apenas administradores podem alterar estas configurações.
+            {t("card.adminOnly")}
           </p>
         ) : (
           <Button onClick={onSave} disabled={saving}>
             {saving ? <Loader2 className="animate-spin" /> : <Save />}
-            {saveLabel}
+            {saveLabel ?? t("common:actions.save")}
           </Button>
         )}
       </CardFooter>

@@ -1,28 +1,34 @@
 import type { SettingsResponse } from "@common/schemas/settings";
 import { Bell, DatabaseBackup, HeartPulse, Timer } from "lucide-react";
+import { useTranslation } from "react-i18next";
 import { MetricTile } from "@/components/metric-tile";
 
 export function SettingsSummary({ settings }: { settings: SettingsResponse }) {
   const { global, system } = settings;
+  const { t } = useTranslation("settings");
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <MetricTile label="Intervalo padrão" value={`${global.defaultCheckInterval} s`} icon={Timer} />
       <MetricTile
-        label="Notificações"
-        value={global.enableNotifications ? "Ativadas" : "Desativadas"}
+        label={t("summary.defaultInterval")}
+        value={t("summary.seconds", { value: global.defaultCheckInterval })}
+        icon={Timer}
+      />
+      <MetricTile
+        label={t("summary.notifications")}
+        value={global.enableNotifications ? t("summary.notificationsOn") : t("summary.notificationsOff")}
         icon={Bell}
         tone={global.enableNotifications ? "success" : "muted"}
       />
       <MetricTile
-        label="Backup automático"
-        value={system.enableAutoBackup ? "Ativo" : "Inativo"}
-        hint={system.enableAutoBackup ? `A cada ${system.backupInterval} h` : undefined}
+        label={t("summary.autoBackup")}
+        value={system.enableAutoBackup ? t("summary.autoBackupOn") : t("summary.autoBackupOff")}
+        hint={system.enableAutoBackup ? t("summary.everyHours", { hours: system.backupInterval }) : undefined}
         icon={DatabaseBackup}
         tone={system.enableAutoBackup ? "success" : "muted"}
       />
       <MetricTile
-        label="Monitorização de saúde"
-        value={system.enableHealthCheck ? "Ativa" : "Inativa"}
+        label={t("summary.healthCheck")}
+        value={system.enableHealthCheck ? t("summary.healthCheckOn") : t("summary.healthCheckOff")}
         icon={HeartPulse}
         tone={system.enableHealthCheck ? "success" : "muted"}
       />

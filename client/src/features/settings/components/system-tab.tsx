@@ -1,4 +1,5 @@
 import { DEFAULT_SYSTEM_SETTINGS, type SystemSettings, systemSettingsSchema } from "@common/schemas/settings";
+import { useTranslation } from "react-i18next";
 import { useGroupDraft } from "../lib/use-group-draft";
 import { useSaveGroup } from "../lib/use-save-group";
 import { SettingsCard } from "./settings-card";
@@ -6,29 +7,30 @@ import { NumberSetting, SwitchSetting } from "./setting-rows";
 
 export function SystemTab({ saved, readOnly }: { saved: SystemSettings; readOnly: boolean }) {
   const { value, set, validate, reset, errors } = useGroupDraft(saved, systemSettingsSchema);
-  const { save, saving } = useSaveGroup("system", { validate, reset }, "Configurações do sistema guardadas");
+  const { t } = useTranslation("settings");
+  const { save, saving } = useSaveGroup("system", { validate, reset }, () => t("system.saved"));
   const common = { disabled: readOnly };
 
   return (
     <SettingsCard
-      title="Sistema"
-      description="Backups, métricas e monitorização de saúde do servidor"
+      title={t("system.title")}
+      description={t("system.description")}
       readOnly={readOnly}
       saving={saving}
       onSave={save}
     >
       <SwitchSetting
         id="enableAutoBackup"
-        label="Backup automático"
-        description="Cópia da base de dados embutida em DATA_DIR/backups"
+        label={t("system.enableAutoBackup")}
+        description={t("system.enableAutoBackupHelp")}
         checked={value.enableAutoBackup}
         onChange={(v) => set("enableAutoBackup", v)}
         {...common}
       />
       <NumberSetting
         id="backupInterval"
-        label="Intervalo de backup"
-        unit="horas"
+        label={t("system.backupInterval")}
+        unit={t("units.hours")}
         min={1}
         max={168}
         fallback={DEFAULT_SYSTEM_SETTINGS.backupInterval}
@@ -39,8 +41,8 @@ export function SystemTab({ saved, readOnly }: { saved: SystemSettings; readOnly
       />
       <NumberSetting
         id="maxBackupFiles"
-        label="Máximo de backups guardados"
-        unit="ficheiros"
+        label={t("system.maxBackupFiles")}
+        unit={t("units.files")}
         min={1}
         max={30}
         fallback={DEFAULT_SYSTEM_SETTINGS.maxBackupFiles}
@@ -51,24 +53,24 @@ export function SystemTab({ saved, readOnly }: { saved: SystemSettings; readOnly
       />
       <SwitchSetting
         id="enableMetrics"
-        label="Métricas"
-        description="Publica métricas Prometheus em /metrics"
+        label={t("system.enableMetrics")}
+        description={t("system.enableMetricsHelp")}
         checked={value.enableMetrics}
         onChange={(v) => set("enableMetrics", v)}
         {...common}
       />
       <SwitchSetting
         id="enableHealthCheck"
-        label="Monitorização de saúde"
-        description="/api/health indica o estado da base de dados e do motor"
+        label={t("system.enableHealthCheck")}
+        description={t("system.enableHealthCheckHelp")}
         checked={value.enableHealthCheck}
         onChange={(v) => set("enableHealthCheck", v)}
         {...common}
       />
       <NumberSetting
         id="healthCheckInterval"
-        label="Intervalo de verificação de saúde"
-        unit="minutos"
+        label={t("system.healthCheckInterval")}
+        unit={t("units.minutes")}
         min={1}
         max={1440}
         fallback={DEFAULT_SYSTEM_SETTINGS.healthCheckInterval}

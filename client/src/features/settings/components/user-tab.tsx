@@ -1,52 +1,45 @@
 import { type UserSettings, userSettingsSchema } from "@common/schemas/settings";
+import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { useTheme } from "@/app/theme-provider";
 import { playAlertSound } from "@/lib/alert-sound";
 import { allowBrowserNotifications } from "@/lib/browser-notifications";
+import { translateMessage } from "@/lib/i18n";
 import { disablePushOnThisDevice, enablePushOnThisDevice } from "@/lib/push";
 import { useGroupDraft } from "../lib/use-group-draft";
 import { useSaveGroup } from "../lib/use-save-group";
 import { SettingsCard } from "./settings-card";
 import { SelectSetting, SwitchSetting, WebhookSetting } from "./setting-rows";
 
-const THEMES = [
-  ["light", "Claro"],
-  ["dark", "Escuro"],
-] as const;
+const THEMES = ["light", "dark"] as const;
+/** each language by its own name, whatever the interface's language */
 const LANGUAGES = [
-  ["pt", "Português"],
-  ["en", "English"],
-  ["es", "Español"],
+  ["pt", "Português"], // i18n-ignore
+  ["en", "English"], // i18n-ignore
+  ["es", "Español"], // i18n-ignore
 ] as const;
+/** the value and its label's key under `user.timezones` */
 const TIMEZONES = [
-  ["Europe/Lisbon", "Europa/Lisboa"],
-  ["UTC", "UTC"],
-  ["America/New_York", "América/Nova Iorque"],
+  ["Europe/Lisbon", "lisbon"],
+  ["UTC", "utc"],
+  ["America/New_York", "newYork"],
 ] as const;
-const CURRENCIES = [
-  ["EUR", "Euro (€)"],
-  ["USD", "Dólar (US$)"],
-  ["GBP", "Libra (£)"],
-] as const;
+const CURRENCIES = ["EUR", "USD", "GBP"] as const;
 
 export function UserTab({ saved }: { saved: UserSettings }) {
   const { theme, setTheme } = useTheme();
   // the theme in effect in this browser is the one shown (the header toggle changes it too)
   const { value, set, validate, reset, errors } = useGroupDraft({ ...saved, theme }, userSettingsSchema);
-  const { save, saving } = useSaveGroup("user", { validate, reset }, "Preferências guardadas");
+  const { t } = useTranslation("settings");
+  const { save, saving } = useSaveGroup("user", { validate, reset }, () => t("user.saved"));
 
   return (
-    <SettingsCard
-      title="Preferências do utilizador"
-      description="Só afetam a sua conta"
-      saving={saving}
-      onSave={save}
-    >
+    <SettingsCard title={t("user.title")} description={t("user.description")} saving={saving} onSave={save}>
       <SelectSetting
         id="theme"
-        label="Tema"
-        description="Aplicado de imediato"
-        options={THEMES}
+        label={t("user.theme")}
+        description={t("user.themeHelp")}
+        options={THEMES.map((v) => [v, t(`user.themes.${v}`)] as const)}
         value={theme}
         onChange={(v) => {
           setTheme(v);
@@ -55,34 +48,34 @@ export function UserTab({ saved }: { saved: UserSettings }) {
       />
       <SelectSetting
         id="language"
-        label="Idioma"
+        label={t("user.language")}
         options={LANGUAGES}
         value={value.language}
         onChange={(v) => set("language", v)}
       />
       <SelectSetting
         id="timezone"
-        label="Fuso horário"
-        options={TIMEZONES}
+        label={t("user.timezone")}
+        options={TIMEZONES.map(([v, key]) => [v, t(`user.timezones.${key}`)] as const)}
         value={value.timezone}
         onChange={(v) => set("timezone", v)}
       />
       <SelectSetting
         id="currency"
-        label="Moeda"
-        options={CURRENCIES}
+        label={t("user.currency")}
+        options={CURRENCIES.map((v) => [v, t(`user.currencies.${v}`)] as const)}
         value={value.currency}
         onChange={(v) => set("currency", v)}
       />
       <SwitchSetting
         id="emailNotifications"
-        label="Notificações por email"
+        label={t("user.emailNotifications")}
         checked={value.emailNotifications}
         onChange={(v) => set("emailNotifications", v)}
       />
       <SwitchSetting
         id="pushNotifications"
-        label="Notificações push"
+        label={t("user.pushNotifications")}
         checked={value.pushNotifications}
         onChange={(v) => {
           // turning it on subscribes this device; the setting follows only if the browser allows it
@@ -90,7 +83,7 @@ export function UserTab({ saved }: { saved: UserSettings }) {
           change.then(
             () => set("pushNotifications", v),
             (error: Error) => {
-              toast.error(error.message);
+              toast.error(translateMessage(error.message));
               if (!v) set("pushNotifications", false);
             },
           );
@@ -98,8 +91,8 @@ export function UserTab({ saved }: { saved: UserSettings }) {
       />
       <SwitchSetting
         id="browserNotifications"
-        label="Notificações no navegador quando um produto volta ao stock"
-        description="Enquanto a aplicação estiver aberta; o navegador pede autorização"
+        label={t("user.browserNotifications")}
+        description={t("user.browserNotificationsHelp")}
         checked={value.browserNotifications}
         onChange={(v) => {
           // the browser's permission is asked here, from the click, never at load
@@ -107,14 +100,14 @@ export function UserTab({ saved }: { saved: UserSettings }) {
           else
             allowBrowserNotifications().then(
               () => set("browserNotifications", true),
-              (error: Error) => toast.error(error.message),
+              (error: Error) => toast.error(translateMessage(error.message)),
             );
         }}
       />
       <SwitchSetting
         id="alertSound"
-        label="Som nos alertas"
-        description="Um toque curto quando um produto volta ao stock"
+        label={t("user.alertSound")}
+        description={t("user.alertSoundHelp")}
         checked={value.alertSound}
         onChange={(v) => {
           // a sample of the tone (and the click lets the page play sound later)
@@ -124,14 +117,14 @@ export function UserTab({ saved }: { saved: UserSettings }) {
       />
       <SwitchSetting
         id="weeklyReport"
-        label="Relatório semanal"
+        label={t("user.weeklyReport")}
         checked={value.weeklyReport}
         onChange={(v) => set("weeklyReport", v)}
       />
       <WebhookSetting
         id="user-defaultWebhookUrl"
-        label="O meu webhook padrão"
-        description="Preenche o webhook dos seus novos produtos. Vazio, vale o webhook padrão global."
+        label={t("user.defaultWebhookUrl")}
+        description={t("user.defaultWebhookUrlHelp")}
         value={value.defaultWebhookUrl}
         error={errors.defaultWebhookUrl}
         onChange={(v) => set("defaultWebhookUrl", v.trim())}

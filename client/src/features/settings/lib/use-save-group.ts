@@ -11,7 +11,8 @@ type Group = keyof UpdateSettingsInput;
 export function useSaveGroup<G extends Group>(
   group: G,
   draft: { validate(): NonNullable<UpdateSettingsInput[G]> | null; reset(): void },
-  successMessage: string,
+  /** called when the save succeeds, so the toast is in the language then in force */
+  successMessage: () => string,
 ) {
   const update = useUpdateSettings();
   const save = () => {
@@ -20,7 +21,7 @@ export function useSaveGroup<G extends Group>(
     update.mutate({ [group]: value } as UpdateSettingsInput, {
       onSuccess: () => {
         draft.reset();
-        toast.success(successMessage);
+        toast.success(successMessage());
       },
     });
   };

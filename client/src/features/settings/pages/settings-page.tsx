@@ -1,6 +1,7 @@
 import { isAdmin } from "@common/schemas/auth";
 import { Globe, Server, SlidersHorizontal, TriangleAlert, UserRound } from "lucide-react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { PageSpinner } from "@/components/spinner";
@@ -16,6 +17,7 @@ import { SystemTab } from "../components/system-tab";
 import { UserTab } from "../components/user-tab";
 
 function PerformanceWarning() {
+  const { t } = useTranslation("settings");
   return (
     <div
       role="note"
@@ -23,10 +25,8 @@ function PerformanceWarning() {
     >
       <TriangleAlert className="mt-0.5 size-5 shrink-0 text-warning" />
       <div className="space-y-1">
-        <p className="font-semibold">Atenção</p>
-        <p className="text-muted-foreground">
-          Algumas configurações avançadas podem afetar o desempenho do sistema. Altere-as com cuidado.
-        </p>
+        <p className="font-semibold">{t("page.warningTitle")}</p>
+        <p className="text-muted-foreground">{t("page.warning")}</p>
       </div>
     </div>
   );
@@ -38,18 +38,19 @@ export function SettingsPage() {
   // remounting the tabs drops unsaved edits after "Restaurar Padrões"
   const [generation, setGeneration] = useState(0);
   const admin = isAdmin(user);
+  const { t } = useTranslation("settings");
 
   return (
     <PageShell className="max-w-5xl">
       <PageHeader
-        title="Configurações"
-        subtitle="Personalizar"
+        title={t("page.title")}
+        subtitle={t("page.subtitle")}
         actions={<RestoreDefaultsButton admin={admin} onRestored={() => setGeneration((g) => g + 1)} />}
       />
       {isLoading || !user ? (
         <PageSpinner />
       ) : error || !settings ? (
-        <p className="text-sm text-destructive">{errorMessage(error, "Erro ao carregar configurações")}</p>
+        <p className="text-sm text-destructive">{errorMessage(error, t("page.loadFailed"))}</p>
       ) : (
         <>
           <SettingsSummary settings={settings} />
@@ -57,19 +58,19 @@ export function SettingsPage() {
             <TabsList className="grid w-full grid-cols-4 sm:inline-flex sm:w-fit">
               <TabsTrigger value="profile" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
                 <UserRound />
-                Perfil
+                {t("page.tabs.profile")}
               </TabsTrigger>
               <TabsTrigger value="global" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
                 <Globe />
-                Global
+                {t("page.tabs.global")}
               </TabsTrigger>
               <TabsTrigger value="system" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
                 <Server />
-                Sistema
+                {t("page.tabs.system")}
               </TabsTrigger>
               <TabsTrigger value="user" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
                 <SlidersHorizontal />
-                Utilizador
+                {t("page.tabs.user")}
               </TabsTrigger>
             </TabsList>
             <TabsContent value="profile">
