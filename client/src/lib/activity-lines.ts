@@ -1,6 +1,7 @@
 import type { ActivityEntry } from "@common/schemas/activity";
 import { activityTitle } from "@common/status";
-import { i18n, translateMessage } from "./i18n";
+import { translateActivityMessage } from "./activity-messages";
+import { i18n } from "./i18n";
 
 /** what an activity line needs of an entry (History's entries and the Status summary's alike) */
 export type LineEntry = ActivityEntry;
@@ -96,7 +97,7 @@ export function lineText(entry: Pick<LineEntry, "action" | "message">): string {
 export function lineMessage(entry: Pick<LineEntry, "action" | "message">): string {
   const prefix = `${activityTitle(entry.action)}: `;
   const message = entry.message.startsWith(prefix) ? entry.message.slice(prefix.length) : entry.message;
-  return translateMessage(message);
+  return translateActivityMessage(entry.action, message);
 }
 
 /** a line names its product; entries of no product are the system's */

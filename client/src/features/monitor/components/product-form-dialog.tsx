@@ -16,6 +16,7 @@ import { i18n, translateMessage } from "@/lib/i18n";
 import { useCreateProduct } from "../api/create-product";
 import { useDefaultWebhook } from "../api/get-default-webhook";
 import { useUpdateProduct } from "../api/update-product";
+import { withChosenChannels } from "./alert-channels-field";
 import { type ProductForm, ProductFormFields, useProductForm } from "./product-form";
 
 interface ProductFormDialogProps {
@@ -70,7 +71,8 @@ function ProductFormBody({
   const update = useUpdateProduct();
   const isPending = create.isPending || update.isPending;
 
-  const submit = form.handleSubmit((values) => {
+  const submit = form.handleSubmit((edited) => {
+    const values = withChosenChannels(edited, Boolean(form.formState.dirtyFields.alertChannels));
     if (product) {
       update.mutate(
         { id: product.id, input: values },

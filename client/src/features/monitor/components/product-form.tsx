@@ -16,6 +16,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { WebhookTest } from "@/components/webhook-test";
 import { FormField } from "@/components/form-field";
 import { translateMessage } from "@/lib/i18n";
+import { AlertChannelsField } from "./alert-channels-field";
 import { FormSection } from "./form-section";
 import { IntervalField } from "./interval-field";
 import { PlatformPicker } from "./platform-picker";
@@ -54,6 +55,7 @@ function initialValues(product: ProductDto | null, defaultWebhook: string): Prod
     checkInterval: product.checkInterval,
     config: product.config ?? "",
     variants: parseJsonList(product.variants),
+    alertChannels: product.alertChannels,
   };
 }
 
@@ -207,6 +209,7 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
             />
           </WebhookTest>
         </FormField>
+        <AlertChannelsField form={form} />
       </FormSection>
 
       <FormSection title={t("form.checkSection")} icon={<Settings2 />}>
