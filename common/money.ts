@@ -100,18 +100,23 @@ export function formatEur(value: string | number | null | undefined): string {
   return eurFormatter.format(Number.isFinite(n) ? n : 0);
 }
 
-const formatters = new Map<string, Intl.NumberFormat>([["EUR", eurFormatter]]);
+const formatters = new Map<string, Intl.NumberFormat>([["EUR|pt-PT", eurFormatter]]);
 
 /**
- * An amount in its own currency as pt-PT writes it: "19800.00", "JPY" → "19 800 JP¥"; "12.5", "PLN" →
- * "12,50 PLN". An amount is never shown with € unless its currency is EUR.
+ * An amount in its own currency as `locale` writes it (pt-PT unless told): "19800.00", "JPY" →
+ * "19 800 JP¥"; "12.5", "PLN" → "12,50 PLN"; in en-GB "69.90", "EUR" → "€69.90". An amount is never
+ * shown with € unless its currency is EUR.
  */
-export function formatMoney(value: string | number | null | undefined, currency = "EUR"): string {
+export function formatMoney(
+  value: string | number | null | undefined,
+  currency = "EUR",
+  locale = "pt-PT",
+): string {
   const code = /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : "EUR";
-  let formatter = formatters.get(code);
+  let formatter = formatters.get(`${code}|${locale}`);
   if (!formatter) {
-    formatter = new Intl.NumberFormat("pt-PT", { style: "currency", currency: code });
-    formatters.set(code, formatter);
+    formatter = new Intl.NumberFormat(locale, { style: "currency", currency: code });
+    formatters.set(`${code}|${locale}`, formatter);
   }
   const n = typeof value === "number" ? value : Number(value ?? "");
   return formatter.format(Number.isFinite(n) ? n : 0);

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema.js";
 import { saveUserSettings } from "../src/services/settings.js";
 import { DEFAULT_USER_SETTINGS } from "@common/schemas/settings.js";
-import { createWorld, eventually, sleep, type World } from "./engine-support.js";
+import { createWorld, embedsOf, eventually, sleep, type World } from "./engine-support.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
 
 const SHOP = "https://nudeproject.com";
@@ -70,6 +70,64 @@ describe.each(dbKinds())("e-mail alerts over SMTP (%s)", (kind) => {
       ]);
     });
   });
+
+  it.each([
+    {
+      language: "en" as const,
+      title: "In stock",
+      subject: "Stock Monitor — Hoodie <Azul>: in stock (S, M)",
+      price: /Price: €69\.90/,
+      lines: ["In stock: Hoodie <Azul>", "New sizes: S, M", "Shop: Nude Project"],
+      cart: /Basket S: https?:\/\/\S+\/cart\/\d+:1/,
+      html: ['lang="en-GB"', '<th align="left">Status</th><td>In Stock</td>'],
+      discord: { Price: "€69.90", Status: "In Stock", "New sizes": "S, M", "Available sizes": "S, M" },
+      addToCart: "Add to basket",
+    },
+    {
+      language: "es" as const,
+      title: "En stock",
+      subject: "Stock Monitor — Hoodie <Azul>: en stock (S, M)",
+      price: /Precio: 69,90\s€/,
+      lines: ["En stock: Hoodie <Azul>", "Nuevas tallas: S, M", "Tienda: Nude Project"],
+      cart: /Carrito S: https?:\/\/\S+\/cart\/\d+:1/,
+      html: ['lang="es-ES"', '<th align="left">Estado</th><td>En Stock</td>'],
+      discord: {
+        Precio: "69,90\u00a0€",
+        Estado: "En Stock",
+        "Nuevas tallas": "S, M",
+        "Tallas disponibles": "S, M",
+      },
+      addToCart: "Añadir al carrito",
+    },
+  ])(
+    "restock for an owner who reads $language → the Discord embed and the e-mail in $language",
+    async (c) => {
+      await saveUserSettings(w.database.db, w.userId, { ...settings, language: c.language });
+      w.retailer.setProduct(`mail-${c.language}`, { sizes: ["S", "M"], price: "69.90" });
+      await w.addProduct({
+        platform: "nudeproject",
+        url: `${SHOP}/products/mail-${c.language}`,
+        name: "Hoodie <Azul>",
+      });
+      await start();
+      await w.webhook.waitForAccepted(1);
+      const [embed] = embedsOf(w.webhook.received[0].body);
+      expect(embed.description).toBe(c.title);
+      const fields = Object.fromEntries(embed.fields.map((f) => [f.name, f.value.replace(/\s/g, "\u00a0")]));
+      for (const [name, value] of Object.entries(c.discord))
+        expect(fields[name]).toBe(value.replace(/\s/g, "\u00a0"));
+      expect(embed.fields.find((f) => f.name.endsWith(" S"))?.value).toMatch(
+        new RegExp(`^\\[${c.addToCart}\\]\\(https?://\\S+/cart/\\d+:1\\)$`),
+      );
+      await eventually(() => expect(smtp.mails).toHaveLength(1), 15_000);
+      const [mail] = smtp.mails;
+      expect(mail.subject).toBe(c.subject);
+      for (const line of c.lines) expect(mail.text).toContain(line);
+      expect(mail.text).toMatch(c.price);
+      expect(mail.text).toMatch(c.cart);
+      for (const part of c.html) expect(String(mail.html)).toContain(part);
+    },
+  );
 
   it("a temporary SMTP refusal (451) is retried, then delivered once", async () => {
     smtp.tempFailures = 1;

@@ -70,6 +70,27 @@ describe.each(dbKinds())("Web Push alerts through the outbox (%s)", (kind) => {
     });
   });
 
+  it.each([
+    { language: "en" as const, title: "In stock: Hoodie", body: "Hoodie: in stock (M)" },
+    { language: "es" as const, title: "En stock: Hoodie", body: "Hoodie: en stock (M)" },
+  ])("restock for an owner who reads $language → the push's title and body in $language", async (c) => {
+    await saveUserSettings(w.database.db, w.userId, {
+      ...DEFAULT_USER_SETTINGS,
+      pushNotifications: true,
+      language: c.language,
+    });
+    await device();
+    w.retailer.setProduct(`push-${c.language}`, { sizes: ["M"], price: "49.00" });
+    await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/push-${c.language}`,
+      name: "Hoodie",
+    });
+    await w.start();
+    await eventually(() => expect(push.accepted).toHaveLength(1), 15_000);
+    expect(push.accepted[0].message).toMatchObject({ title: c.title, body: c.body });
+  });
+
   it("a subscription the push service calls gone (410) is deleted and not retried", async () => {
     await saveUserSettings(w.database.db, w.userId, { ...DEFAULT_USER_SETTINGS, pushNotifications: true });
     const gone = await device();

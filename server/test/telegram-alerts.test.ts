@@ -1,7 +1,9 @@
+import { DEFAULT_USER_SETTINGS } from "@common/schemas/settings.js";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FakeTelegram, telegramHtmlError } from "../../tools/fake-telegram.js";
 import { TELEGRAM_ORIGIN } from "../src/engine/notify/telegram.js";
+import { saveUserSettings } from "../src/services/settings.js";
 import { createWorld, eventually, sleep, type World } from "./engine-support.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
 
@@ -59,6 +61,36 @@ describe.each(dbKinds())("Telegram alerts through the outbox (%s)", (kind) => {
       const rows = (await w.notificationRows()).filter((r) => r.productId === id);
       expect(rows.map((r) => r.status)).toEqual(["sent"]);
     });
+  });
+
+  it.each([
+    {
+      language: "en" as const,
+      lines: ["<b>In stock</b>", "Status: In Stock", "New sizes: S, M", "Sizes: S, M"],
+      price: /Price: €69\.90/,
+      cart: /<a href="[^"]*\/cart\/\d+:1">Basket S<\/a>/,
+    },
+    {
+      language: "es" as const,
+      lines: ["<b>En stock</b>", "Estado: En Stock", "Nuevas tallas: S, M", "Tallas: S, M"],
+      price: /Precio: 69,90\s€/,
+      cart: /<a href="[^"]*\/cart\/\d+:1">Carrito S<\/a>/,
+    },
+  ])("restock for an owner who reads $language → the caption in $language", async (c) => {
+    await saveUserSettings(w.database.db, w.userId, { ...DEFAULT_USER_SETTINGS, language: c.language });
+    try {
+      w.retailer.setProduct(`tg-${c.language}`, { sizes: ["S", "M"], price: "69.90" });
+      await telegramProduct(`tg-${c.language}`, "Hoodie");
+      await w.start();
+      await eventually(() => expect(telegram.accepted).toHaveLength(1), 15_000);
+      const caption = String(telegram.calls[0].body.caption);
+      expect(telegramHtmlError(caption)).toBeNull();
+      for (const line of c.lines) expect(caption).toContain(line);
+      expect(caption).toMatch(c.price);
+      expect(caption).toMatch(c.cart);
+    } finally {
+      await saveUserSettings(w.database.db, w.userId, DEFAULT_USER_SETTINGS);
+    }
   });
 
   it("Telegram 429 with parameters.retry_after → waits that long, then delivered once", async () => {

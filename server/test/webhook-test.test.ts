@@ -1,6 +1,8 @@
 import type { AddressInfo } from "node:net";
+import { DEFAULT_USER_SETTINGS } from "@common/schemas/settings.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeWebhook } from "../../tools/fake-webhook.js";
+import { saveUserSettings } from "../src/services/settings.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 
 /**
@@ -76,6 +78,47 @@ describe.each(dbKinds())("POST /api/webhooks/test (%s)", (kind) => {
     const embed = (delivery.body as { embeds: { description: string; timestamp: string }[] }).embeds[0];
     expect(embed.description).toMatch(/ligado ao Stock Monitor/);
     expect(Number.isNaN(Date.parse(embed.timestamp))).toBe(false);
+  });
+
+  it.each([
+    {
+      language: "en" as const,
+      title: "Test message",
+      text: /connected to Stock Monitor/,
+      sent: "Test message sent (HTTP 204)",
+      refused: "The webhook refused the message (HTTP 404): Unknown Webhook",
+      timeout: "Timed out: the webhook did not answer within 1 s",
+    },
+    {
+      language: "es" as const,
+      title: "Mensaje de prueba",
+      text: /conectado a Stock Monitor/,
+      sent: "Mensaje de prueba enviado (HTTP 204)",
+      refused: "El webhook ha rechazado el mensaje (HTTP 404): Unknown Webhook",
+      timeout: "Tiempo agotado: el webhook no ha respondido en 1 s",
+    },
+  ])("a user who reads $language gets the test message and what became of it in $language", async (c) => {
+    users += 1;
+    const username = `revenda${users}`;
+    const id = await guarded.createUser({ username });
+    await saveUserSettings(guarded.database.db, id, { ...DEFAULT_USER_SETTINGS, language: c.language });
+    const cookie = await guarded.login(username);
+    const before = hook.received.length;
+    const res = await send(guardedUrl, cookie, `https://discord.com/api/webhooks/16/${c.language}`);
+    expect(await res.json()).toEqual({ ok: true, status: 204, message: c.sent });
+    const [delivery] = hook.received.slice(before);
+    const embed = (delivery.body as { embeds: { title: string; description: string }[] }).embeds[0];
+    expect(embed.title).toBe(c.title);
+    expect(embed.description).toMatch(c.text);
+
+    hook.setMode("404", { times: 1 });
+    const refused = await send(guardedUrl, cookie, `https://discord.com/api/webhooks/16/${c.language}`);
+    expect(await refused.json()).toEqual({ ok: false, status: 404, message: c.refused });
+
+    hook.setPath(`/api/webhooks/16/${c.language}-hangs`, { drip: true, dripMs: 100 });
+    const hangs = await send(guardedUrl, cookie, `https://discord.com/api/webhooks/16/${c.language}-hangs`);
+    expect(await hangs.json()).toEqual({ ok: false, status: null, message: c.timeout });
+    hook.resetPaths();
   });
 
   it("answers 401 without a session and sends nothing", async () => {

@@ -168,4 +168,66 @@ describe.each(dbKinds())("weekly report by e-mail (%s)", (kind) => {
     expect(await queueWeeklyReports(database.db, new Date("2026-11-23T09:00:00Z"))).toBe(1);
     await database.db.delete(notifications).where(eq(notifications.status, "pending"));
   });
+
+  it("the report in the user's language: English in London, Spanish in Madrid", async () => {
+    const london = await user("london", "london@example.co.uk");
+    await saveUserSettings(database.db, london, {
+      ...DEFAULT_USER_SETTINGS,
+      language: "en",
+      timezone: "Europe/London",
+    });
+    const madrid = await user("madrid", "madrid@ejemplo.es");
+    await saveUserSettings(database.db, madrid, {
+      ...DEFAULT_USER_SETTINGS,
+      language: "es",
+      timezone: "Europe/Madrid",
+    });
+    await sale(london, "Air Max 90", "120.00", "40.00", "2026-11-25T12:00:00Z");
+    await sale(madrid, "Air Max 90", "120.00", "40.00", "2026-11-25T12:00:00Z");
+    // a sale whose item is gone is named by the language's word for an item
+    await database.db.insert(sales).values({
+      userId: madrid,
+      salePrice: "30.00",
+      profit: "5.00",
+      saleDate: new Date("2026-11-26T12:00:00Z"),
+    });
+    // Monday 30/11 10:00 UTC: 10:00 in London, 11:00 in Madrid (and 10:00 in Lisbon)
+    expect(await queueWeeklyReports(database.db, new Date("2026-11-30T10:00:00Z"))).toBe(3);
+    startNotifier();
+    const mailTo = (address: string) => smtp.mails.find((m) => m.rcpt[0] === address);
+    await eventually(() => {
+      expect(mailTo("london@example.co.uk")).toBeDefined();
+      expect(mailTo("madrid@ejemplo.es")).toBeDefined();
+    }, 15_000);
+
+    const en = mailTo("london@example.co.uk")!;
+    expect(en.subject).toBe("Stock Monitor — Weekly report (23/11/2026 to 29/11/2026)");
+    const enText = String(en.text);
+    expect(enText).toContain("Weekly report (23/11/2026 to 29/11/2026)");
+    expect(enText).toContain("Sales: 1");
+    expect(enText).toContain("Revenue: €120.00");
+    expect(enText).toContain("Profit: €40.00");
+    expect(enText).toContain("Restocks seen: 0");
+    expect(enText).toContain("Monitors with failures: 0");
+    expect(enText).toContain("Best items:\n- Air Max 90 — €40.00");
+    expect(String(en.html)).toContain('lang="en-GB"');
+    expect(String(en.html)).toContain('<h2 style="margin:0 0 8px">Weekly report</h2>');
+    expect(String(en.html)).toContain("<h3>Best items</h3>");
+
+    const es = mailTo("madrid@ejemplo.es")!;
+    expect(es.subject).toBe("Stock Monitor — Informe semanal (del 23/11/2026 al 29/11/2026)");
+    const esText = String(es.text);
+    expect(esText).toContain("Ventas: 2");
+    expect(esText).toMatch(/Ingresos: 150,00\s€/);
+    expect(esText).toMatch(/Beneficio: 45,00\s€/);
+    expect(esText).toContain("Reposiciones de stock vistas: 0");
+    expect(esText).toContain("Monitores con fallos: 0");
+    expect(esText).toMatch(/Mejores artículos:\n- Air Max 90 — 40,00\s€\n- Artículo — 5,00\s€/);
+    expect(String(es.html)).toContain('lang="es-ES"');
+    expect(String(es.html)).toContain('<h2 style="margin:0 0 8px">Informe semanal</h2>');
+
+    // Lisbon's report of the same week stays in pt-PT
+    const ptSubject = "Stock Monitor — Relatório semanal (23/11/2026 a 29/11/2026)";
+    await eventually(() => expect(smtp.mails.map((m) => m.subject)).toContain(ptSubject));
+  });
 });

@@ -204,7 +204,8 @@ export const emptyBatch = (): CheckBatch => ({ checks: [], activities: [], alert
 
 /**
  * One statement, so one transaction: the checked products' new state, their activity
- * entries and their outbox rows commit together or not at all. A product counts only while this
+ * entries and their outbox rows commit together or not at all. Each outbox row's payload carries
+ * its owner's language (Settings → Utilizador), read here rather than once per delivery. A product counts only while this
  * worker still holds its lease (`leased_by`): one taken over by another worker writes nothing, not
  * even its activity or alert, so no alert is sent twice. Outbox rows are born leased to this
  * process's notifier, which gets them in memory at once instead of polling for them.
@@ -245,10 +246,15 @@ const BATCH_SQL = `
   )
   insert into notifications (product_id, user_id, webhook_url, payload, message, type, status, attempts,
     lease_until)
-  select u.id, u.user_id, d.destination, z.payload, z.message, z.type, 'sending', 1,
-    now() + $6 * interval '1 millisecond'
+  select u.id, u.user_id, d.destination,
+    -- the owner's language rides on the payload: every channel writes the alert in it (pt: absent)
+    case when l.language in ('en', 'es') then z.payload || jsonb_build_object('language', l.language)
+      else z.payload end,
+    z.message, z.type, 'sending', 1, now() + $6 * interval '1 millisecond'
   from jsonb_to_recordset($5::jsonb) as z(i int, pid int, payload jsonb, message text, type text)
   join u on u.id = z.pid
+  left join lateral (select s.value->>'language' as language from user_settings s where s.user_id = u.user_id) l
+    on true
   cross join lateral (
     -- each channel as the product chose (alert_channels), else as the owner's settings say
     select u.webhook_url as destination, 0 as rank

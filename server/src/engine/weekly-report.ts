@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import { type Language, languageOf, translator } from "../i18n.js";
 import type { AlertPayload, WeeklyReport } from "./notify/alert.js";
 import { MAILTO } from "./notify/email.js";
 
@@ -10,6 +11,7 @@ interface DueUser {
   email: string;
   tz: string;
   currency: string;
+  language: Language;
   fromAt: Date;
   toAt: Date;
   from: string;
@@ -27,12 +29,12 @@ async function dueUsers(db: Db, now: Date): Promise<DueUser[]> {
   const result = await db.execute(sql`
     with u as (
       select o.id, o.email, coalesce(nullif(s.value->>'timezone', ''), ${DEFAULT_ZONE}) as tz,
-        coalesce(nullif(s.value->>'currency', ''), 'EUR') as currency
+        coalesce(nullif(s.value->>'currency', ''), 'EUR') as currency, s.value->>'language' as language
       from users o left join user_settings s on s.user_id = o.id
       where coalesce(o.email, '') <> '' and coalesce((s.value->>'weeklyReport')::boolean, true)
     ),
     w as (select u.*, date_trunc('week', ${now.toISOString()}::timestamptz at time zone u.tz) as monday from u)
-    select id, email, tz, currency,
+    select id, email, tz, currency, language,
       (monday - interval '7 days') at time zone tz as from_at, monday at time zone tz as to_at,
       to_char(monday - interval '7 days', 'YYYY-MM-DD') as from_day, to_char(monday - interval '1 day', 'YYYY-MM-DD') as to_day
     from w
@@ -44,6 +46,7 @@ async function dueUsers(db: Db, now: Date): Promise<DueUser[]> {
     email: String(r.email),
     tz: String(r.tz),
     currency: String(r.currency),
+    language: languageOf(r.language),
     fromAt: new Date(r.from_at as string),
     toAt: new Date(r.to_at as string),
     from: String(r.from_day),
@@ -60,7 +63,8 @@ async function figures(db: Db, user: DueUser): Promise<WeeklyReport> {
         and sale_date < ${user.toAt.toISOString()}::timestamptz`),
   );
   const best = rowsOf(
-    await db.execute(sql`select coalesce(i.name, 'Artigo') as name, s.profit::text as profit
+    await db.execute(sql`select coalesce(i.name, ${translator(user.language)("report.item")}) as name,
+        s.profit::text as profit
       from sales s left join inventory_items i on i.id = s.inventory_item_id
       where s.user_id = ${user.id} and s.sale_date >= ${user.fromAt.toISOString()}::timestamptz
         and s.sale_date < ${user.toAt.toISOString()}::timestamptz
@@ -102,7 +106,7 @@ export async function queueWeeklyReports(db: Db, now: Date = new Date()): Promis
     const payload: AlertPayload = {
       kind: "weekly_report",
       productId: 0,
-      productName: "Relatório semanal",
+      productName: translator(user.language)("report.title"),
       productUrl: "",
       platform: "",
       status: "",
@@ -110,6 +114,8 @@ export async function queueWeeklyReports(db: Db, now: Date = new Date()): Promis
       newSizes: [],
       at: now.toISOString(),
       report,
+      // the e-mail is written in the user's language when it is sent
+      ...(user.language === "pt" ? {} : { language: user.language }),
     };
     const monday = nextDay(user.to);
     const result = await db.execute(sql`insert into notifications

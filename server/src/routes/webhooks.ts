@@ -15,6 +15,7 @@ import { CheckFailure, RefusedAddress } from "../engine/platforms/types.js";
 import { badRequest } from "../http-error.js";
 import { currentUser } from "../plugins/auth.js";
 import { assertWebhookShape } from "../services/products.js";
+import { getUserSettings } from "../services/settings.js";
 
 /**
  * "Testar webhook": one test message to the address in the field (saved or not), sent the way alerts
@@ -47,20 +48,27 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request): Promise<WebhookTestResult> => {
-      currentUser(request);
+      const user = currentUser(request);
       const { url } = request.body;
       // a product webhook's rules: https and no literal private address or local name here; the
       // transport resolves the name, refuses private answers and connects to the address it checked
       assertWebhookShape(url, app.config.allowPrivateWebhooks, "url");
+      // the test message and what became of it in the user's language (Settings → Utilizador)
+      const { language } = await getUserSettings(app.db, user.id);
       try {
-        const res = await postToWebhook(transport, testMessageRequest(url), timeoutMs, closing.signal);
-        return describeTestAnswer(res);
+        const res = await postToWebhook(
+          transport,
+          testMessageRequest(url, new Date(), language),
+          timeoutMs,
+          closing.signal,
+        );
+        return describeTestAnswer(res, language);
       } catch (error) {
         const failure = error instanceof CheckFailure ? error : new CheckFailure("network", String(error));
         if (failure instanceof RefusedAddress) {
           throw badRequest(`Webhook: ${failure.message}`, [{ path: "url", message: failure.message }]);
         }
-        return describeTestFailure(failure, timeoutMs);
+        return describeTestFailure(failure, timeoutMs, language);
       }
     },
   );

@@ -1,3 +1,6 @@
+import { createFormatter } from "@common/format.js";
+import { formatMoney } from "@common/money.js";
+import { type AlertKey, type Language, LOCALE, languageOf, type Translate, translator } from "../../i18n.js";
 import type { ProfileItem } from "../platforms/types.js";
 
 export type AlertKind =
@@ -36,6 +39,11 @@ export interface AlertPayload {
   at: string;
   /** only on a weekly_report (sent by e-mail) */
   report?: WeeklyReport;
+  /**
+   * the owner's language (Settings → Utilizador), set when the alert is queued: every channel
+   * writes the alert in it; absent (rows queued before languages) = pt
+   */
+  language?: Language;
 }
 
 /** the week's figures, computed when the report is queued */
@@ -55,42 +63,73 @@ export interface WeeklyReport {
   failing: string[];
 }
 
-const TITLES: Record<AlertKind, string> = {
-  restock: "Em stock",
-  new_sizes: "Novos tamanhos disponíveis",
-  sold_out: "Esgotado",
-  vinted_new_items: "Artigos novos",
-  vinted_holiday_on: "Membro entrou em modo férias",
-  vinted_holiday_off: "Membro voltou de férias",
-  check_failing: "Falha na verificação",
-  weekly_report: "Relatório semanal",
-};
+/** how one alert is written: the owner's language, its texts and its amounts */
+export interface AlertText {
+  language: Language;
+  /** the html lang / Intl locale: pt-PT, en-GB, es-ES */
+  locale: string;
+  t: Translate;
+  /** an amount in its own currency, as the language writes it */
+  money(value: string | number | null | undefined, currency?: string): string;
+  /** yyyy-MM-dd → the language's day (dd/MM/yyyy in all three) */
+  day(isoDate: string | undefined): string;
+  /** a product status's label ("Em Stock"); an unknown status as it came */
+  status(status: string): string;
+}
 
-export const alertTitle = (kind: AlertKind) => TITLES[kind];
+const texts = new Map<Language, AlertText>();
 
-/** one line for notifications.message and logs */
-export function alertSummary(alert: AlertPayload): string {
+/** the texts of an alert for `language` (the alert's own, else pt-PT) */
+export function alertText(language?: unknown): AlertText {
+  const lang = languageOf(language);
+  let text = texts.get(lang);
+  if (!text) {
+    const t = translator(lang);
+    const locale = LOCALE[lang];
+    const formatter = createFormatter({ language: lang });
+    text = {
+      language: lang,
+      locale,
+      t,
+      money: (value, currency) => formatMoney(value, currency ?? "EUR", locale),
+      day: (isoDate) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(isoDate ?? "") ? formatter.dateOnly(isoDate) : (isoDate ?? ""),
+      status: (status) => t(`status.${status}` as AlertKey, { defaultValue: status }),
+    };
+    texts.set(lang, text);
+  }
+  return text;
+}
+
+/** the alert's title in `text`'s language (pt-PT unless told) */
+export const alertTitle = (kind: AlertKind, text: AlertText = alertText()) => text.t(`title.${kind}`);
+
+/**
+ * One line for notifications.message and logs (pt-PT, like every stored record) or, given the
+ * alert's own texts, for a channel's subject or summary.
+ */
+export function alertSummary(alert: AlertPayload, text: AlertText = alertText()): string {
+  const { t } = text;
   switch (alert.kind) {
     case "restock":
     case "new_sizes":
-      return `${alert.productName}: ${alertTitle(alert.kind).toLowerCase()}${
+      return `${alert.productName}: ${alertTitle(alert.kind, text).toLocaleLowerCase(text.locale)}${
         alert.newSizes.length ? ` (${alert.newSizes.join(", ")})` : ""
       }`;
     case "vinted_new_items":
-      return `${alert.productName}: ${alert.items?.length ?? 0} artigo(s) novo(s)${
-        alert.part && alert.part.count > 1 ? ` (parte ${alert.part.index} de ${alert.part.count})` : ""
+      return `${t("summary.newItems", { name: alert.productName, n: alert.items?.length ?? 0 })}${
+        alert.part && alert.part.count > 1
+          ? t("summary.part", { index: alert.part.index, total: alert.part.count })
+          : ""
       }`;
     case "weekly_report":
-      return `Relatório semanal de ${ptDate(alert.report?.from)} a ${ptDate(alert.report?.to)}`;
+      return t("summary.weekly", { from: text.day(alert.report?.from), to: text.day(alert.report?.to) });
     case "check_failing":
-      return `${alert.productName}: 3 verificações falhadas seguidas (${alert.error ?? "erro"})`;
+      return t("summary.checkFailing", {
+        name: alert.productName,
+        error: alert.error ?? t("summary.unknownError"),
+      });
     default:
-      return `${alert.productName}: ${alertTitle(alert.kind).toLowerCase()}`;
+      return `${alert.productName}: ${alertTitle(alert.kind, text).toLocaleLowerCase(text.locale)}`;
   }
-}
-
-/** yyyy-MM-dd → dd/MM/yyyy */
-export function ptDate(isoDate: string | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate ?? "");
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : (isoDate ?? "");
 }

@@ -1,7 +1,5 @@
 import { platformLabel } from "@common/platforms.js";
-import { productStatusLabel } from "@common/status.js";
-import { formatMoney } from "@common/money.js";
-import { type AlertPayload, alertTitle } from "./alert.js";
+import { type AlertPayload, type AlertText, alertText, alertTitle } from "./alert.js";
 
 /** Discord's embed limits (its API documentation; lengths in UTF-16 units) */
 export const DISCORD_LIMITS = {
@@ -66,28 +64,29 @@ function colourOf(alert: AlertPayload): number {
 
 const httpUrl = (u: string | null | undefined) => (u && /^https?:\/\//.test(u) ? u : undefined);
 
-function productEmbed(alert: AlertPayload): DiscordEmbed {
+function productEmbed(alert: AlertPayload, text: AlertText): DiscordEmbed {
+  const { t } = text;
   const fields: EmbedField[] = [];
   if (alert.price)
-    fields.push({ name: "Preço", value: formatMoney(alert.price, alert.currency), inline: true });
-  fields.push({ name: "Estado", value: productStatusLabel(alert.status), inline: true });
-  fields.push({ name: "Plataforma", value: platformLabel(alert.platform), inline: true });
+    fields.push({ name: t("label.price"), value: text.money(alert.price, alert.currency), inline: true });
+  fields.push({ name: t("label.status"), value: text.status(alert.status), inline: true });
+  fields.push({ name: t("label.platform"), value: platformLabel(alert.platform), inline: true });
   if (alert.newSizes.length > 0 && alert.kind !== "sold_out") {
-    fields.push({ name: "Novos tamanhos", value: alert.newSizes.join(", ") });
+    fields.push({ name: t("label.newSizes"), value: alert.newSizes.join(", ") });
   }
-  if (alert.sizes.length > 0) fields.push({ name: "Tamanhos disponíveis", value: alert.sizes.join(", ") });
+  if (alert.sizes.length > 0) fields.push({ name: t("label.availableSizes"), value: alert.sizes.join(", ") });
   for (const link of alert.cartLinks ?? []) {
     fields.push({
-      name: `Carrinho ${link.size}`,
-      value: `[Adicionar ao carrinho](${link.url})`,
+      name: t("label.cart", { size: link.size }),
+      value: `[${t("label.addToCart")}](${link.url})`,
       inline: true,
     });
   }
-  if (alert.error) fields.push({ name: "Motivo", value: alert.error });
+  if (alert.error) fields.push({ name: t("label.reason"), value: alert.error });
   return {
     title: alert.productName,
     url: httpUrl(alert.productUrl),
-    description: alertTitle(alert.kind),
+    description: alertTitle(alert.kind, text),
     color: colourOf(alert),
     timestamp: alert.at,
     thumbnail: httpUrl(alert.imageUrl) ? { url: alert.imageUrl as string } : undefined,
@@ -99,18 +98,21 @@ function productEmbed(alert: AlertPayload): DiscordEmbed {
 const partText = (alert: AlertPayload) =>
   alert.part && alert.part.count > 1 ? ` (${alert.part.index}/${alert.part.count})` : "";
 
-function itemEmbeds(alert: AlertPayload): DiscordEmbed[] {
+function itemEmbeds(alert: AlertPayload, text: AlertText): DiscordEmbed[] {
+  const { t } = text;
   return (alert.items ?? []).map((item) => ({
     title: item.title,
     url: httpUrl(item.url),
-    description: `${alertTitle(alert.kind)}${partText(alert)} · ${alert.productName}`,
+    description: `${alertTitle(alert.kind, text)}${partText(alert)} · ${alert.productName}`,
     color: GREEN,
     timestamp: alert.at,
     thumbnail: httpUrl(item.imageUrl) ? { url: item.imageUrl as string } : undefined,
     fields: [
-      ...(item.price ? [{ name: "Preço", value: formatMoney(item.price, item.currency), inline: true }] : []),
-      ...(item.size ? [{ name: "Tamanho", value: item.size, inline: true }] : []),
-      ...(item.brand ? [{ name: "Marca", value: item.brand, inline: true }] : []),
+      ...(item.price
+        ? [{ name: t("label.price"), value: text.money(item.price, item.currency), inline: true }]
+        : []),
+      ...(item.size ? [{ name: t("label.size"), value: item.size, inline: true }] : []),
+      ...(item.brand ? [{ name: t("label.brand"), value: item.brand, inline: true }] : []),
     ],
     footer: { text: "Stock Monitor · Vinted" },
   }));
@@ -156,8 +158,10 @@ export function withinDiscordLimits(embeds: DiscordEmbed[]): DiscordEmbed[] {
   return limited.map((e) => fitEmbed(e, budget));
 }
 
+/** the alert as a Discord message, in the owner's language */
 export function discordMessage(alert: AlertPayload): DiscordMessage {
-  const embeds = alert.kind === "vinted_new_items" ? itemEmbeds(alert) : [productEmbed(alert)];
-  if (embeds.length === 0) embeds.push(productEmbed(alert));
+  const text = alertText(alert.language);
+  const embeds = alert.kind === "vinted_new_items" ? itemEmbeds(alert, text) : [productEmbed(alert, text)];
+  if (embeds.length === 0) embeds.push(productEmbed(alert, text));
   return { username: "Stock Monitor", embeds: withinDiscordLimits(embeds) };
 }

@@ -1,8 +1,6 @@
-import { formatMoney } from "@common/money.js";
 import { platformLabel } from "@common/platforms.js";
-import { productStatusLabel } from "@common/status.js";
 import nodemailer, { type Transporter } from "nodemailer";
-import { type AlertPayload, alertSummary, alertTitle, ptDate, type WeeklyReport } from "./alert.js";
+import { type AlertPayload, alertSummary, alertText, alertTitle, type WeeklyReport } from "./alert.js";
 import { type AlertChannel, channelAnswer } from "./channel.js";
 
 /** an e-mail destination in the outbox is `mailto:<address>` */
@@ -17,68 +15,76 @@ export interface MailContent {
 const esc = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** the alert as an e-mail, plain text and HTML with the same facts */
+/** the alert as an e-mail in the owner's language, plain text and HTML with the same facts */
 export function alertEmail(alert: AlertPayload): MailContent {
-  const facts: [string, string][] = [["Estado", productStatusLabel(alert.status)]];
-  if (alert.price) facts.push(["Preço", formatMoney(alert.price, alert.currency)]);
-  if (alert.newSizes.length) facts.push(["Novos tamanhos", alert.newSizes.join(", ")]);
-  if (alert.sizes.length) facts.push(["Tamanhos", alert.sizes.join(", ")]);
-  if (alert.error) facts.push(["Erro", alert.error]);
-  facts.push(["Loja", platformLabel(alert.platform)]);
+  const text = alertText(alert.language);
+  const { t } = text;
+  const facts: [string, string][] = [[t("label.status"), text.status(alert.status)]];
+  if (alert.price) facts.push([t("label.price"), text.money(alert.price, alert.currency)]);
+  if (alert.newSizes.length) facts.push([t("label.newSizes"), alert.newSizes.join(", ")]);
+  if (alert.sizes.length) facts.push([t("label.sizes"), alert.sizes.join(", ")]);
+  if (alert.error) facts.push([t("label.error"), alert.error]);
+  facts.push([t("label.shop"), platformLabel(alert.platform)]);
   const links: [string, string][] = [
-    ...(alert.cartLinks ?? []).map((c): [string, string] => [`Carrinho ${c.size}`, c.url]),
+    ...(alert.cartLinks ?? []).map((c): [string, string] => [t("label.cart", { size: c.size }), c.url]),
     ...(alert.items ?? []).map((i): [string, string] => [
-      `${i.title}${i.price ? ` — ${formatMoney(i.price, i.currency)}` : ""}`,
+      `${i.title}${i.price ? ` — ${text.money(i.price, i.currency)}` : ""}`,
       i.url,
     ]),
   ];
-  const title = alertTitle(alert.kind);
-  const text = [
+  const title = alertTitle(alert.kind, text);
+  const plain = [
     `${title}: ${alert.productName}`,
     alert.productUrl,
     "",
     ...facts.map(([k, v]) => `${k}: ${v}`),
     ...(links.length ? ["", ...links.map(([label, url]) => `${label}: ${url}`)] : []),
   ].join("\n");
-  const html = `<!doctype html><html lang="pt-PT"><body style="font-family:system-ui,sans-serif;color:#111">
+  const html = `<!doctype html><html lang="${text.locale}"><body style="font-family:system-ui,sans-serif;color:#111">
 <h2 style="margin:0 0 8px">${esc(title)}</h2>
 <p style="margin:0 0 12px"><a href="${esc(alert.productUrl)}">${esc(alert.productName)}</a></p>
 ${alert.imageUrl ? `<img src="${esc(alert.imageUrl)}" alt="" width="160" style="border-radius:8px">` : ""}
 <table cellpadding="4">${facts.map(([k, v]) => `<tr><th align="left">${esc(k)}</th><td>${esc(v)}</td></tr>`).join("")}</table>
 ${links.length ? `<ul>${links.map(([label, url]) => `<li><a href="${esc(url)}">${esc(label)}</a></li>`).join("")}</ul>` : ""}
 </body></html>`;
-  return { subject: `Stock Monitor — ${alertSummary(alert)}`.slice(0, 200), text, html };
+  return { subject: `Stock Monitor — ${alertSummary(alert, text)}`.slice(0, 200), text: plain, html };
 }
 
-/** the weekly report: sales, profit, best items, restocks seen and failing monitors */
-export function weeklyReportEmail(r: WeeklyReport): MailContent {
-  const period = `${ptDate(r.from)} a ${ptDate(r.to)}`;
+/**
+ * the weekly report in `language` (the user's when it was queued): sales, profit, best items,
+ * restocks seen and failing monitors
+ */
+export function weeklyReportEmail(r: WeeklyReport, language?: string): MailContent {
+  const text = alertText(language);
+  const { t } = text;
+  const period = t("report.period", { from: text.day(r.from), to: text.day(r.to) });
+  const title = t("report.title");
   // the books' currency the user chose (Settings → Utilizador); reports queued before it was kept: EUR
-  const money = (value: string) => formatMoney(value, r.currency ?? "EUR");
+  const money = (value: string) => text.money(value, r.currency ?? "EUR");
   const facts: [string, string][] = [
-    ["Vendas", String(r.sales)],
-    ["Receita", money(r.revenue)],
-    ["Lucro", money(r.profit)],
-    ["Reposições de stock vistas", String(r.restocks)],
-    ["Monitores com falhas", String(r.failing.length)],
+    [t("report.sales"), String(r.sales)],
+    [t("report.revenue"), money(r.revenue)],
+    [t("report.profit"), money(r.profit)],
+    [t("report.restocks"), String(r.restocks)],
+    [t("report.failing"), String(r.failing.length)],
   ];
   const best = r.best.map((b) => `${b.name} — ${money(b.profit)}`);
-  const text = [
-    `Relatório semanal (${period})`,
+  const plain = [
+    `${title} (${period})`,
     "",
     ...facts.map(([k, v]) => `${k}: ${v}`),
-    ...(best.length ? ["", "Melhores artigos:", ...best.map((b) => `- ${b}`)] : []),
-    ...(r.failing.length ? ["", "Monitores com falhas:", ...r.failing.map((f) => `- ${f}`)] : []),
+    ...(best.length ? ["", `${t("report.best")}:`, ...best.map((b) => `- ${b}`)] : []),
+    ...(r.failing.length ? ["", `${t("report.failing")}:`, ...r.failing.map((f) => `- ${f}`)] : []),
   ].join("\n");
-  const list = (title: string, items: string[]) =>
-    items.length ? `<h3>${esc(title)}</h3><ul>${items.map((i) => `<li>${esc(i)}</li>`).join("")}</ul>` : "";
-  const html = `<!doctype html><html lang="pt-PT"><body style="font-family:system-ui,sans-serif;color:#111">
-<h2 style="margin:0 0 8px">Relatório semanal</h2>
+  const list = (heading: string, items: string[]) =>
+    items.length ? `<h3>${esc(heading)}</h3><ul>${items.map((i) => `<li>${esc(i)}</li>`).join("")}</ul>` : "";
+  const html = `<!doctype html><html lang="${text.locale}"><body style="font-family:system-ui,sans-serif;color:#111">
+<h2 style="margin:0 0 8px">${esc(title)}</h2>
 <p style="margin:0 0 12px">${esc(period)}</p>
 <table cellpadding="4">${facts.map(([k, v]) => `<tr><th align="left">${esc(k)}</th><td>${esc(v)}</td></tr>`).join("")}</table>
-${list("Melhores artigos", best)}${list("Monitores com falhas", r.failing)}
+${list(t("report.best"), best)}${list(t("report.failing"), r.failing)}
 </body></html>`;
-  return { subject: `Stock Monitor — Relatório semanal (${period})`, text, html };
+  return { subject: `Stock Monitor — ${title} (${period})`, text: plain, html };
 }
 
 /** SMTP reply codes: 4xx is temporary (retried like a 5xx webhook), 5xx is final */
@@ -107,7 +113,7 @@ export function createEmailChannel(smtpUrl: string): AlertChannel & { close(): v
   return {
     handles: (destination) => destination.startsWith(MAILTO),
     async send(destination, alert, { signal }) {
-      const content = alert.report ? weeklyReportEmail(alert.report) : alertEmail(alert);
+      const content = alert.report ? weeklyReportEmail(alert.report, alert.language) : alertEmail(alert);
       return sendMail(transport, from, destination.slice(MAILTO.length), content, signal);
     },
     close: () => transport.close(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AlertPayload } from "./alert.js";
+import { type AlertPayload, alertSummary, alertText } from "./alert.js";
 import { DISCORD_LIMITS, type DiscordMessage } from "./discord.js";
 import { destinationOf, formatAlert } from "./format.js";
 
@@ -195,5 +195,111 @@ describe("webhook formats", () => {
     expect(usd.embeds[0].fields.find((f) => f.name === "Preço")?.value.replace(/\s/g, " ")).toBe("12,34 US$");
     // alerts queued before currencies were kept are euros
     expect(JSON.stringify(formatAlert(DISCORD, alert()))).toContain("€");
+  });
+});
+
+describe("alerts in the owner's language", () => {
+  const SLACK = "https://hooks.slack.com/services/T/B/X";
+  const GENERIC = "https://example.com/hook";
+  const vinted = (language: AlertPayload["language"]) =>
+    alert({
+      kind: "vinted_new_items",
+      language,
+      productName: "Loja da Ana",
+      price: null,
+      part: { index: 1, count: 3 },
+      items: [
+        {
+          id: "1",
+          title: "Casaco",
+          url: "https://www.vinted.pt/items/1",
+          price: "20.00",
+          size: "M",
+          brand: "Zara",
+        },
+      ],
+    });
+
+  it("Slack and generic JSON: titles, labels, summary and price text in en and es", () => {
+    const en = JSON.stringify(formatAlert(SLACK, alert({ language: "en" })));
+    expect(en).toContain("*In stock*:");
+    expect(en).toContain("*Status:*\\nIn Stock");
+    expect(en).toContain("*Price:*\\n€1,234.50");
+    expect(en).toContain("*Sizes:*\\nS, M");
+    expect(en).toContain("*New:*\\nM");
+    expect(en).toContain('"text":"NUDE HOODIE: in stock (M)"');
+    const es = JSON.stringify(formatAlert(SLACK, alert({ language: "es" })));
+    expect(es).toContain("*En stock*:");
+    expect(es).toContain("*Estado:*\\nEn Stock");
+    expect(es).toMatch(/\*Precio:\*\\n1234,50\s€/);
+    expect(es).toContain("*Tallas:*\\nS, M");
+    expect(es).toContain("*Nuevas:*\\nM");
+
+    expect(formatAlert(GENERIC, alert({ language: "en" }))).toMatchObject({
+      event: "restock",
+      language: "en",
+      title: "In stock",
+      message: "NUDE HOODIE: in stock (M)",
+      priceText: "€1,234.50",
+    });
+    const generic = formatAlert(GENERIC, alert({ kind: "sold_out", status: "out_of_stock", language: "es" }));
+    expect(generic).toMatchObject({ language: "es", title: "Agotado", message: "NUDE HOODIE: agotado" });
+    // a row queued before languages: pt-PT, as before
+    expect(formatAlert(GENERIC, alert())).toMatchObject({ language: "pt", title: "Em stock" });
+  });
+
+  it("Discord: Vinted items and a failing check in en and es", () => {
+    const en = formatAlert(DISCORD, vinted("en")) as DiscordMessage;
+    expect(en.embeds[0].description).toBe("New items (1/3) · Loja da Ana");
+    expect(en.embeds[0].fields.map((f) => f.name)).toEqual(["Price", "Size", "Brand"]);
+    const es = formatAlert(DISCORD, vinted("es")) as DiscordMessage;
+    expect(es.embeds[0].description).toBe("Artículos nuevos (1/3) · Loja da Ana");
+    expect(es.embeds[0].fields.map((f) => f.name)).toEqual(["Precio", "Talla", "Marca"]);
+    const failing = (language: AlertPayload["language"]) =>
+      (
+        formatAlert(
+          DISCORD,
+          alert({ kind: "check_failing", status: "unknown", error: "bloqueado", price: null, language }),
+        ) as DiscordMessage
+      ).embeds[0];
+    expect(failing("en")).toMatchObject({ description: "Check failing" });
+    expect(failing("en").fields.map((f) => [f.name, f.value])).toContainEqual(["Reason", "bloqueado"]);
+    expect(failing("en").fields.map((f) => [f.name, f.value])).toContainEqual(["Status", "Unknown"]);
+    expect(failing("es")).toMatchObject({ description: "Fallo en la comprobación" });
+    expect(failing("es").fields.map((f) => [f.name, f.value])).toContainEqual(["Estado", "Desconocido"]);
+  });
+
+  it("summaries: Vinted parts, a failing check and the weekly report in each language", () => {
+    expect(alertSummary(vinted("pt"), alertText("pt"))).toBe(
+      "Loja da Ana: 1 artigo(s) novo(s) (parte 1 de 3)",
+    );
+    expect(alertSummary(vinted("en"), alertText("en"))).toBe("Loja da Ana: 1 new item(s) (part 1 of 3)");
+    expect(alertSummary(vinted("es"), alertText("es"))).toBe(
+      "Loja da Ana: 1 artículo(s) nuevo(s) (parte 1 de 3)",
+    );
+    const failing = alert({ kind: "check_failing", error: "bloqueado" });
+    expect(alertSummary(failing)).toBe("NUDE HOODIE: 3 verificações falhadas seguidas (bloqueado)");
+    expect(alertSummary(failing, alertText("en"))).toBe("NUDE HOODIE: 3 failed checks in a row (bloqueado)");
+    const report = alert({
+      kind: "weekly_report",
+      report: {
+        from: "2026-11-09",
+        to: "2026-11-15",
+        timeZone: "Europe/Lisbon",
+        sales: 0,
+        revenue: "0",
+        profit: "0",
+        best: [],
+        restocks: 0,
+        failing: [],
+      },
+    });
+    expect(alertSummary(report)).toBe("Relatório semanal de 09/11/2026 a 15/11/2026");
+    expect(alertSummary(report, alertText("en"))).toBe("Weekly report from 09/11/2026 to 15/11/2026");
+    expect(alertSummary(report, alertText("es"))).toBe("Informe semanal del 09/11/2026 al 15/11/2026");
+  });
+
+  it("the stored summary (notifications.message, History) stays pt-PT whatever the language", () => {
+    expect(alertSummary(alert({ language: "en" }))).toBe("NUDE HOODIE: em stock (M)");
   });
 });

@@ -1,6 +1,4 @@
-import { formatMoney } from "@common/money.js";
-import { productStatusLabel } from "@common/status.js";
-import { type AlertPayload, alertSummary, alertTitle } from "./alert.js";
+import { type AlertPayload, alertSummary, alertText, alertTitle } from "./alert.js";
 
 /**
  * Slack reads `&`, `<` and `>` as control characters in mrkdwn: text from retailers and Vinted
@@ -15,35 +13,51 @@ function escapeUrl(url: string): string {
   return url.replace(/\|/g, "%7C").replace(/>/g, "%3E").replace(/</g, "%3C");
 }
 
-/** Slack incoming webhook: a text fallback plus blocks (section with fields, image accessory). */
+/**
+ * Slack incoming webhook: a text fallback plus blocks (section with fields, image accessory), in the
+ * owner's language.
+ */
 export function slackMessage(alert: AlertPayload) {
-  const status = productStatusLabel(alert.status);
+  const text = alertText(alert.language);
+  const { t } = text;
+  const label = (key: Parameters<typeof t>[0]) => `*${escapeText(t(key))}:*`;
+  const status = text.status(alert.status);
   const fields = [
-    { type: "mrkdwn", text: `*Estado:*\n${escapeText(status)}` },
+    { type: "mrkdwn", text: `${label("label.status")}\n${escapeText(status)}` },
     ...(alert.price
-      ? [{ type: "mrkdwn", text: `*Preço:*\n${formatMoney(alert.price, alert.currency)}` }]
+      ? [{ type: "mrkdwn", text: `${label("label.price")}\n${text.money(alert.price, alert.currency)}` }]
       : []),
     ...(alert.sizes.length
-      ? [{ type: "mrkdwn", text: `*Tamanhos:*\n${escapeText(alert.sizes.join(", ").slice(0, 1900))}` }]
+      ? [
+          {
+            type: "mrkdwn",
+            text: `${label("label.sizes")}\n${escapeText(alert.sizes.join(", ").slice(0, 1900))}`,
+          },
+        ]
       : []),
     ...(alert.newSizes.length
-      ? [{ type: "mrkdwn", text: `*Novos:*\n${escapeText(alert.newSizes.join(", ").slice(0, 1900))}` }]
+      ? [
+          {
+            type: "mrkdwn",
+            text: `${label("label.newShort")}\n${escapeText(alert.newSizes.join(", ").slice(0, 1900))}`,
+          },
+        ]
       : []),
   ].slice(0, 10);
   const items = (alert.items ?? [])
     .slice(0, 20)
     .map(
       (i) =>
-        `• <${escapeUrl(i.url)}|${escapeText(i.title)}>${i.price ? ` — ${formatMoney(i.price, i.currency)}` : ""}`,
+        `• <${escapeUrl(i.url)}|${escapeText(i.title)}>${i.price ? ` — ${text.money(i.price, i.currency)}` : ""}`,
     );
   return {
-    text: escapeText(alertSummary(alert)),
+    text: escapeText(alertSummary(alert, text)),
     blocks: [
       {
         type: "section",
         text: {
           type: "mrkdwn",
-          text: `*${alertTitle(alert.kind)}*: <${escapeUrl(alert.productUrl)}|${escapeText(alert.productName.slice(0, 200))}>`,
+          text: `*${escapeText(alertTitle(alert.kind, text))}*: <${escapeUrl(alert.productUrl)}|${escapeText(alert.productName.slice(0, 200))}>`,
         },
         ...(alert.imageUrl
           ? {

@@ -1,7 +1,5 @@
-import { formatMoney } from "@common/money.js";
 import { platformLabel } from "@common/platforms.js";
-import { productStatusLabel } from "@common/status.js";
-import { type AlertPayload, alertTitle } from "./alert.js";
+import { type AlertPayload, alertText, alertTitle } from "./alert.js";
 
 /** Bot API limits: a photo caption and a text message, counted here on the HTML we send (stricter) */
 export const TELEGRAM_LIMITS = { caption: 1024, text: 4096 };
@@ -39,21 +37,27 @@ export function escapeHtml(text: string): string {
 
 const link = (url: string, label: string) => `<a href="${escapeHtml(url)}">${escapeHtml(label)}</a>`;
 
-/** the message lines, most important first: lines that do not fit the limit are left out */
+/**
+ * the message lines in the owner's language, most important first: lines that do not fit the limit
+ * are left out
+ */
 function lines(alert: AlertPayload): string[] {
+  const text = alertText(alert.language);
+  const { t } = text;
+  const fact = (key: Parameters<typeof t>[0], value: string) => `${escapeHtml(t(key))}: ${escapeHtml(value)}`;
   const out = [
-    `<b>${escapeHtml(alertTitle(alert.kind))}</b>`,
+    `<b>${escapeHtml(alertTitle(alert.kind, text))}</b>`,
     link(alert.productUrl, alert.productName.slice(0, 200)),
-    `Estado: ${escapeHtml(productStatusLabel(alert.status))}`,
+    fact("label.status", text.status(alert.status)),
   ];
-  if (alert.price) out.push(`Preço: ${escapeHtml(formatMoney(alert.price, alert.currency))}`);
-  if (alert.newSizes.length) out.push(`Novos tamanhos: ${escapeHtml(alert.newSizes.join(", "))}`);
-  if (alert.sizes.length) out.push(`Tamanhos: ${escapeHtml(alert.sizes.join(", "))}`);
-  if (alert.error) out.push(`Erro: ${escapeHtml(alert.error)}`);
-  for (const cart of alert.cartLinks ?? []) out.push(link(cart.url, `Carrinho ${cart.size}`));
+  if (alert.price) out.push(fact("label.price", text.money(alert.price, alert.currency)));
+  if (alert.newSizes.length) out.push(fact("label.newSizes", alert.newSizes.join(", ")));
+  if (alert.sizes.length) out.push(fact("label.sizes", alert.sizes.join(", ")));
+  if (alert.error) out.push(fact("label.error", alert.error));
+  for (const cart of alert.cartLinks ?? []) out.push(link(cart.url, t("label.cart", { size: cart.size })));
   for (const item of alert.items ?? []) {
     out.push(
-      `• ${link(item.url, item.title)}${item.price ? ` — ${escapeHtml(formatMoney(item.price, item.currency))}` : ""}`,
+      `• ${link(item.url, item.title)}${item.price ? ` — ${escapeHtml(text.money(item.price, item.currency))}` : ""}`,
     );
   }
   out.push(`<i>${escapeHtml(platformLabel(alert.platform))}</i>`);

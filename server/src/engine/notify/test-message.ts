@@ -1,17 +1,22 @@
 import type { WebhookTestResult } from "@common/schemas/webhooks.js";
+import { type Language, LOCALE, languageOf, translator } from "../../i18n.js";
 import { type CheckFailure, type HttpResponse, RefusedAddress } from "../platforms/types.js";
 import { destinationOf } from "./format.js";
-import { TELEGRAM_ORIGIN, telegramTarget } from "./telegram.js";
-
-const TITLE = "Mensagem de teste";
-const TEXT =
-  "Este webhook está ligado ao Stock Monitor: os alertas de stock dos seus produtos vão chegar aqui.";
+import { escapeHtml, TELEGRAM_ORIGIN, telegramTarget } from "./telegram.js";
 
 /**
  * "Testar webhook": the request that carries a short test message to a webhook, in the format its
- * alerts use (Discord an embed, Slack a text, Telegram a Bot API sendMessage, any other URL JSON).
+ * alerts use (Discord an embed, Slack a text, Telegram a Bot API sendMessage, any other URL JSON),
+ * in the language of the user who asked (pt-PT unless told).
  */
-export function testMessageRequest(webhookUrl: string, at = new Date()): { url: string; body: unknown } {
+export function testMessageRequest(
+  webhookUrl: string,
+  at = new Date(),
+  language?: Language,
+): { url: string; body: unknown } {
+  const t = translator(language);
+  const TITLE = t("test.title");
+  const TEXT = t("test.text");
   const timestamp = at.toISOString();
   switch (destinationOf(webhookUrl)) {
     case "discord":
@@ -37,7 +42,11 @@ export function testMessageRequest(webhookUrl: string, at = new Date()): { url: 
       if (target) {
         return {
           url: `${TELEGRAM_ORIGIN}/bot${encodeURIComponent(target.token)}/sendMessage`,
-          body: { chat_id: target.chatId, parse_mode: "HTML", text: `<b>${TITLE}</b>\n${TEXT}` },
+          body: {
+            chat_id: target.chatId,
+            parse_mode: "HTML",
+            text: `<b>${escapeHtml(TITLE)}</b>\n${escapeHtml(TEXT)}`,
+          },
         };
       }
       return { url: webhookUrl, body: { text: `${TITLE}\n${TEXT}` } };
@@ -70,33 +79,38 @@ const withText = (lead: string, body: string) => {
   return text ? `${lead}: ${text}` : lead;
 };
 
-/** what the webhook answered, said in Portuguese */
-export function describeTestAnswer(res: HttpResponse): WebhookTestResult {
+/**
+ * what the webhook answered, in the user's language (pt-PT unless told): it tells the delivery of
+ * the test message, with its HTTP status, so it is written here like the message itself
+ */
+export function describeTestAnswer(res: HttpResponse, language?: Language): WebhookTestResult {
+  const t = translator(language);
   const status = res.status;
   if (status >= 200 && status < 300) {
-    return { ok: true, status, message: `Mensagem de teste enviada (HTTP ${status})` };
+    return { ok: true, status, message: t("test.sent", { status }) };
   }
   const message =
     status === 429
-      ? withText(`O webhook pediu para esperar (HTTP 429)`, res.body)
+      ? withText(t("test.wait"), res.body)
       : status >= 300 && status < 400
-        ? `O webhook respondeu com um redirecionamento (HTTP ${status}), que não é seguido: use o endereço final`
+        ? t("test.redirect", { status })
         : status >= 500
-          ? withText(`O webhook falhou (HTTP ${status})`, res.body)
-          : withText(`O webhook recusou a mensagem (HTTP ${status})`, res.body);
+          ? withText(t("test.failed", { status }), res.body)
+          : withText(t("test.refused", { status }), res.body);
   return { ok: false, status, message };
 }
 
 /** why no answer came (the refused address is the route's 400, not told here) */
-export function describeTestFailure(failure: CheckFailure, timeoutMs: number): WebhookTestResult {
+export function describeTestFailure(
+  failure: CheckFailure,
+  timeoutMs: number,
+  language?: Language,
+): WebhookTestResult {
   if (failure instanceof RefusedAddress) return { ok: false, status: null, message: failure.message };
-  const seconds = Math.round(timeoutMs / 100) / 10;
+  const t = translator(language);
+  const seconds = (Math.round(timeoutMs / 100) / 10).toLocaleString(LOCALE[languageOf(language)]);
   if (failure.reason === "timeout") {
-    return {
-      ok: false,
-      status: null,
-      message: `Tempo esgotado: o webhook não respondeu em ${String(seconds).replace(".", ",")} s`,
-    };
+    return { ok: false, status: null, message: t("test.timeout", { seconds }) };
   }
-  return { ok: false, status: null, message: `Não foi possível contactar o webhook (${failure.message})` };
+  return { ok: false, status: null, message: t("test.unreachable", { reason: failure.message }) };
 }

@@ -3,7 +3,7 @@ import webpush from "web-push";
 import type { Db } from "../../db/client.js";
 import { pushSubscriptions } from "../../db/schema.js";
 import type { Transport } from "../fetch/transport.js";
-import { type AlertPayload, alertSummary, alertTitle } from "./alert.js";
+import { type AlertPayload, alertSummary, alertText, alertTitle } from "./alert.js";
 import { type AlertChannel, channelAnswer } from "./channel.js";
 
 /** a Web Push destination in the outbox is `webpush:<push_subscriptions.id>` */
@@ -33,11 +33,12 @@ export async function loadVapidKeys(db: Db): Promise<VapidKeys> {
   return (await read()) as VapidKeys;
 }
 
-/** what the service worker shows; a tap opens `url` */
+/** what the service worker shows, in the owner's language; a tap opens `url` */
 export function pushMessage(alert: AlertPayload) {
+  const text = alertText(alert.language);
   return {
-    title: `${alertTitle(alert.kind)}: ${alert.productName}`.slice(0, 120),
-    body: alertSummary(alert).slice(0, 300),
+    title: `${alertTitle(alert.kind, text)}: ${alert.productName}`.slice(0, 120),
+    body: alertSummary(alert, text).slice(0, 300),
     url: alert.productUrl,
     icon: alert.imageUrl ?? undefined,
     tag: `produto-${alert.productId}`,
