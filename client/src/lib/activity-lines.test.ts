@@ -114,11 +114,25 @@ describe("lineText", () => {
   it("writes the title in the user's language, still finding the server's pt-PT one in the message", async () => {
     await i18n.changeLanguage("en");
     expect(lineText({ action: "stock_check", message: "Em Stock · tamanhos: M" })).toBe(
-      "Stock check: Em Stock · tamanhos: M",
+      "Stock check: In stock · sizes: M",
     );
     expect(lineText({ action: "stock_check_failed", message: "Falha na verificação: bloqueado (403)" })).toBe(
-      "Check failed: bloqueado (403)",
+      "Check failed: blocked (403)",
     );
+    expect(
+      lineMessage({ action: "stock_check", message: "Ativo · 3 artigo(s) · 1 novo(s) · via browser" }),
+    ).toBe("Active · 3 items · 1 new · via browser");
+    expect(
+      lineMessage({ action: "product_added", message: 'Produto "Casaco · lã" adicionado à monitorização' }),
+    ).toBe('Product "Casaco · lã" added to monitoring');
+    await i18n.changeLanguage("es");
+    expect(lineMessage({ action: "stock_check", message: "Fora de Stock · tamanhos: S, M" })).toBe(
+      "Agotado · tallas: S, M",
+    );
+    expect(
+      lineMessage({ action: "product_deleted", message: 'Produto "Boné" removido da monitorização' }),
+    ).toBe('Producto "Boné" eliminado de la monitorización');
+    await i18n.changeLanguage("en");
     expect(lineText({ action: "something_new", message: "x" })).toBe("something_new: x");
     expect(lineProduct({ productName: null })).toBe("System");
   });
