@@ -70,6 +70,7 @@ async function chooseLanguage(page: Page, from: Language, to: Language) {
     page.getByRole("heading", { level: 1, name: LANGUAGES[to].common.nav.settings.label }),
   ).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", LANGUAGES[to].htmlLang);
+  await expect(page.locator("[data-sonner-toast]")).toContainText(LANGUAGES[to].settings.user.saved);
 }
 
 test("em inglês e em espanhol, cada ecrã fala a língua escolhida, sem recarregar", async ({ page }) => {

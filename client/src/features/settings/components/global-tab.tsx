@@ -10,7 +10,7 @@ const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 export function GlobalTab({ saved, readOnly }: { saved: GlobalSettings; readOnly: boolean }) {
   const { value, set, validate, reset, errors } = useGroupDraft(saved, globalSettingsSchema);
   const { t } = useTranslation("settings");
-  const { save, saving } = useSaveGroup("global", { validate, reset }, () => t("global.saved"));
+  const { save, saving } = useSaveGroup("global", { validate, reset }, "global.saved");
   const common = { disabled: readOnly };
 
   return (

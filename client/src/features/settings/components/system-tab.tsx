@@ -8,7 +8,7 @@ import { NumberSetting, SwitchSetting } from "./setting-rows";
 export function SystemTab({ saved, readOnly }: { saved: SystemSettings; readOnly: boolean }) {
   const { value, set, validate, reset, errors } = useGroupDraft(saved, systemSettingsSchema);
   const { t } = useTranslation("settings");
-  const { save, saving } = useSaveGroup("system", { validate, reset }, () => t("system.saved"));
+  const { save, saving } = useSaveGroup("system", { validate, reset }, "system.saved");
   const common = { disabled: readOnly };
 
   return (

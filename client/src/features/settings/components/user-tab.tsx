@@ -31,7 +31,7 @@ export function UserTab({ saved }: { saved: UserSettings }) {
   // the theme in effect in this browser is the one shown (the header toggle changes it too)
   const { value, set, validate, reset, errors } = useGroupDraft({ ...saved, theme }, userSettingsSchema);
   const { t } = useTranslation("settings");
-  const { save, saving } = useSaveGroup("user", { validate, reset }, () => t("user.saved"));
+  const { save, saving } = useSaveGroup("user", { validate, reset }, "user.saved");
 
   return (
     <SettingsCard title={t("user.title")} description={t("user.description")} saving={saving} onSave={save}>

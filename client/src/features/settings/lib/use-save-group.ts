@@ -1,5 +1,6 @@
 import type { UpdateSettingsInput } from "@common/schemas/settings";
 import { toast } from "sonner";
+import { i18n } from "@/lib/i18n";
 import { useUpdateSettings } from "../api/update-settings";
 
 type Group = keyof UpdateSettingsInput;
@@ -11,8 +12,8 @@ type Group = keyof UpdateSettingsInput;
 export function useSaveGroup<G extends Group>(
   group: G,
   draft: { validate(): NonNullable<UpdateSettingsInput[G]> | null; reset(): void },
-  /** called when the save succeeds, so the toast is in the language then in force */
-  successMessage: () => string,
+  /** the confirmation, written when the save succeeds: a saved language is already in force then */
+  successKey: "global.saved" | "user.saved" | "system.saved",
 ) {
   const update = useUpdateSettings();
   const save = () => {
@@ -21,7 +22,7 @@ export function useSaveGroup<G extends Group>(
     update.mutate({ [group]: value } as UpdateSettingsInput, {
       onSuccess: () => {
         draft.reset();
-        toast.success(successMessage());
+        toast.success(i18n.t(`settings:${successKey}`));
       },
     });
   };
