@@ -160,6 +160,7 @@ test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a pla
     webhookUrl: string;
     price: string;
     productId: string;
+    alertChannels: unknown;
   }[];
   expect(products).toHaveLength(1);
   expect(products[0]).toMatchObject({
@@ -169,6 +170,8 @@ test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a pla
     price: "89.00",
     checkInterval: 45_000,
     webhookUrl: PERSONAL_WEBHOOK,
+    // switches left alone: the product follows Settings
+    alertChannels: null,
   });
   const card = page.getByTestId("product-card").filter({ hasText: "Rebel Hoodie Preto" });
   await expect(card).toContainText("45 s");
@@ -181,9 +184,22 @@ test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a pla
   await expect(dialog.getByText("Intervalo mínimo é 1 segundo")).toBeVisible();
   await dialog.getByLabel("Intervalo (segundos)").fill("90");
   await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min 30 s");
+  // the channels start as Settings say (e-mail on, push off); this product: push instead of e-mail
+  const channels = dialog.getByRole("group", { name: "Canais de alerta" });
+  await expect(channels.getByRole("switch", { name: /Webhook/ })).toBeChecked();
+  await expect(channels.getByRole("switch", { name: /^Email/ })).toBeChecked();
+  await expect(channels.getByRole("switch", { name: /Notificações push/ })).not.toBeChecked();
+  await channels.getByRole("switch", { name: /^Email/ }).click();
+  await channels.getByRole("switch", { name: /Notificações push/ }).click();
   await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
   await expect(dialog).toBeHidden();
   await expect(card).toContainText("1 min 30 s");
+  const [edited] = (await (await page.request.get("/api/products")).json()) as { alertChannels: unknown }[];
+  expect(edited.alertChannels).toEqual({ webhook: true, email: false, push: true });
+  await card.getByRole("button", { name: "Editar" }).click();
+  await expect(channels.getByRole("switch", { name: /^Email/ })).not.toBeChecked();
+  await expect(channels.getByRole("switch", { name: /Notificações push/ })).toBeChecked();
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
   await page.request.delete(
     `/api/products/${((await (await page.request.get("/api/products")).json()) as { id: number }[])[0].id}`,
   );
