@@ -31,12 +31,12 @@ export function timeOnServer(since: Date, now: Date, timeZone: string): { months
   return { months, days: today - addMonths(months) };
 }
 
-const itemCounts = statisticsRepository.itemCounts;
-const saleTotals = statisticsRepository.saleTotals;
-
 /** GET /api/inventory/statistics */
 export async function inventoryStatistics(db: Conn, userId: number): Promise<InventoryStatistics> {
-  const [items, totals] = await Promise.all([itemCounts(db, userId), saleTotals(db, userId)]);
+  const [items, totals] = await Promise.all([
+    statisticsRepository.itemCounts(db, userId),
+    statisticsRepository.saleTotals(db, userId),
+  ]);
   return { totalItems: items.totalItems, inStock: items.inStock, sold: items.sold, ...totals };
 }
 
@@ -77,8 +77,8 @@ export async function statusStatistics(
   now: Date = new Date(),
 ): Promise<StatusStatistics> {
   const [items, totals, figures, best, activity] = await Promise.all([
-    itemCounts(db, user.id),
-    saleTotals(db, user.id),
+    statisticsRepository.itemCounts(db, user.id),
+    statisticsRepository.saleTotals(db, user.id),
     salesFigures(db, user.id, now),
     bestMonth(db, user.id, timeZone),
     activitySummary(db, user.id),
