@@ -1,4 +1,6 @@
 import { publicUserSchema } from "@common/schemas/auth.js";
+import { DEFAULT_SYSTEM_SETTINGS } from "@common/schemas/settings.js";
+import { healthAnswerSchema } from "@common/schemas/health.js";
 import { productDtoSchema } from "@common/schemas/products.js";
 import { z } from "@common/zod-pt.js";
 import type { FastifyInstance } from "fastify";
@@ -9,6 +11,7 @@ import { users } from "../src/db/schema.js";
 import { cachedJson } from "../src/plugins/cached-answers.js";
 import { currentUser } from "../src/plugins/auth.js";
 import { hashPassword } from "../src/services/passwords.js";
+import { saveAppSettings } from "../src/services/settings.js";
 import { toPublicUser } from "../src/services/users.js";
 import { createTestDatabase, dbKinds, PASSWORD, testConfig } from "./harness.js";
 import { zaraProduct } from "./product-fixtures.js";
@@ -96,5 +99,23 @@ describe.each(dbKinds())("response schemas (%s)", (kind) => {
   it("GET /api/user answers exactly publicUserSchema", async () => {
     const res = await app.inject({ method: "GET", url: "/api/user", headers: { cookie } });
     expect(publicUserSchema.strict().parse(res.json())).toMatchObject({ username: "ana", monitorLimit: 5 });
+  });
+
+  it("GET /api/health answers exactly healthAnswerSchema, detailed or not", async () => {
+    const detailed = await app.inject({ method: "GET", url: "/api/health" });
+    expect([200, 503]).toContain(detailed.statusCode);
+    expect(healthAnswerSchema.strict().parse(detailed.json())).toMatchObject({
+      database: "ok",
+      engine: null,
+      reasons: expect.any(Array),
+    });
+    await saveAppSettings(database.db, "system", { ...DEFAULT_SYSTEM_SETTINGS, enableHealthCheck: false });
+    try {
+      const brief = await app.inject({ method: "GET", url: "/api/health" });
+      expect(brief.statusCode).toBe(200);
+      expect(healthAnswerSchema.strict().parse(brief.json())).toEqual({ status: "ok" });
+    } finally {
+      await saveAppSettings(database.db, "system", DEFAULT_SYSTEM_SETTINGS);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { healthAnswerSchema } from "@common/schemas/health.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { checkHealth } from "../services/health-watch.js";
 import { getSystemSettings } from "../services/settings.js";
@@ -7,7 +8,8 @@ import { getSystemSettings } from "../services/settings.js";
  * when the database does not answer.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/api/health", async (_request, reply) => {
+  const response = { 200: healthAnswerSchema, 503: healthAnswerSchema };
+  app.get("/api/health", { schema: { response } }, async (_request, reply) => {
     let detailed = true;
     try {
       detailed = (await getSystemSettings(app.db)).enableHealthCheck;
@@ -15,7 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       // the report below names the database
     }
     // with "Monitorização de saúde" off the route only says the process answers
-    if (!detailed) return { status: "ok" };
+    if (!detailed) return { status: "ok" as const };
     const report = await checkHealth(app.db, app.engine, app.config.health);
     const status = report.database !== "ok" ? "error" : report.problems.length > 0 ? "degraded" : "ok";
     return reply.status(status === "ok" ? 200 : 503).send({

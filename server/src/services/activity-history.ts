@@ -1,34 +1,13 @@
 import type { ActivityDto, ActivityFilter } from "@common/schemas/activity.js";
-import { and, asc, count, desc, eq, gte, isNotNull, like, lt, ne, notLike, type SQL, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
-import { activityLogs, users } from "../db/schema.js";
+import { activityLogsRepository } from "../repositories/activity-logs.js";
 import type { UserRow } from "./users.js";
 
-/** admins read everyone's history, users their own */
-const visibleTo = (viewer: UserRow): SQL | undefined =>
-  viewer.role === "admin" ? undefined : eq(activityLogs.userId, viewer.id);
+/** admins read everyone's history (null: no user filter), users their own */
+const visibleUserId = (viewer: UserRow): number | null => (viewer.role === "admin" ? null : viewer.id);
 
-const isCheck = like(activityLogs.action, "stock\\_check%");
-const isNotification = like(activityLogs.action, "notification\\_%");
-
-function filterCondition(filter: ActivityFilter): SQL | undefined {
-  switch (filter) {
-    case "all":
-      return undefined;
-    case "stock_check":
-      return isCheck;
-    case "notification":
-      return isNotification;
-    case "error":
-      return eq(activityLogs.type, "error");
-    case "system":
-      return and(
-        notLike(activityLogs.action, "stock\\_check%"),
-        notLike(activityLogs.action, "notification\\_%"),
-        ne(activityLogs.type, "error"),
-      );
-  }
-}
+/** History's product filter offers at most this many names */
+const MAX_PRODUCT_NAMES = 1000;
 
 export interface ActivityQuery {
   filter: ActivityFilter;
@@ -41,21 +20,14 @@ export interface ActivityQuery {
 }
 
 export async function listActivity(db: Conn, viewer: UserRow, q: ActivityQuery): Promise<ActivityDto[]> {
-  const rows = await db
-    .select({ log: activityLogs, username: users.username })
-    .from(activityLogs)
-    .leftJoin(users, eq(users.id, activityLogs.userId))
-    .where(
-      and(
-        visibleTo(viewer),
-        filterCondition(q.filter),
-        q.product === undefined ? undefined : eq(activityLogs.productName, q.product),
-        q.from === undefined ? undefined : gte(activityLogs.createdAt, q.from),
-        q.to === undefined ? undefined : lt(activityLogs.createdAt, q.to),
-      ),
-    )
-    .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
-    .limit(q.limit);
+  const rows = await activityLogsRepository.list(db, {
+    userId: visibleUserId(viewer),
+    filter: q.filter,
+    limit: q.limit,
+    productName: q.product,
+    from: q.from,
+    to: q.to,
+  });
   return rows.map(({ log, username }) => ({
     id: log.id,
     userId: log.userId,
@@ -71,30 +43,15 @@ export async function listActivity(db: Conn, viewer: UserRow, q: ActivityQuery):
 
 /** the product names History can filter by: every product named in the viewer's history */
 export async function listActivityProducts(db: Conn, viewer: UserRow): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ name: activityLogs.productName })
-    .from(activityLogs)
-    .where(and(visibleTo(viewer), isNotNull(activityLogs.productName)))
-    .orderBy(asc(activityLogs.productName))
-    .limit(1000);
-  return rows.map((r) => r.name ?? "");
+  return activityLogsRepository.listProductNames(db, visibleUserId(viewer), MAX_PRODUCT_NAMES);
 }
 
 /** "Limpar" empties only the caller's own history, admins included */
 export async function clearOwnActivity(db: Conn, userId: number): Promise<number> {
-  const deleted = await db
-    .delete(activityLogs)
-    .where(eq(activityLogs.userId, userId))
-    .returning({ id: activityLogs.id });
-  return deleted.length;
+  return activityLogsRepository.deleteForUser(db, userId);
 }
 
 /** entries since local midnight in the viewer's time zone */
 export async function countTodayActivity(db: Conn, viewer: UserRow, timeZone: string): Promise<number> {
-  const startOfToday = sql<Date>`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
-  const [row] = await db
-    .select({ n: count() })
-    .from(activityLogs)
-    .where(and(visibleTo(viewer), gte(activityLogs.createdAt, startOfToday)));
-  return row.n;
+  return activityLogsRepository.countToday(db, visibleUserId(viewer), timeZone);
 }

@@ -1,5 +1,5 @@
 import type { Conn } from "../db/client.js";
-import { activityLogs } from "../db/schema.js";
+import { activityLogsRepository } from "../repositories/activity-logs.js";
 
 export type ActivityAction =
   | "product_added"
@@ -24,7 +24,8 @@ export interface ActivityEntry {
 export async function logActivity(db: Conn, entry: ActivityEntry | ActivityEntry[]): Promise<void> {
   const entries = Array.isArray(entry) ? entry : [entry];
   if (entries.length === 0) return;
-  await db.insert(activityLogs).values(
+  await activityLogsRepository.insert(
+    db,
     entries.map((e) => ({
       userId: e.userId,
       productId: e.productId ?? null,

@@ -1,7 +1,9 @@
-import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { deletedItems, inventoryItems, itemPhotos, sales } from "../db/schema.js";
 import { notFound } from "../http-error.js";
+import { deletedItemsRepository } from "../repositories/deleted-items.js";
+import { inventoryItemsRepository, type ItemRow } from "../repositories/inventory-items.js";
+import { itemPhotosRepository } from "../repositories/item-photos.js";
+import { type SaleRow, salesRepository } from "../repositories/sales.js";
 import { ITEM_NOT_FOUND } from "./sales.js";
 
 /** how long a deleted item can still be put back; the toast offers 5 s, the rest is slack for a
@@ -10,20 +12,13 @@ export const RESTORE_WINDOW_MS = 10 * 60 * 1000;
 const KEEP_MS = 60 * 60 * 1000;
 export const CANNOT_RESTORE = "Item não encontrado ou já não pode ser reposto";
 
-type ItemRow = typeof inventoryItems.$inferSelect;
-type SaleRow = typeof sales.$inferSelect;
-
 /** deletes an item (its sale and photo go with it) and keeps a copy for restoreItem */
 export async function deleteItem(db: Db, userId: number, itemId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [item] = await tx
-      .select()
-      .from(inventoryItems)
-      .where(and(eq(inventoryItems.id, itemId), eq(inventoryItems.userId, userId)))
-      .for("update");
+    const item = await inventoryItemsRepository.lockOwn(tx, userId, itemId);
     if (!item) throw notFound(ITEM_NOT_FOUND);
-    const [sale] = await tx.select().from(sales).where(eq(sales.inventoryItemId, itemId));
-    const [photo] = await tx.select().from(itemPhotos).where(eq(itemPhotos.itemId, itemId));
+    const sale = await salesRepository.findByItem(tx, itemId);
+    const photo = await itemPhotosRepository.findByItem(tx, itemId);
     const copy = {
       userId,
       item,
@@ -34,13 +29,10 @@ export async function deleteItem(db: Db, userId: number, itemId: number): Promis
       photoUpdatedAt: photo?.updatedAt ?? null,
       deletedAt: new Date(),
     };
-    await tx
-      .insert(deletedItems)
-      .values({ itemId, ...copy })
-      .onConflictDoUpdate({ target: deletedItems.itemId, set: copy });
+    await deletedItemsRepository.save(tx, itemId, copy);
     // the item's sale and photo go with it (ON DELETE CASCADE)
-    await tx.delete(inventoryItems).where(eq(inventoryItems.id, itemId));
-    await tx.delete(deletedItems).where(lt(deletedItems.deletedAt, new Date(Date.now() - KEEP_MS)));
+    await inventoryItemsRepository.delete(tx, itemId);
+    await deletedItemsRepository.deleteOlderThan(tx, new Date(Date.now() - KEEP_MS));
   });
 }
 
@@ -49,20 +41,16 @@ const toDate = (v: unknown) => (v === null || v === undefined ? null : new Date(
 /** puts a recently deleted item back as it was: same id, its sale and its photo */
 export async function restoreItem(db: Db, userId: number, itemId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [copy] = await tx
-      .delete(deletedItems)
-      .where(
-        and(
-          eq(deletedItems.itemId, itemId),
-          eq(deletedItems.userId, userId),
-          gt(deletedItems.deletedAt, new Date(Date.now() - RESTORE_WINDOW_MS)),
-        ),
-      )
-      .returning();
+    const copy = await deletedItemsRepository.take(
+      tx,
+      userId,
+      itemId,
+      new Date(Date.now() - RESTORE_WINDOW_MS),
+    );
     if (!copy) throw notFound(CANNOT_RESTORE);
     // JSON carried the dates as text
     const item = copy.item as ItemRow;
-    await tx.insert(inventoryItems).values({
+    await inventoryItemsRepository.insert(tx, {
       ...item,
       purchaseDate: toDate(item.purchaseDate),
       createdAt: toDate(item.createdAt) ?? new Date(),
@@ -70,15 +58,14 @@ export async function restoreItem(db: Db, userId: number, itemId: number): Promi
     });
     const sale = copy.sale as SaleRow | null;
     if (sale) {
-      await tx.insert(sales).values({
+      await salesRepository.insert(tx, {
         ...sale,
         saleDate: toDate(sale.saleDate) ?? new Date(),
         createdAt: toDate(sale.createdAt) ?? new Date(),
       });
     }
     if (copy.photoMime && copy.photoFull) {
-      await tx.insert(itemPhotos).values({
-        itemId,
+      await itemPhotosRepository.insert(tx, itemId, {
         mime: copy.photoMime,
         full: copy.photoFull,
         thumbnail: copy.photoThumbnail,

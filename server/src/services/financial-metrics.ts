@@ -3,43 +3,27 @@ import type {
   FinancialMetricsValues,
   LiveFinancialTotals,
 } from "@common/schemas/financial-metrics.js";
-import { eq, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
-import { financialMetrics, inventoryItems, sales, users } from "../db/schema.js";
+import { financialMetricsRepository } from "../repositories/financial-metrics.js";
 
 /** the installation keeps one row of edited figures, always this id */
 const METRICS_ROW_ID = 1;
 
-/** totals over all users, summed exactly in SQL numeric (never in floating point) */
+/** totals over all users */
 async function liveTotals(db: Conn): Promise<LiveFinancialTotals> {
-  const [saleTotals] = await db
-    .select({
-      revenue: sql<string>`round(coalesce(sum(${sales.salePrice}), 0), 2)::text`,
-      profit: sql<string>`round(coalesce(sum(${sales.profit}), 0), 2)::text`,
-      margin: sql<string>`round(coalesce(sum(${sales.profit}) * 100 / nullif(sum(${sales.salePrice}), 0), 0), 2)::text`,
-      sold: sql<number>`count(*)::int`,
-    })
-    .from(sales);
-  const [stock] = await db
-    .select({ inStock: sql<number>`count(*)::int` })
-    .from(inventoryItems)
-    .where(eq(inventoryItems.status, "in_stock"));
+  const saleTotals = await financialMetricsRepository.saleTotals(db);
+  const inStock = await financialMetricsRepository.countInStock(db);
   return {
     totalRevenue: saleTotals.revenue,
     totalProfit: saleTotals.profit,
     profitMargin: saleTotals.margin,
     totalItemsSold: saleTotals.sold,
-    totalItemsInStock: stock.inStock,
+    totalItemsInStock: inStock,
   };
 }
 
 export async function readFinancialMetrics(db: Conn): Promise<FinancialMetricsResponse> {
-  const [row] = await db
-    .select({ metrics: financialMetrics, updatedByName: users.username })
-    .from(financialMetrics)
-    .leftJoin(users, eq(users.id, financialMetrics.updatedBy))
-    .where(eq(financialMetrics.id, METRICS_ROW_ID))
-    .limit(1);
+  const row = await financialMetricsRepository.findWithEditor(db, METRICS_ROW_ID);
   const live = await liveTotals(db);
   if (!row) {
     return {
@@ -74,10 +58,10 @@ export async function saveFinancialMetrics(
   input: FinancialMetricsValues,
   adminId: number,
 ): Promise<FinancialMetricsResponse> {
-  const values = { ...input, lastUpdated: new Date(), updatedBy: adminId };
-  await db
-    .insert(financialMetrics)
-    .values({ id: METRICS_ROW_ID, ...values })
-    .onConflictDoUpdate({ target: financialMetrics.id, set: values });
+  await financialMetricsRepository.save(db, METRICS_ROW_ID, {
+    ...input,
+    lastUpdated: new Date(),
+    updatedBy: adminId,
+  });
   return readFinancialMetrics(db);
 }

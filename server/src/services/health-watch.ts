@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import type { EngineHandle } from "../engine/handle.js";
+import { HEALTH_COUNT_CAP, healthRepository } from "../repositories/health.js";
 import { getSystemSettings } from "./settings.js";
 
 /** past these the system is degraded (config: HEALTH_MAX_LAG_MS, HEALTH_STALL_MS, HEALTH_OUTBOX_LATE_MS) */
@@ -37,19 +37,9 @@ export async function checkHealth(
   let overdue = 0;
   let lateAlerts = 0;
   try {
-    // products due for longer than the stall bound, and outbox rows late past theirs: both from
-    // indexed columns (next_check_at, the pending rows' next_attempt_at)
-    const result = await db.execute(sql`
-      select
-        (select count(*) from (select 1 from products where is_active
-           and next_check_at < now() - ${bounds.stallMs} * interval '1 millisecond' limit 1000) d)::int as overdue,
-        (select count(*) from (select 1 from notifications where
-           (status = 'pending' and next_attempt_at < now() - ${bounds.outboxLateMs} * interval '1 millisecond')
-           or (status = 'sending' and lease_until < now() - ${bounds.outboxLateMs} * interval '1 millisecond')
-           limit 1000) l)::int as late`);
-    const row = (result as unknown as { rows: { overdue: number; late: number }[] }).rows[0];
-    overdue = Number(row?.overdue ?? 0);
-    lateAlerts = Number(row?.late ?? 0);
+    const counts = await healthRepository.countOverdue(db, bounds);
+    overdue = counts.overdue;
+    lateAlerts = counts.late;
   } catch {
     database = "error";
     problems.push("a base de dados não responde");
@@ -61,12 +51,12 @@ export async function checkHealth(
   }
   if (overdue > 0 && isStalled(health, bounds.stallMs)) {
     problems.push(
-      `nenhuma verificação terminou há mais de ${secondsText(bounds.stallMs)} com ${overdue >= 1000 ? "mais de 1000" : overdue} produto(s) por verificar`,
+      `nenhuma verificação terminou há mais de ${secondsText(bounds.stallMs)} com ${overdue >= HEALTH_COUNT_CAP ? "mais de 1000" : overdue} produto(s) por verificar`,
     );
   }
   if (lateAlerts > 0) {
     problems.push(
-      `${lateAlerts >= 1000 ? "mais de 1000" : lateAlerts} alerta(s) por enviar há mais de ${secondsText(bounds.outboxLateMs)}`,
+      `${lateAlerts >= HEALTH_COUNT_CAP ? "mais de 1000" : lateAlerts} alerta(s) por enviar há mais de ${secondsText(bounds.outboxLateMs)}`,
     );
   }
   return { database, engine: health, problems };

@@ -4,10 +4,10 @@ import type {
   UpdateInventoryItem,
   UpdateInventoryStatus,
 } from "@common/schemas/inventory.js";
-import { and, desc, eq } from "drizzle-orm";
 import type { Conn, Db } from "../db/client.js";
-import { inventoryItems, itemPhotos, sales } from "../db/schema.js";
 import { conflict } from "../http-error.js";
+import { inventoryItemsRepository } from "../repositories/inventory-items.js";
+import { salesRepository } from "../repositories/sales.js";
 import { decodePhoto, photoUrls, storePhoto } from "./item-photos.js";
 import { ALREADY_SOLD, computeProfit, lockOwnItem, recordSale, requireSalePrice } from "./sales.js";
 
@@ -20,16 +20,13 @@ export async function createItem(db: Db, userId: number, input: CreateInventoryI
     fields.status === "sold" ? requireSalePrice({ salePrice, fees, buyer, platform }) : null;
   const photo = image ? await decodePhoto(image) : null;
   return db.transaction(async (tx) => {
-    const [item] = await tx
-      .insert(inventoryItems)
-      .values({
-        ...fields,
-        userId,
-        status: saleDetails ? "in_stock" : fields.status,
-        purchaseDate: fields.purchaseDate ?? null,
-        tags: fields.tags ?? [],
-      })
-      .returning();
+    const item = await inventoryItemsRepository.insert(tx, {
+      ...fields,
+      userId,
+      status: saleDetails ? "in_stock" : fields.status,
+      purchaseDate: fields.purchaseDate ?? null,
+      tags: fields.tags ?? [],
+    });
     if (photo) await storePhoto(tx, item.id, photo);
     if (saleDetails) await recordSale(tx, item, saleDetails);
     return item.id;
@@ -42,19 +39,14 @@ export async function updateItem(db: Db, userId: number, itemId: number, input: 
   const photo = typeof image === "string" ? await decodePhoto(image) : image;
   await db.transaction(async (tx) => {
     const item = await lockOwnItem(tx, userId, itemId);
-    const [updated] = await tx
-      .update(inventoryItems)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(inventoryItems.id, item.id))
-      .returning();
+    const updated = await inventoryItemsRepository.update(tx, item.id, { ...fields, updatedAt: new Date() });
     if (photo !== undefined) await storePhoto(tx, item.id, photo);
     if (fields.price !== undefined || fields.shippingPrice !== undefined) {
-      const [sale] = await tx.select().from(sales).where(eq(sales.inventoryItemId, item.id));
+      const sale = await salesRepository.findByItem(tx, item.id);
       if (sale) {
-        await tx
-          .update(sales)
-          .set({ profit: computeProfit(sale.salePrice, updated.price, updated.shippingPrice, sale.fees) })
-          .where(eq(sales.id, sale.id));
+        await salesRepository.update(tx, sale.id, {
+          profit: computeProfit(sale.salePrice, updated.price, updated.shippingPrice, sale.fees),
+        });
       }
     }
   });
@@ -80,26 +72,13 @@ export async function changeItemStatus(
       await recordSale(tx, item, requireSalePrice(change));
       return;
     }
-    if (item.status === "sold") await tx.delete(sales).where(eq(sales.inventoryItemId, item.id));
-    await tx
-      .update(inventoryItems)
-      .set({ status: change.status, updatedAt: new Date() })
-      .where(eq(inventoryItems.id, item.id));
+    if (item.status === "sold") await salesRepository.deleteByItem(tx, item.id);
+    await inventoryItemsRepository.update(tx, item.id, { status: change.status, updatedAt: new Date() });
   });
 }
 
 export async function listItems(db: Conn, userId: number, itemId?: number): Promise<InventoryItem[]> {
-  const rows = await db
-    .select({ item: inventoryItems, sale: sales, photoAt: itemPhotos.updatedAt })
-    .from(inventoryItems)
-    .leftJoin(sales, eq(sales.inventoryItemId, inventoryItems.id))
-    .leftJoin(itemPhotos, eq(itemPhotos.itemId, inventoryItems.id))
-    .where(
-      itemId === undefined
-        ? eq(inventoryItems.userId, userId)
-        : and(eq(inventoryItems.userId, userId), eq(inventoryItems.id, itemId)),
-    )
-    .orderBy(desc(inventoryItems.createdAt), desc(inventoryItems.id));
+  const rows = await inventoryItemsRepository.listWithSaleAndPhoto(db, userId, itemId);
   return rows.map(({ item, sale, photoAt }) => ({
     id: item.id,
     name: item.name,

@@ -1,8 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { Conn, Db } from "../db/client.js";
-import { inventoryItems, itemPhotos } from "../db/schema.js";
 import { badRequest, notFound } from "../http-error.js";
+import { itemPhotosRepository } from "../repositories/item-photos.js";
 
 export const PHOTO_NOT_FOUND = "Foto não encontrada";
 /** the longest side of a thumbnail: a phone card at 2× density */
@@ -41,14 +40,10 @@ export async function decodePhoto(dataUrl: string): Promise<DecodedPhoto> {
 /** replaces (photo) or removes (null) an item's photo; the caller owns the item */
 export async function storePhoto(conn: Conn, itemId: number, photo: DecodedPhoto | null): Promise<void> {
   if (photo === null) {
-    await conn.delete(itemPhotos).where(eq(itemPhotos.itemId, itemId));
+    await itemPhotosRepository.delete(conn, itemId);
     return;
   }
-  const values = { ...photo, updatedAt: new Date() };
-  await conn
-    .insert(itemPhotos)
-    .values({ itemId, ...values })
-    .onConflictDoUpdate({ target: itemPhotos.itemId, set: values });
+  await itemPhotosRepository.upsert(conn, itemId, { ...photo, updatedAt: new Date() });
 }
 
 /** URLs of an item's photo; the version makes them safe to cache for good */
@@ -68,25 +63,14 @@ export async function readPhoto(
   itemId: number,
   kind: PhotoKind,
 ): Promise<{ mime: string; body: Buffer; updatedAt: Date }> {
-  const [row] = await db
-    .select({
-      mime: itemPhotos.mime,
-      body: kind === "full" ? itemPhotos.full : itemPhotos.thumbnail,
-      updatedAt: itemPhotos.updatedAt,
-    })
-    .from(itemPhotos)
-    .innerJoin(inventoryItems, eq(inventoryItems.id, itemPhotos.itemId))
-    .where(and(eq(itemPhotos.itemId, itemId), eq(inventoryItems.userId, userId)));
+  const row = await itemPhotosRepository.findOwn(db, userId, itemId, kind);
   if (!row) throw notFound(PHOTO_NOT_FOUND);
   if (kind === "full") return { mime: row.mime, body: row.body as Buffer, updatedAt: row.updatedAt };
   if (row.body) return { mime: "image/webp", body: row.body, updatedAt: row.updatedAt };
   // a photo moved out of the item row by the migration: its thumbnail is made now, once
-  const [original] = await db
-    .select({ full: itemPhotos.full })
-    .from(itemPhotos)
-    .where(eq(itemPhotos.itemId, itemId));
-  const thumbnail = await makeThumbnail(original.full).catch(() => null);
-  if (thumbnail === null) return { mime: row.mime, body: original.full, updatedAt: row.updatedAt };
-  await db.update(itemPhotos).set({ thumbnail }).where(eq(itemPhotos.itemId, itemId));
+  const full = await itemPhotosRepository.findFull(db, itemId);
+  const thumbnail = await makeThumbnail(full).catch(() => null);
+  if (thumbnail === null) return { mime: row.mime, body: full, updatedAt: row.updatedAt };
+  await itemPhotosRepository.setThumbnail(db, itemId, thumbnail);
   return { mime: "image/webp", body: thumbnail, updatedAt: row.updatedAt };
 }

@@ -1,8 +1,7 @@
-import { sql } from "drizzle-orm";
 import client from "prom-client";
 import type { Db } from "../db/client.js";
-import { notifications, products } from "../db/schema.js";
 import type { EngineHandle } from "../engine/handle.js";
+import { engineMetricsRepository } from "../repositories/engine-metrics.js";
 
 /**
  * Prometheus metrics in prom-client's default registry. The registry is process-wide, so every
@@ -60,10 +59,7 @@ function createMetrics() {
     labelNames: ["status"] as const,
     async collect() {
       if (!sources) return;
-      const rows = await sources.db
-        .select({ status: notifications.status, n: sql<number>`count(*)::int` })
-        .from(notifications)
-        .groupBy(notifications.status);
+      const rows = await engineMetricsRepository.countNotificationsByStatus(sources.db);
       this.reset();
       for (const row of rows) this.set({ status: row.status }, row.n);
     },
@@ -74,12 +70,7 @@ function createMetrics() {
     labelNames: ["state"] as const,
     async collect() {
       if (!sources) return;
-      const [row] = await sources.db
-        .select({
-          active: sql<number>`count(*) filter (where ${products.isActive})::int`,
-          failing: sql<number>`count(*) filter (where ${products.isActive} and ${products.failureStreak} > 0)::int`,
-        })
-        .from(products);
+      const row = await engineMetricsRepository.countActiveProducts(sources.db);
       this.set({ state: "active" }, row.active);
       this.set({ state: "failing" }, row.failing);
     },

@@ -1,25 +1,14 @@
 import type { CheckDetail } from "@common/schemas/check-detail.js";
 import { type ProductDto, type ProductValues, toJsonList } from "@common/schemas/products.js";
-import { AVAILABLE_STATUSES } from "@common/status.js";
-import { and, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Conn, Db } from "../db/client.js";
-import { products, users } from "../db/schema.js";
 import { badRequest, forbidden, notFound } from "../http-error.js";
 import { assertPublicUrl, checkUrlShape, UnsafeUrlError } from "../net/address-guard.js";
+import { type ProductRow, productsRepository, type ShownProduct } from "../repositories/products.js";
+import { usersRepository } from "../repositories/users.js";
 import { logActivity } from "./activity.js";
 import { getGlobalSettings } from "./settings.js";
 
-export type ProductRow = typeof products.$inferSelect;
-
-/** what the API shows of a product: not the engine's lease and memory (engine_state can be long) */
-const {
-  leaseUntil: _lease,
-  leasedBy: _leasedBy,
-  engineState: _state,
-  lastCheckDetail: _detail,
-  ...shownColumns
-} = getTableColumns(products);
-type ShownProduct = Omit<ProductRow, "leaseUntil" | "leasedBy" | "engineState" | "lastCheckDetail">;
+export type { ProductRow };
 
 export function toProductDto(p: ShownProduct): ProductDto {
   return {
@@ -136,11 +125,7 @@ function editableColumns(input: ProductValues) {
 }
 
 export async function listProducts(db: Conn, userId: number): Promise<ShownProduct[]> {
-  return db
-    .select(shownColumns)
-    .from(products)
-    .where(eq(products.userId, userId))
-    .orderBy(desc(products.createdAt), desc(products.id));
+  return productsRepository.listShownForUser(db, userId);
 }
 
 /** another user's product answers 404 exactly like a missing one */
@@ -150,35 +135,20 @@ export async function findOwnProduct(
   id: number,
   lock = false,
 ): Promise<ProductRow> {
-  const query = db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.userId, userId)));
-  const [row] = lock ? await query.for("update") : await query;
+  const row = await productsRepository.findOwn(db, userId, id, lock);
   if (!row) throw notFound("Produto não encontrado");
   return row;
 }
 
 /** the dashboard's counts */
 export async function countProductsByStatus(db: Conn, userId: number) {
-  const [row] = await db
-    .select({
-      total: count(),
-      available: sql<number>`(count(*) filter (where ${inArray(products.status, [...AVAILABLE_STATUSES])}))::int`,
-      outOfStock: sql<number>`(count(*) filter (where ${eq(products.status, "out_of_stock")}))::int`,
-    })
-    .from(products)
-    .where(eq(products.userId, userId));
-  return row;
+  return productsRepository.countByStatus(db, userId);
 }
 
 export async function countProducts(db: Conn, userId: number): Promise<{ total: number; active: number }> {
-  const [totals] = await db.select({ n: count() }).from(products).where(eq(products.userId, userId));
-  const [actives] = await db
-    .select({ n: count() })
-    .from(products)
-    .where(and(eq(products.userId, userId), eq(products.isActive, true)));
-  return { total: totals.n, active: actives.n };
+  const total = await productsRepository.countForUser(db, userId);
+  const active = await productsRepository.countForUser(db, userId, true);
+  return { total, active };
 }
 
 /**
@@ -187,23 +157,20 @@ export async function countProducts(db: Conn, userId: number): Promise<{ total: 
  */
 export async function createProduct(db: Db, userId: number, input: ProductValues): Promise<ProductRow> {
   return db.transaction(async (tx) => {
-    const [owner] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    const owner = await usersRepository.lockById(tx, userId);
     if (!owner) throw notFound("Utilizador não encontrado");
     const { total } = await countProducts(tx, userId);
     if (total >= owner.monitorLimit) {
       throw forbidden(`Limite de monitores atingido (${total}/${owner.monitorLimit})`);
     }
     const isActive = input.isActive ?? (await getGlobalSettings(tx)).autoStartNewProducts;
-    const [created] = await tx
-      .insert(products)
-      .values({
-        ...editableColumns(input),
-        userId,
-        isActive,
-        availableSizes: toJsonList(input.availableSizes),
-        nextCheckAt: new Date(),
-      })
-      .returning();
+    const created = await productsRepository.insert(tx, {
+      ...editableColumns(input),
+      userId,
+      isActive,
+      availableSizes: toJsonList(input.availableSizes),
+      nextCheckAt: new Date(),
+    });
     await logActivity(tx, {
       userId,
       productId: created.id,
@@ -247,16 +214,12 @@ export async function updateProduct(
     const isActive = input.isActive ?? current.isActive;
     const turnedOn = isActive && !current.isActive;
     const checkNow = isActive && (turnedOn || pageChanged);
-    const [product] = await tx
-      .update(products)
-      .set({
-        ...editableColumns(input),
-        isActive,
-        ...(pageChanged ? freshEngineState : {}),
-        ...(checkNow ? { nextCheckAt: new Date() } : {}),
-      })
-      .where(eq(products.id, id))
-      .returning();
+    const product = await productsRepository.update(tx, id, {
+      ...editableColumns(input),
+      isActive,
+      ...(pageChanged ? freshEngineState : {}),
+      ...(checkNow ? { nextCheckAt: new Date() } : {}),
+    });
     return { product, checkNow };
   });
 }
@@ -264,7 +227,7 @@ export async function updateProduct(
 export async function deleteProduct(db: Db, userId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const product = await findOwnProduct(tx, userId, id, true);
-    await tx.delete(products).where(eq(products.id, id));
+    await productsRepository.delete(tx, id);
     await logActivity(tx, {
       userId,
       productId: null,
@@ -280,39 +243,26 @@ export async function toggleProduct(db: Db, userId: number, id: number): Promise
   return db.transaction(async (tx) => {
     const current = await findOwnProduct(tx, userId, id, true);
     const isActive = !current.isActive;
-    const [product] = await tx
-      .update(products)
-      .set({ isActive, ...(isActive ? { nextCheckAt: new Date() } : {}) })
-      .where(eq(products.id, id))
-      .returning();
-    return product;
+    return productsRepository.update(tx, id, { isActive, ...(isActive ? { nextCheckAt: new Date() } : {}) });
   });
 }
 
 /** start-all / stop-all; returns the products that were turned on (to check them at once) */
 export async function setAllActive(db: Conn, userId: number, isActive: boolean): Promise<number[]> {
-  const changed = await db
-    .update(products)
-    .set({ isActive, ...(isActive ? { nextCheckAt: new Date() } : {}) })
-    .where(and(eq(products.userId, userId), eq(products.isActive, !isActive)))
-    .returning({ id: products.id });
-  return changed.map((p) => p.id);
+  return productsRepository.setAllActive(db, userId, {
+    isActive,
+    ...(isActive ? { nextCheckAt: new Date() } : {}),
+  });
 }
 
 /** "Testar agora" keeps what it read as the product's last check detail */
 export async function saveCheckDetail(db: Db, userId: number, productId: number, detail: CheckDetail) {
-  await db
-    .update(products)
-    .set({ lastCheckDetail: detail })
-    .where(and(eq(products.id, productId), eq(products.userId, userId)));
+  await productsRepository.setCheckDetail(db, userId, productId, detail);
 }
 
 /** the last check's detail of one of the user's products (null before its first check) */
 export async function ownCheckDetail(db: Db, userId: number, productId: number): Promise<CheckDetail | null> {
-  const [row] = await db
-    .select({ detail: products.lastCheckDetail })
-    .from(products)
-    .where(and(eq(products.id, productId), eq(products.userId, userId)));
+  const row = await productsRepository.findOwnCheckDetail(db, userId, productId);
   if (!row) throw notFound("Produto não encontrado");
   return (row.detail ?? null) as CheckDetail | null;
 }

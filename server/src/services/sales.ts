@@ -2,13 +2,12 @@ import type { UpdateInventoryStatus } from "@common/schemas/inventory.js";
 import { SELLABLE_STATUSES } from "@common/schemas/inventory.js";
 import type { CreateSale, Sale, UpdateSale } from "@common/schemas/sales.js";
 import { subtractMoney } from "@common/money.js";
-import { and, desc, eq } from "drizzle-orm";
 import type { Conn, Db, Tx } from "../db/client.js";
-import { inventoryItems, sales } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../http-error.js";
+import { inventoryItemsRepository, type ItemRow } from "../repositories/inventory-items.js";
+import { type SaleRow, salesRepository } from "../repositories/sales.js";
 
-export type ItemRow = typeof inventoryItems.$inferSelect;
-type SaleRow = typeof sales.$inferSelect;
+export type { ItemRow };
 
 export const ITEM_NOT_FOUND = "Item não encontrado";
 export const SALE_NOT_FOUND = "Venda não encontrada";
@@ -40,11 +39,7 @@ export interface SaleDetails {
 
 /** the caller's item, locked for the rest of the transaction; another user's id is a 404 */
 export async function lockOwnItem(tx: Tx, userId: number, itemId: number): Promise<ItemRow> {
-  const [item] = await tx
-    .select()
-    .from(inventoryItems)
-    .where(and(eq(inventoryItems.id, itemId), eq(inventoryItems.userId, userId)))
-    .for("update");
+  const item = await inventoryItemsRepository.lockOwn(tx, userId, itemId);
   if (!item) throw notFound(ITEM_NOT_FOUND);
   return item;
 }
@@ -52,23 +47,17 @@ export async function lockOwnItem(tx: Tx, userId: number, itemId: number): Promi
 /** creates the sale and marks the item sold; the caller holds the item's lock */
 export async function recordSale(tx: Tx, item: ItemRow, details: SaleDetails): Promise<SaleRow> {
   if (!SELLABLE_STATUSES.includes(item.status)) throw conflict(ALREADY_SOLD);
-  const [sale] = await tx
-    .insert(sales)
-    .values({
-      userId: item.userId,
-      inventoryItemId: item.id,
-      salePrice: details.salePrice,
-      fees: details.fees,
-      buyer: details.buyer,
-      platform: details.platform,
-      saleDate: details.saleDate ?? new Date(),
-      profit: computeProfit(details.salePrice, item.price, item.shippingPrice, details.fees),
-    })
-    .returning();
-  await tx
-    .update(inventoryItems)
-    .set({ status: "sold", updatedAt: new Date() })
-    .where(eq(inventoryItems.id, item.id));
+  const sale = await salesRepository.insert(tx, {
+    userId: item.userId,
+    inventoryItemId: item.id,
+    salePrice: details.salePrice,
+    fees: details.fees,
+    buyer: details.buyer,
+    platform: details.platform,
+    saleDate: details.saleDate ?? new Date(),
+    profit: computeProfit(details.salePrice, item.price, item.shippingPrice, details.fees),
+  });
+  await inventoryItemsRepository.update(tx, item.id, { status: "sold", updatedAt: new Date() });
   return sale;
 }
 
@@ -86,18 +75,14 @@ export async function sellItem(db: Db, userId: number, input: CreateSale): Promi
 /** DELETE /api/sales/{id}: the sale goes and its item is back in stock */
 export async function deleteSale(db: Db, userId: number, saleId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [sale] = await tx
-      .select()
-      .from(sales)
-      .where(and(eq(sales.id, saleId), eq(sales.userId, userId)))
-      .for("update");
+    const sale = await salesRepository.lockOwn(tx, userId, saleId);
     if (!sale) throw notFound(SALE_NOT_FOUND);
-    await tx.delete(sales).where(eq(sales.id, sale.id));
+    await salesRepository.delete(tx, sale.id);
     if (sale.inventoryItemId !== null) {
-      await tx
-        .update(inventoryItems)
-        .set({ status: "in_stock", updatedAt: new Date() })
-        .where(eq(inventoryItems.id, sale.inventoryItemId));
+      await inventoryItemsRepository.update(tx, sale.inventoryItemId, {
+        status: "in_stock",
+        updatedAt: new Date(),
+      });
     }
   });
 }
@@ -116,40 +101,25 @@ export function requireSalePrice(
 /** PUT /api/sales/{id}: edits a sale; its profit follows */
 export async function updateSale(db: Db, userId: number, saleId: number, input: UpdateSale): Promise<Sale> {
   await db.transaction(async (tx) => {
-    const [sale] = await tx
-      .select()
-      .from(sales)
-      .where(and(eq(sales.id, saleId), eq(sales.userId, userId)))
-      .for("update");
+    const sale = await salesRepository.lockOwn(tx, userId, saleId);
     if (!sale) throw notFound(SALE_NOT_FOUND);
-    const [item] = sale.inventoryItemId
-      ? await tx.select().from(inventoryItems).where(eq(inventoryItems.id, sale.inventoryItemId))
-      : [];
+    const item = sale.inventoryItemId
+      ? await inventoryItemsRepository.findById(tx, sale.inventoryItemId)
+      : undefined;
     const next = { ...sale, ...input };
-    await tx
-      .update(sales)
-      .set({
-        ...input,
-        profit: computeProfit(next.salePrice, item?.price ?? "0", item?.shippingPrice ?? "0", next.fees),
-      })
-      .where(eq(sales.id, sale.id));
+    await salesRepository.update(tx, sale.id, {
+      ...input,
+      profit: computeProfit(next.salePrice, item?.price ?? "0", item?.shippingPrice ?? "0", next.fees),
+    });
     // the item row changes too, so that cached inventory answers learn of the new sale
-    if (item)
-      await tx.update(inventoryItems).set({ updatedAt: new Date() }).where(eq(inventoryItems.id, item.id));
+    if (item) await inventoryItemsRepository.update(tx, item.id, { updatedAt: new Date() });
   });
   const [sale] = await listSales(db, userId, saleId);
   return sale;
 }
 
 export async function listSales(db: Conn, userId: number, saleId?: number): Promise<Sale[]> {
-  const rows = await db
-    .select({ sale: sales, item: inventoryItems })
-    .from(sales)
-    .leftJoin(inventoryItems, eq(inventoryItems.id, sales.inventoryItemId))
-    .where(
-      saleId === undefined ? eq(sales.userId, userId) : and(eq(sales.userId, userId), eq(sales.id, saleId)),
-    )
-    .orderBy(desc(sales.saleDate), desc(sales.id));
+  const rows = await salesRepository.listWithItem(db, userId, saleId);
   return rows.map(({ sale, item }) => ({
     id: sale.id,
     inventoryItemId: sale.inventoryItemId,

@@ -11,16 +11,15 @@ import {
   type UserSettings,
   userSettingsSchema,
 } from "@common/schemas/settings.js";
-import { eq } from "drizzle-orm";
 import type { Conn, Db } from "../db/client.js";
-import { appSettings, userSettings } from "../db/schema.js";
 import { badRequest } from "../http-error.js";
 import { checkUrlShape, UnsafeUrlError } from "../net/address-guard.js";
+import { settingsRepository } from "../repositories/settings.js";
 import { assertSafeWebhook } from "./products.js";
 
 async function readGroup<T extends object>(db: Conn, key: "global" | "system", defaults: T): Promise<T> {
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.key, key)).limit(1);
-  return { ...defaults, ...((row?.value as Partial<T>) ?? {}) };
+  const stored = (await settingsRepository.findGroup(db, key)) as Partial<T> | undefined;
+  return { ...defaults, ...(stored ?? {}) };
 }
 
 /** installation-wide settings with the product's defaults filled in */
@@ -31,23 +30,12 @@ export const getSystemSettings = (db: Conn): Promise<SystemSettings> =>
   readGroup(db, "system", DEFAULT_SYSTEM_SETTINGS);
 
 export async function getUserSettings(db: Conn, userId: number): Promise<UserSettings> {
-  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
-  return { ...DEFAULT_USER_SETTINGS, ...((row?.value as Partial<UserSettings>) ?? {}) };
+  const stored = (await settingsRepository.findForUser(db, userId)) as Partial<UserSettings> | undefined;
+  return { ...DEFAULT_USER_SETTINGS, ...(stored ?? {}) };
 }
 
-export async function saveAppSettings(db: Conn, key: "global" | "system", value: object): Promise<void> {
-  await db
-    .insert(appSettings)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
-}
-
-export async function saveUserSettings(db: Conn, userId: number, value: object): Promise<void> {
-  await db
-    .insert(userSettings)
-    .values({ userId, value })
-    .onConflictDoUpdate({ target: userSettings.userId, set: { value, updatedAt: new Date() } });
-}
+export const saveAppSettings = settingsRepository.saveGroup;
+export const saveUserSettings = settingsRepository.saveForUser;
 
 /** the three groups a user sees; one query after another (a transaction runs one at a time) */
 export async function readSettings(db: Conn, userId: number): Promise<SettingsResponse> {

@@ -6,15 +6,14 @@ import {
   type updateProfileSchema,
   type updateUserSchema,
 } from "@common/schemas/users.js";
-import { asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Conn } from "../db/client.js";
-import { users } from "../db/schema.js";
 import { badRequest, conflict, notFound } from "../http-error.js";
+import { type UserRow, usersRepository } from "../repositories/users.js";
 import { hashPassword } from "./passwords.js";
 import { deleteOtherSessions } from "./sessions.js";
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 
 export function toPublicUser(u: UserRow): PublicUser {
   return {
@@ -36,13 +35,7 @@ export function toPublicUser(u: UserRow): PublicUser {
  * same order and never deadlock.
  */
 export async function countAdminsLocked(tx: Conn): Promise<number> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.role, "admin"))
-    .orderBy(users.id)
-    .for("update");
-  return rows.length;
+  return (await usersRepository.lockAdmins(tx)).length;
 }
 
 /**
@@ -53,14 +46,15 @@ export async function ensureFirstAdmin(
   db: Conn,
   configuredPassword: string | undefined,
 ): Promise<{ created: boolean; generatedPassword?: string }> {
-  const [row] = await db.select({ n: count() }).from(users);
-  if (row.n > 0) return { created: false };
+  if ((await usersRepository.count(db)) > 0) return { created: false };
   const password = configuredPassword ?? randomBytes(12).toString("base64url");
   const role: Role = "admin";
-  await db
-    .insert(users)
-    .values({ username: "admin", passwordHash: await hashPassword(password), role, monitorLimit: 100 })
-    .onConflictDoNothing();
+  await usersRepository.insertUnlessTaken(db, {
+    username: "admin",
+    passwordHash: await hashPassword(password),
+    role,
+    monitorLimit: 100,
+  });
   return { created: true, generatedPassword: configuredPassword ? undefined : password };
 }
 
@@ -68,12 +62,7 @@ const LAST_ADMIN = "Não é possível remover o último administrador";
 
 /** the account a login names: usernames compare ignoring case and Unicode form */
 export async function findUserForLogin(db: Conn, username: string): Promise<UserRow | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${normalizeUsername(username)})`)
-    .limit(1);
-  return user;
+  return usersRepository.findByUsernameIgnoringCase(db, normalizeUsername(username));
 }
 
 /** a user's own profile: name, e-mail and avatar only (role and limit are an admin's) */
@@ -83,26 +72,26 @@ export async function updateOwnProfile(
   input: z.output<typeof updateProfileSchema>,
 ): Promise<PublicUser> {
   const { fullName, email, avatar } = input;
-  const [updated] = await db
-    .update(users)
-    .set({ fullName, email, ...(avatar !== undefined ? { avatar } : {}) })
-    .where(eq(users.id, userId))
-    .returning();
+  const updated = await usersRepository.update(db, userId, {
+    fullName,
+    email,
+    ...(avatar !== undefined ? { avatar } : {}),
+  });
   return toPublicUser(updated);
 }
 
 export async function listUsers(db: Conn): Promise<PublicUser[]> {
-  const rows = await db.select().from(users).orderBy(asc(users.id));
+  const rows = await usersRepository.listAll(db);
   return rows.map(toPublicUser);
 }
 
 export async function createUser(db: Conn, input: z.output<typeof createUserSchema>): Promise<PublicUser> {
   const { password, ...rest } = input;
-  const [created] = await db
-    .insert(users)
-    .values({ ...rest, avatar: rest.avatar ?? null, passwordHash: await hashPassword(password) })
-    .onConflictDoNothing()
-    .returning();
+  const created = await usersRepository.insertUnlessTaken(db, {
+    ...rest,
+    avatar: rest.avatar ?? null,
+    passwordHash: await hashPassword(password),
+  });
   if (!created) throw conflict("Nome de utilizador já existe");
   return toPublicUser(created);
 }
@@ -120,14 +109,14 @@ export async function updateUser(
   const { password, ...changes } = input;
   return db.transaction(async (tx) => {
     const admins = await countAdminsLocked(tx);
-    const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    const target = await usersRepository.lockById(tx, id);
     if (!target) throw notFound("Utilizador não encontrado");
     if (target.role === "admin" && changes.role === "user" && admins <= 1) {
       throw badRequest(LAST_ADMIN);
     }
     const values = { ...changes, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
     if (Object.keys(values).length === 0) return toPublicUser(target);
-    const [updated] = await tx.update(users).set(values).where(eq(users.id, id)).returning();
+    const updated = await usersRepository.update(tx, id, values);
     if (password) await deleteOtherSessions(tx, id, keepSession);
     return toPublicUser(updated);
   });
@@ -138,10 +127,10 @@ export async function deleteUser(db: Conn, id: number, actorId: number): Promise
   if (id === actorId) throw badRequest("Não pode excluir a própria conta");
   await db.transaction(async (tx) => {
     const admins = await countAdminsLocked(tx);
-    const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    const target = await usersRepository.lockById(tx, id);
     if (!target) throw notFound("Utilizador não encontrado");
     if (target.role === "admin" && admins <= 1) throw badRequest(LAST_ADMIN);
     // sessions, products, items and sales go with the user (ON DELETE CASCADE)
-    await tx.delete(users).where(eq(users.id, id));
+    await usersRepository.delete(tx, id);
   });
 }

@@ -1,0 +1,56 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Conn } from "../db/client.js";
+import { inventoryItems, itemPhotos, sales } from "../db/schema.js";
+
+export type ItemRow = typeof inventoryItems.$inferSelect;
+type NewItem = typeof inventoryItems.$inferInsert;
+
+export const inventoryItemsRepository = {
+  /** the user's item, locked until the transaction ends, or undefined */
+  async lockOwn(conn: Conn, userId: number, id: number): Promise<ItemRow | undefined> {
+    const [item] = await conn
+      .select()
+      .from(inventoryItems)
+      .where(and(eq(inventoryItems.id, id), eq(inventoryItems.userId, userId)))
+      .for("update");
+    return item;
+  },
+
+  async findById(conn: Conn, id: number): Promise<ItemRow | undefined> {
+    const [item] = await conn.select().from(inventoryItems).where(eq(inventoryItems.id, id));
+    return item;
+  },
+
+  async insert(conn: Conn, row: NewItem): Promise<ItemRow> {
+    const [item] = await conn.insert(inventoryItems).values(row).returning();
+    return item;
+  },
+
+  async update(conn: Conn, id: number, changes: Partial<NewItem>): Promise<ItemRow> {
+    const [item] = await conn
+      .update(inventoryItems)
+      .set(changes)
+      .where(eq(inventoryItems.id, id))
+      .returning();
+    return item;
+  },
+
+  async delete(conn: Conn, id: number): Promise<void> {
+    await conn.delete(inventoryItems).where(eq(inventoryItems.id, id));
+  },
+
+  /** the user's items (or one of them) with their sale and photo date, newest first */
+  listWithSaleAndPhoto(conn: Conn, userId: number, itemId?: number) {
+    return conn
+      .select({ item: inventoryItems, sale: sales, photoAt: itemPhotos.updatedAt })
+      .from(inventoryItems)
+      .leftJoin(sales, eq(sales.inventoryItemId, inventoryItems.id))
+      .leftJoin(itemPhotos, eq(itemPhotos.itemId, inventoryItems.id))
+      .where(
+        itemId === undefined
+          ? eq(inventoryItems.userId, userId)
+          : and(eq(inventoryItems.userId, userId), eq(inventoryItems.id, itemId)),
+      )
+      .orderBy(desc(inventoryItems.createdAt), desc(inventoryItems.id));
+  },
+};

@@ -1,0 +1,52 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Conn } from "../db/client.js";
+import { inventoryItems, sales } from "../db/schema.js";
+
+export type SaleRow = typeof sales.$inferSelect;
+type NewSale = typeof sales.$inferInsert;
+
+export const salesRepository = {
+  async insert(conn: Conn, row: NewSale): Promise<SaleRow> {
+    const [sale] = await conn.insert(sales).values(row).returning();
+    return sale;
+  },
+
+  /** the user's sale, locked until the transaction ends, or undefined */
+  async lockOwn(conn: Conn, userId: number, id: number): Promise<SaleRow | undefined> {
+    const [sale] = await conn
+      .select()
+      .from(sales)
+      .where(and(eq(sales.id, id), eq(sales.userId, userId)))
+      .for("update");
+    return sale;
+  },
+
+  async findByItem(conn: Conn, itemId: number): Promise<SaleRow | undefined> {
+    const [sale] = await conn.select().from(sales).where(eq(sales.inventoryItemId, itemId));
+    return sale;
+  },
+
+  async update(conn: Conn, id: number, changes: Partial<NewSale>): Promise<void> {
+    await conn.update(sales).set(changes).where(eq(sales.id, id));
+  },
+
+  async delete(conn: Conn, id: number): Promise<void> {
+    await conn.delete(sales).where(eq(sales.id, id));
+  },
+
+  async deleteByItem(conn: Conn, itemId: number): Promise<void> {
+    await conn.delete(sales).where(eq(sales.inventoryItemId, itemId));
+  },
+
+  /** the user's sales (or one of them) with their item, newest sale first */
+  listWithItem(conn: Conn, userId: number, saleId?: number) {
+    return conn
+      .select({ sale: sales, item: inventoryItems })
+      .from(sales)
+      .leftJoin(inventoryItems, eq(inventoryItems.id, sales.inventoryItemId))
+      .where(
+        saleId === undefined ? eq(sales.userId, userId) : and(eq(sales.userId, userId), eq(sales.id, saleId)),
+      )
+      .orderBy(desc(sales.saleDate), desc(sales.id));
+  },
+};
