@@ -81,8 +81,15 @@ async function post(url: string, body: unknown): Promise<void> {
 }
 
 async function getJson<T>(url: string): Promise<T> {
-  const res = await request(url);
-  return (await res.body.json()) as T;
+  try {
+    const res = await request(url);
+    return (await res.body.json()) as T;
+  } catch (error) {
+    // a kept-alive socket the stand-in closed while this loop was held up: once more, fresh
+    if ((error as { code?: string }).code !== "UND_ERR_SOCKET") throw error;
+    const res = await request(url, { reset: true });
+    return (await res.body.json()) as T;
+  }
 }
 
 const pct = (values: number[], p: number) => {

@@ -59,8 +59,8 @@ export class PGliteThread implements EmbeddedDatabase {
 
   private constructor(private readonly worker: Worker) {
     worker.on("message", (message: Message) => this.receive(message));
-    worker.on("error", (error) => this.stop(error));
-    worker.on("exit", (code) => this.stop(new Error(`a thread do PGlite terminou (código ${code})`)));
+    worker.on("error", (error) => this.lost(error));
+    worker.on("exit", (code) => this.lost(new Error(`a thread do PGlite terminou (código ${code})`)));
     // like an idle PGlite in this thread, an idle worker must not keep the process alive
     worker.unref();
   }
@@ -160,7 +160,14 @@ export class PGliteThread implements EmbeddedDatabase {
 
   private receive(message: Message): void {
     if ("notify" in message) {
-      for (const callback of this.listeners.get(message.notify) ?? []) callback(message.payload);
+      for (const callback of this.listeners.get(message.notify) ?? []) {
+        try {
+          callback(message.payload);
+        } catch (error) {
+          // thrown in a message handler it would end the process; in PGlite's thread it did not
+          console.warn(`Aviso da base de dados não tratado: ${(error as Error).message}`);
+        }
+      }
       return;
     }
     if (!("id" in message)) return;
@@ -170,6 +177,13 @@ export class PGliteThread implements EmbeddedDatabase {
     if (this.pending.size === 0) this.worker.unref();
     if ("error" in message) waiting.reject(fromWireError(message.error));
     else waiting.resolve(message.value);
+  }
+
+  /** the thread ended without close(): every statement from now on fails with the reason */
+  private lost(reason: Error): void {
+    if (this.stopped) return;
+    console.error(`Base de dados embutida indisponível: ${reason.message}`);
+    this.stop(reason);
   }
 
   private stop(reason: Error): void {
