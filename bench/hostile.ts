@@ -1,6 +1,6 @@
 /**
  * `npm run bench:hostile [-- --monitors 5000 --interval-ms 5000 --seconds 30 --db both|pglite|postgres
- *   --queued 300 --paced 1000 --paced-window-ms 2000 --html 20 --concurrency 200]`
+ *   --queued 300 --paced 1000 --paced-window-ms 2000 --html 20 --concurrency 200 --pglite-thread on|off]`
  *
  * The engine on a bad day, beside the same run on a good one (issue 11). Each run is a fresh process
  * with the stand-in retailer and webhook as children of the parent. Monitors check every
@@ -13,7 +13,7 @@
  * Printed: healthy monitors' checks/s (and the share of their demand met) and p99 schedule lag;
  * other users' restock→alert latency p50/p99; duplicates among the paced alerts; the paced drain
  * against its minimum; the event loop's p99 and worst block; the shutdown's duration; each with its
- * target.
+ * target. `--pglite-thread off` runs PGlite on the event loop's thread, as before it had a worker.
  */
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
@@ -45,6 +45,7 @@ interface Spec {
   concurrency: number;
   shop: string;
   hook: string;
+  pgliteThread: boolean;
 }
 
 interface Figures {
@@ -80,8 +81,15 @@ async function post(url: string, body: unknown): Promise<void> {
 }
 
 async function getJson<T>(url: string): Promise<T> {
-  const res = await request(url);
-  return (await res.body.json()) as T;
+  try {
+    const res = await request(url);
+    return (await res.body.json()) as T;
+  } catch (error) {
+    // a kept-alive socket the stand-in closed while this loop was held up: once more, fresh
+    if ((error as { code?: string }).code !== "UND_ERR_SOCKET") throw error;
+    const res = await request(url, { reset: true });
+    return (await res.body.json()) as T;
+  }
 }
 
 const pct = (values: number[], p: number) => {
@@ -98,9 +106,10 @@ function role(i: number, hostile: boolean): "healthy" | "drip" | "timeout" | "sl
   return r === 0 ? "drip" : r === 1 ? "timeout" : r <= 4 ? "slow" : "healthy";
 }
 
-async function openScratch(kind: Spec["kind"]): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openScratch(spec: Spec): Promise<{ database: Database; drop(): Promise<void> }> {
+  const { kind } = spec;
   if (kind === "pglite") {
-    const database = await openDatabase({ dataDir: null });
+    const database = await openDatabase({ dataDir: null, pgliteThread: spec.pgliteThread });
     return { database, drop: () => database.close() };
   }
   const name = `sm_hostile_${Date.now()}`;
@@ -130,7 +139,7 @@ const say = (spec: Spec, what: string) =>
   );
 
 async function run(spec: Spec): Promise<Figures> {
-  const { database, drop } = await openScratch(spec.kind);
+  const { database, drop } = await openScratch(spec);
   const db = database.db;
   const { shop, hook } = spec;
   await post(`${shop}/__control`, { jsonPadBytes: 50_000, pagePadBytes: 600_000, dripMs: 3000 });
@@ -414,6 +423,7 @@ async function main() {
     concurrency: Number(arg("concurrency", "200")),
     shop: retailer.origin,
     hook: webhook.origin,
+    pgliteThread: arg("pglite-thread", "on") !== "off",
   };
   const which = arg("db", "both");
   const kinds = (which === "both" ? ["pglite", "postgres"] : [which]) as Spec["kind"][];

@@ -1,5 +1,5 @@
-import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import type { EmbeddedDatabase } from "./pglite-thread.js";
 
 /** the channel the tables' triggers announce changes on (migration 0001_data_change_notify) */
 export const CHANGE_CHANNEL = "data_changed";
@@ -89,8 +89,11 @@ export class ChangeFeed {
   }
 }
 
-/** PGlite runs in this process and calls listeners before the writing query resolves */
-export function pgliteChangeFeed(client: PGlite): ChangeFeed {
+/**
+ * PGlite runs in this process and calls listeners before the writing query resolves (from its
+ * worker thread the notification is posted before the answer, so it still arrives first)
+ */
+export function pgliteChangeFeed(client: EmbeddedDatabase): ChangeFeed {
   return new ChangeFeed(async (feed) => {
     const unlisten = await client.listen(CHANGE_CHANNEL, (table) => feed.changed(table));
     const unlistenProducts = await client.listen(PRODUCT_CHANNEL, (payload) => feed.productEvent(payload));

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed.js";
+import { type EmbeddedDatabase, PGliteThread } from "./pglite-thread.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
@@ -22,7 +23,7 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   /** the embedded engine itself, for backups (dumpDataDir); absent on PostgreSQL */
-  pglite?: PGlite;
+  pglite?: EmbeddedDatabase;
   /** committed changes per table, for the caches of the web process (started by buildApp) */
   changes: ChangeFeed;
   close(): Promise<void>;
@@ -30,11 +31,16 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-/** `dataDir` null keeps PGlite in memory (tests) */
+/**
+ * `dataDir` null keeps PGlite in memory (tests). PGlite runs in a worker thread unless `pgliteThread`
+ * is false (then its statements run on the caller's event loop, as the test that proves the
+ * difference needs).
+ */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string | null;
   poolSize?: number;
+  pgliteThread?: boolean;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
@@ -54,19 +60,23 @@ export async function openDatabase(opts: {
       },
     };
   }
-  let client: PGlite;
+  const open = (dir: string | null): Promise<EmbeddedDatabase> =>
+    opts.pgliteThread === false ? PGlite.create(dir ?? undefined) : PGliteThread.open(dir);
+  let client: EmbeddedDatabase;
   if (opts.dataDir) {
     const dir = path.join(opts.dataDir, "pglite");
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    // new files: owner only (PGlite creates them 0666 less the umask); existing ones: fixed now
+    // new files: owner only (PGlite creates them 0666 less the umask, which is the process's and
+    // so also the worker thread's); existing ones: fixed now
     process.umask(0o077);
     makePrivate(dir);
-    client = await PGlite.create(dir);
+    client = await open(dir);
     makePrivate(dir);
   } else {
-    client = await PGlite.create();
+    client = await open(null);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // the driver only calls query() and transaction(), which the thread's stand-in forwards
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const changes = pgliteChangeFeed(client);
   return {

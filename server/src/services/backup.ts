@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Database } from "../db/client.js";
+import type { EmbeddedDatabase } from "../db/pglite-thread.js";
 import { getSystemSettings } from "./settings.js";
 
 /**
@@ -43,7 +44,11 @@ export function listBackups(dir: string): BackupFile[] {
     .sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
 }
 
-export async function writeBackup(pglite: PGlite, dir: string, at = new Date()): Promise<string> {
+export async function writeBackup(
+  pglite: Pick<EmbeddedDatabase, "dumpDataDir">,
+  dir: string,
+  at = new Date(),
+): Promise<string> {
   fs.mkdirSync(dir, { recursive: true });
   const dump = await pglite.dumpDataDir("gzip");
   const target = path.join(dir, fileNameFor(at));

@@ -1,0 +1,117 @@
+// The thread that owns the embedded database (see pglite-thread.ts; the messages are typed in
+// pglite-protocol.ts). PGlite runs each statement synchronously in WebAssembly: here that blocks
+// only this thread, never the server's event loop. Plain JavaScript, so the thread starts without
+// a TypeScript loader (tsx does not register itself in worker threads on Node 20).
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+
+const port = parentPort;
+const { dataDir } = workerData;
+const send = (message, transfer = []) => port.postMessage(message, transfer);
+
+/** an error's name, message and primitive fields (a DatabaseError's code, detail, constraint…) */
+function toWireError(error) {
+  if (!(error instanceof Error)) return { name: "Error", message: String(error) };
+  const wire = { name: error.name, message: error.message };
+  for (const [key, value] of Object.entries(error))
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+      wire[key] = value;
+  return wire;
+}
+
+const ROLLBACK = Symbol("rollback");
+/** id → { tx, finish(commit), done } */
+const transactions = new Map();
+/** channel → PGlite's unlisten */
+const unlistens = new Map();
+let nextTransaction = 1;
+const asText = (value) => value;
+
+function queryOptions(wire) {
+  if (!wire?.textTypes) return wire;
+  const { textTypes, ...rest } = wire;
+  return { ...rest, parsers: Object.fromEntries(textTypes.map((oid) => [oid, asText])) };
+}
+
+// PGlite's transaction() keeps every other statement waiting until its callback returns; the
+// callback here returns when the main thread says commit or rollback
+function begin(pg) {
+  return new Promise((started, failed) => {
+    const id = nextTransaction++;
+    let finish;
+    const decided = new Promise((resolve) => {
+      finish = resolve;
+    });
+    const done = pg
+      .transaction(async (tx) => {
+        transactions.set(id, { tx, finish, done });
+        started(id);
+        if (!(await decided)) throw ROLLBACK;
+      })
+      .then(
+        () => {},
+        (error) => {
+          if (error !== ROLLBACK) throw error;
+        },
+      )
+      .finally(() => transactions.delete(id));
+    done.catch(failed);
+  });
+}
+
+function runner(pg, tx) {
+  if (tx === undefined) return pg;
+  const open = transactions.get(tx);
+  if (!open) throw new Error(`transação ${tx} já terminou`);
+  return open.tx;
+}
+
+async function answer(pg, call) {
+  switch (call.op) {
+    case "query":
+      return runner(pg, call.tx).query(call.sql, call.params, queryOptions(call.options));
+    case "exec":
+      return runner(pg, call.tx).exec(call.sql);
+    case "begin":
+      return begin(pg);
+    case "end": {
+      const open = transactions.get(call.tx);
+      if (!open) throw new Error(`transação ${call.tx} já terminou`);
+      open.finish(call.commit);
+      return open.done;
+    }
+    case "listen":
+      if (!unlistens.has(call.channel))
+        unlistens.set(
+          call.channel,
+          await pg.listen(call.channel, (payload) => send({ notify: call.channel, payload })),
+        );
+      return undefined;
+    case "unlisten":
+      await unlistens.get(call.channel)?.();
+      unlistens.delete(call.channel);
+      return undefined;
+    case "dump":
+      return (await pg.dumpDataDir(call.compression)).arrayBuffer();
+    case "close":
+      for (const unlisten of unlistens.values()) await unlisten().catch(() => {});
+      unlistens.clear();
+      await pg.close();
+      return undefined;
+    default:
+      throw new Error(`pedido desconhecido: ${call.op}`);
+  }
+}
+
+try {
+  const pg = await PGlite.create(dataDir ?? undefined);
+  port.on("message", (call) => {
+    answer(pg, call).then(
+      (value) => send({ id: call.id, value }, value instanceof ArrayBuffer ? [value] : []),
+      (error) => send({ id: call.id, error: toWireError(error) }),
+    );
+  });
+  send({ ready: true });
+} catch (error) {
+  send({ failed: toWireError(error) });
+}
