@@ -1,20 +1,9 @@
+import { catalogueLeaves, catalogueVariables } from "@common/catalogue-keys";
 import { describe, expect, it } from "vitest";
 import { resources } from "./resources";
 
-/** "a.b.c" for every leaf; plural forms (_one, _other, _many…) count as their base key */
-function leaves(value: unknown, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  if (value && typeof value === "object") {
-    for (const [key, child] of Object.entries(value)) {
-      for (const [path, text] of leaves(child, prefix ? `${prefix}.${key}` : key)) out.set(path, text);
-    }
-  } else {
-    out.set(prefix.replace(/_(zero|one|two|few|many|other)$/, ""), String(value));
-  }
-  return out;
-}
-
-const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
+const leaves = catalogueLeaves;
+const variables = catalogueVariables;
 
 describe("catalogues", () => {
   const namespaces = Object.keys(resources.pt) as (keyof typeof resources.pt)[];
