@@ -15,6 +15,7 @@ import { cachedAnswersPlugin } from "./plugins/cached-answers.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { metricsPlugin } from "./plugins/metrics.js";
 import { securityPlugin } from "./plugins/security.js";
+import { databaseRateLimitStore } from "./plugins/rate-limit-store.js";
 import { registerRoutes } from "./routes/index.js";
 
 declare module "fastify" {
@@ -88,7 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // counted in the database: every web process on it shares the limits
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.database.db) });
   await app.register(cachedAnswersPlugin);
   await app.register(authPlugin);
   await app.register(metricsPlugin);

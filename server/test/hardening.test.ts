@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { sessions, users } from "../src/db/schema.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../src/db/client.js";
 import { createTestApp, dbKinds, PASSWORD, type TestApp } from "./harness.js";
 
 describe.each(dbKinds())("issue 13: what a hostile user found (%s)", (kind) => {
@@ -43,6 +44,18 @@ describe.each(dbKinds())("issue 13: what a hostile user found (%s)", (kind) => {
       headers: { cookie: extremo },
     });
     expect(status.statusCode, status.body).toBe(200);
+    // every other read that sums or lists money: the figure is shown, never an error
+    for (const url of [
+      "/api/inventory",
+      "/api/inventory/statistics",
+      "/api/inventory/export",
+      "/api/sales",
+      "/api/sales/export",
+      "/api/statistics",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url, headers: { cookie: extremo } });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    }
     const admin = await t.createUser({ username: "chefe1", role: "admin" });
     expect(admin).toBeGreaterThan(0);
     const metrics = await t.app.inject({
@@ -50,7 +63,7 @@ describe.each(dbKinds())("issue 13: what a hostile user found (%s)", (kind) => {
       url: "/api/admin/financial-metrics",
       headers: { cookie: await t.login("chefe1") },
     });
-    expect(metrics.statusCode).not.toBe(400);
+    expect(metrics.statusCode, metrics.body).toBe(200);
   });
 
   it("4: two admins demoting each other at once always leave one admin", async () => {
@@ -102,6 +115,86 @@ describe.each(dbKinds())("issue 13: what a hostile user found (%s)", (kind) => {
     });
     expect(owner.statusCode, owner.body).toBe(200);
   });
+
+  it("2: two web processes on one database share the failure counts", async () => {
+    await t.createUser({ username: "balanceado" });
+    // a second web process: its own app (and, on PostgreSQL, its own connections) on the same data
+    const url = (t.database as { url?: string }).url;
+    const otherDatabase = url ? await openDatabase({ databaseUrl: url, poolSize: 2 }) : t.database;
+    const other = await createTestApp(kind, { database: otherDatabase });
+    try {
+      const guess = (app: TestApp["app"]) =>
+        app.inject({
+          method: "POST",
+          url: "/api/login",
+          payload: { username: "balanceado", password: "errada" },
+          remoteAddress: "203.0.113.77",
+        });
+      for (let i = 0; i < 5; i++) {
+        expect((await guess(t.app)).statusCode).toBe(401);
+        expect((await guess(other.app)).statusCode).toBe(401);
+      }
+      expect((await guess(t.app)).statusCode).toBe(429);
+      expect((await guess(other.app)).statusCode).toBe(429);
+    } finally {
+      await other.close();
+      if (otherDatabase !== t.database) await otherDatabase.close();
+    }
+  });
+
+  it("2: the per-address request limit on login is shared by the web processes too", async () => {
+    const url = (t.database as { url?: string }).url;
+    const otherDatabase = url ? await openDatabase({ databaseUrl: url, poolSize: 2 }) : t.database;
+    const other = await createTestApp(kind, { database: otherDatabase });
+    try {
+      // unknown names, each tried once: only the limit of 20 requests a minute per address applies
+      const attempt = (app: TestApp["app"], n: number) =>
+        app.inject({
+          method: "POST",
+          url: "/api/login",
+          payload: { username: `ninguem${n}`, password: "errada" },
+          remoteAddress: "203.0.113.88",
+        });
+      for (let n = 0; n < 10; n++) {
+        expect((await attempt(t.app, n)).statusCode).toBe(401);
+        expect((await attempt(other.app, 100 + n)).statusCode).toBe(401);
+      }
+      expect((await attempt(t.app, 50)).statusCode).toBe(429);
+      expect((await attempt(other.app, 150)).statusCode).toBe(429);
+      // another route's limit is its own: this address may still ask for a preview
+      await t.createUser({ username: "vizinho2" });
+      const preview = await t.app.inject({
+        method: "POST",
+        url: "/api/products/preview",
+        headers: { cookie: await t.login("vizinho2") },
+        payload: { platform: "nenhuma", url: "https://www.zara.com/pt/pt/x-p1.html" },
+        remoteAddress: "203.0.113.88",
+      });
+      expect(preview.statusCode).toBe(400);
+    } finally {
+      await other.close();
+      if (otherDatabase !== t.database) await otherDatabase.close();
+    }
+  });
+
+  it("2: past 50 failures on a username from many addresses, the owner is slowed, not locked out", async () => {
+    await t.createUser({ username: "cobicado" });
+    const attempt = (password: string, remoteAddress: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { username: "cobicado", password },
+        remoteAddress,
+      });
+    // 51 guesses from 17 addresses: no address reaches its own limit of 10
+    for (let n = 0; n < 51; n++) {
+      expect((await attempt("errada", `203.0.113.${100 + (n % 17)}`)).statusCode).toBe(401);
+    }
+    const started = Date.now();
+    const owner = await attempt(PASSWORD, "198.51.100.70");
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  }, 90_000); // 52 password hashes
 
   it("6: a password change ends the user's other sessions, and expired sessions are pruned", async () => {
     const id = await t.createUser({ username: "mudanca" });

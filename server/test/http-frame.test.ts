@@ -53,7 +53,7 @@ describe("behind a TLS proxy (issue 13, item 7)", () => {
       expect(t.app.server.headersTimeout).toBeLessThanOrEqual(20_000);
       await t.close();
     }
-  });
+  }, 90_000); // two embedded databases started one after the other: ~29 s on a loaded 2-core machine
 });
 
 describe("slow clients are cut off (issue 13, item 7)", () => {

@@ -42,6 +42,39 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+/** failed logins (and attempts not yet proven right), shared by every web process */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: serial("id").primaryKey(),
+    /** the normalized, lower-case username */
+    usernameKey: text("username_key").notNull(),
+    ip: text("ip").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("login_failures_username_at_idx").on(t.usernameKey, t.at),
+    index("login_failures_at_idx").on(t.at),
+  ],
+);
+
+/** past the per-username ceiling: the next moment an attempt on that username may run */
+export const loginSlowdowns = pgTable("login_slowdowns", {
+  usernameKey: text("username_key").primaryKey(),
+  nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
+});
+
+/** request-rate limits: one fixed window per key (route and caller), shared by every web process */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").primaryKey(),
+    windowStarted: timestamp("window_started", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+  },
+  (t) => [index("rate_limit_hits_window_idx").on(t.windowStarted)],
+);
+
 export const products = pgTable(
   "products",
   {

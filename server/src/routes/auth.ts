@@ -18,7 +18,7 @@ import { findUserForLogin, toPublicUser, updateOwnProfile } from "../services/us
 const WRONG_CREDENTIALS = "Utilizador ou senha incorretos";
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const throttle = createLoginThrottle();
+  const throttle = createLoginThrottle(app.db);
 
   app.post(
     "/api/login",
@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserForLogin(app.db, username);
       const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !ok) throw new HttpError(401, WRONG_CREDENTIALS);
-      attempt.succeeded();
+      await attempt.succeeded();
       // a fresh session id at every login; an old cookie's session ends
       const old = request.cookies[SESSION_COOKIE];
       if (old) await deleteSession(app.db, old);

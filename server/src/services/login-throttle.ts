@@ -1,70 +1,55 @@
+import type { Conn } from "../db/client.js";
+import { loginFailuresRepository as failures } from "../repositories/login-failures.js";
+
 const MAX_FAILURES_PER_ADDRESS = 10;
 /** beyond this many failures on one username from all addresses, its attempts go one at a time */
 const SLOW_DOWN_AFTER = 50;
 const SLOW_DOWN_MS = 1000;
 const WINDOW_MS = 15 * 60 * 1000;
-const MAX_KEYS = 10_000;
+/** old rows are deleted by the first attempt after this long (per process) */
+const PRUNE_EVERY_MS = 60 * 1000;
 
-type Attempt = { refused: true } | { refused: false; succeeded(): void };
+type Attempt = { refused: true } | { refused: false; succeeded(): Promise<void> };
 
 /**
- * Failed logins (the per-IP request limit is @fastify/rate-limit's).
+ * Failed logins (the per-IP request limit is @fastify/rate-limit's). Counted in the database, so
+ * every web process on it shares them.
  * - Per (username, IP): 10 failures in 15 minutes and that pair is refused until the window passes.
- *   The attempt is counted before the password is hashed, so parallel guesses cannot slip past
- *   the check while scrypt runs; a success takes its count back.
+ *   The attempt is written before the password is hashed and counted after it is written, so
+ *   parallel guesses cannot slip past the check while scrypt runs (the n-th attempt written sees
+ *   at least n); a success deletes that pair's failures.
  * - Per username, all addresses together: past 50 failures in 15 minutes every attempt on it
  *   waits its turn, one a second. That slows a distributed guesser without locking the owner
  *   out, which a per-username block would let anyone do to any account, admin included.
  * `username` is the normalized key (usernameKey).
  */
 export function createLoginThrottle(
+  db: Conn,
   now = () => Date.now(),
   sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
 ) {
-  const failures = new Map<string, number[]>();
-  const queues = new Map<string, Promise<void>>();
-  const recent = (key: string) => {
-    const cutoff = now() - WINDOW_MS;
-    const list = (failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length > 0) failures.set(key, list);
-    else failures.delete(key);
-    return list;
-  };
-  const count = (key: string, at: number) => {
-    const list = recent(key);
-    list.push(at);
-    failures.set(key, list);
-    if (failures.size > MAX_KEYS) failures.delete(failures.keys().next().value as string);
-  };
-  const uncount = (key: string, at: number) => {
-    const list = failures.get(key);
-    const i = list?.indexOf(at) ?? -1;
-    if (list && i >= 0) list.splice(i, 1);
-  };
-  /** attempts on a username past the ceiling run one after another, SLOW_DOWN_MS apart */
-  const waitTurn = async (username: string) => {
-    const previous = queues.get(username) ?? Promise.resolve();
-    const mine = previous.then(() => sleep(SLOW_DOWN_MS));
-    queues.set(username, mine);
-    await mine;
-    if (queues.get(username) === mine) queues.delete(username);
-  };
+  let prunedAt = Number.NEGATIVE_INFINITY;
   return {
     /** call before checking the password; counts the attempt as a failure until it succeeds */
     async begin(username: string, ip: string): Promise<Attempt> {
-      const pair = `${ip}\u0000${username}`;
-      if (recent(pair).length >= MAX_FAILURES_PER_ADDRESS) return { refused: true };
       const at = now();
-      count(pair, at);
-      if (recent(username).length >= SLOW_DOWN_AFTER) await waitTurn(username);
-      count(username, at);
-      return {
-        refused: false,
-        succeeded: () => {
-          failures.delete(pair);
-          uncount(username, at);
-        },
-      };
+      if (at - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = at;
+        await failures.pruneFailures(db, new Date(at - WINDOW_MS));
+        await failures.pruneTurns(db, new Date(at - WINDOW_MS));
+      }
+      const id = await failures.record(db, username, ip, new Date(at));
+      const counted = await failures.counts(db, username, ip, new Date(at - WINDOW_MS));
+      if (counted.fromAddress > MAX_FAILURES_PER_ADDRESS) {
+        // a refused attempt is not a guess: it does not stretch the lock
+        await failures.deleteOne(db, id);
+        return { refused: true };
+      }
+      if (counted.total > SLOW_DOWN_AFTER) {
+        const turn = await failures.reserveTurn(db, username, new Date(at), SLOW_DOWN_MS);
+        await sleep(turn.getTime() - at);
+      }
+      return { refused: false, succeeded: () => failures.deleteFromAddress(db, username, ip) };
     },
   };
 }
