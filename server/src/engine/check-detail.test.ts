@@ -5,7 +5,7 @@ import { CheckFailure, type ProductResult } from "./platforms/types.js";
 const log = (body: string | null = null): CheckLog => ({
   startedAt: Date.parse("2026-05-01T10:00:00Z"),
   exchanges: [{ method: "GET", url: "https://shop.example/p", status: 200, ms: 12 }],
-  lastBody: body,
+  excerpt: excerptOf(body),
 });
 
 describe("check detail", () => {

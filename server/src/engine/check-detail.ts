@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { CheckDetail, CheckExchange } from "@common/schemas/check-detail.js";
 import { FAILURE_LABELS } from "./detect.js";
 import { CheckFailure, type CheckResult, type HttpClient } from "./platforms/types.js";
@@ -7,51 +6,43 @@ import { CheckFailure, type CheckResult, type HttpClient } from "./platforms/typ
 export interface CheckLog {
   startedAt: number;
   exchanges: CheckExchange[];
-  /** the body of the last answer (kept by reference; cut only when a detail is built) */
-  lastBody: string | null;
+  /**
+   * the printable start of the last answer, cut as it arrives: holding the whole body until the
+   * outcome is written kept every 50 KB–1 MB answer alive through young-generation collections
+   */
+  excerpt: string | null;
 }
 
 const EXCERPT_CHARS = 600;
 const MAX_EXCHANGES = 20;
 
-const current = new AsyncLocalStorage<CheckLog>();
-const wrapped = new WeakMap<HttpClient, HttpClient>();
+/** a fresh log for one check */
+export const newCheckLog = (): CheckLog => ({ startedAt: Date.now(), exchanges: [], excerpt: null });
 
 /**
- * The same client, recording each exchange into the check under way. One wrapper per client, so
- * adapters that remember per-client state (Vinted's session) keep it between checks.
+ * The same client, recording each exchange into `log`. Passed down rather than found through
+ * AsyncLocalStorage: on Node 20 that turns on promise hooks for every promise of the process, a
+ * measurable share of the engine's event loop at a thousand checks a second. The adapters' own
+ * per-client memory (Vinted's session, AliExpress's token) is keyed by `state`, which is shared.
  */
-export function recordingClient(inner: HttpClient): HttpClient {
-  let client = wrapped.get(inner);
-  if (!client) {
-    client = {
-      resetCookies: (host) => inner.resetCookies(host),
-      state: inner.state,
-      request: async (req) => {
-        const log = current.getStore();
-        if (!log) return inner.request(req);
-        const started = Date.now();
-        const entry: CheckExchange = { method: req.method ?? "GET", url: req.url, status: null, ms: 0 };
-        if (log.exchanges.length < MAX_EXCHANGES) log.exchanges.push(entry);
-        try {
-          const res = await inner.request(req);
-          entry.status = res.status;
-          log.lastBody = res.body;
-          return res;
-        } finally {
-          entry.ms = Date.now() - started;
-        }
-      },
-    };
-    wrapped.set(inner, client);
-  }
-  return client;
-}
-
-/** runs `fn` (one check) with a fresh log its requests are written to */
-export function withCheckLog<T>(fn: () => Promise<T>): Promise<{ value: T; log: CheckLog }> {
-  const log: CheckLog = { startedAt: Date.now(), exchanges: [], lastBody: null };
-  return current.run(log, async () => ({ value: await fn(), log }));
+export function recordingClient(inner: HttpClient, log: CheckLog): HttpClient {
+  return {
+    resetCookies: (host) => inner.resetCookies(host),
+    state: inner.state,
+    request: async (req) => {
+      const started = Date.now();
+      const entry: CheckExchange = { method: req.method ?? "GET", url: req.url, status: null, ms: 0 };
+      if (log.exchanges.length < MAX_EXCHANGES) log.exchanges.push(entry);
+      try {
+        const res = await inner.request(req);
+        entry.status = res.status;
+        log.excerpt = excerptOf(res.body);
+        return res;
+      } finally {
+        entry.ms = Date.now() - started;
+      }
+    },
+  };
 }
 
 /** printable start of an answer: no control characters, whitespace folded */
@@ -102,7 +93,7 @@ export function buildCheckDetail(
         label: FAILURE_LABELS[failure.reason] ?? failure.reason,
         message: failure.message.slice(0, 500),
       },
-      excerpt: excerptOf(log.lastBody),
+      excerpt: log.excerpt,
     };
   }
   const product = outcome.kind === "product" ? outcome : null;

@@ -1,9 +1,10 @@
-import { type CheckLog, recordingClient, withCheckLog } from "./check-detail.js";
+import { type CheckLog, newCheckLog, recordingClient } from "./check-detail.js";
 import { hostOf } from "./platforms/support/blocks.js";
 import { getAdapter } from "./platforms/index.js";
 import {
   CheckFailure,
   type CheckResult,
+  type HttpClient,
   type PlatformAdapter,
   type ProductToCheck,
 } from "./platforms/types.js";
@@ -78,20 +79,29 @@ export function createCheckRunner(
       config: parseObject(product.config),
       variants: parseVariants(product.variants),
     };
-    const { value, log } = await withCheckLog(async () => {
-      const outcome = await runAdapter(http, adapter, product.platform, toCheck, limits);
-      if (!browser || !(outcome instanceof CheckFailure) || outcome.reason !== "blocked") return outcome;
-      if (limits.signal?.aborted) return outcome;
-      const host = outcome.host ?? hostOf(product.url);
-      return browser.afterBlock(product.platform, adapter, toCheck, outcome, host, {
-        deadline: limits.hardDeadline ?? limits.deadline,
-        signal: limits.signal,
-      });
-    });
+    const log = newCheckLog();
+    const outcome = await runAdapter(http, adapter, product.platform, toCheck, limits, log);
+    const value =
+      browser && outcome instanceof CheckFailure && outcome.reason === "blocked" && !limits.signal?.aborted
+        ? await browser.afterBlock(
+            product.platform,
+            adapter,
+            toCheck,
+            outcome,
+            outcome.host ?? hostOf(product.url),
+            {
+              deadline: limits.hardDeadline ?? limits.deadline,
+              signal: limits.signal,
+            },
+          )
+        : outcome;
     logs.set(value, log);
     return value;
   };
 }
+
+const withLog = (client: HttpClient, log: CheckLog | undefined) =>
+  log ? recordingClient(client, log) : client;
 
 /**
  * One adapter check; every failure becomes a CheckFailure value. It ends by its deadline whatever
@@ -103,6 +113,8 @@ export async function runAdapter(
   platform: string,
   product: ProductToCheck,
   limits: CheckLimits,
+  /** where the check's exchanges are written (the last-check detail); none for a preview */
+  log?: CheckLog,
 ): Promise<CheckResult | CheckFailure> {
   const remaining = limits.deadline - Date.now();
   if (remaining <= 0) return timeoutFailure();
@@ -124,8 +136,9 @@ export async function runAdapter(
     // an adapter that waits on something else than its requests still ends at the deadline
     return await Promise.race([
       adapter.check({
-        http: recordingClient(
+        http: withLog(
           http.forCheck(platform, adapter.headerProfile, { signal, deadline: limits.deadline }),
+          log,
         ),
         product,
         signal,

@@ -4,6 +4,7 @@ import { Agent, type Dispatcher, ProxyAgent, util } from "undici";
 import { assertPublicUrl, isPublicAddress, type Resolver, UnsafeUrlError } from "../../net/address-guard.js";
 import { CheckFailure, type HttpResponse, RefusedAddress } from "../platforms/types.js";
 import type { CookieJars } from "./cookie-jars.js";
+import { decodeBody } from "./decode-body.js";
 import { systemResolver } from "./resolver.js";
 
 export interface TransportOptions {
@@ -278,8 +279,7 @@ export class Transport {
             if (name === "set-cookie") setCookie = Array.isArray(value) ? value : [value];
             headers[name] = Array.isArray(value) ? value.join(", ") : value;
           }
-          const text =
-            chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8");
+          const text = decodeBody(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
           resolve({ response: { status, headers, body: text }, setCookie });
         },
         onError(error: Error) {
