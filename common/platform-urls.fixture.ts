@@ -69,5 +69,7 @@ export const REAL_URLS: [PlatformKey, string, string][] = [
   ["popmart", "https://www.popmart.com/pt/pop-now/set/51", "51"],
   ["vinted", "https://www.vinted.pt/member/general/12345678", "12345678"],
   ["vinted", "https://www.vinted.de/member/555-name?tab=closet", "555"],
+  // the profile_url a user answer of the API carries
+  ["vinted", "https://www.vinted.pt/member/12345-name", "12345"],
   ["zara", "https://www.zara.com/pt/pt/vestido-p06050324.html?v1=517756017&v2=2723387#top", "517756017"],
 ];

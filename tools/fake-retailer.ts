@@ -4,23 +4,32 @@
  * --port 7001` runs it alone. Point the engine at it with MONITOR_REDIRECT.
  *
  * Control API (JSON):
- *   POST /__control {product, status?, sizes?, allSizes?, price?, currency?, name?, block?}   one product
+ *   POST /__control {product, status?, sizes?, allSizes?, price?, currency?, name?, block?, colours?,
+ *     zaraShape?}   one product
  *   POST /__control {block: "off" | "403" | "challenge" | "timeout" | "malformed" | "drip" | "js-challenge",
  *     delayMs?, dripMs?, pagePadBytes?}  every product ("drip": headers, then one body byte every dripMs,
  *     never the end; pagePadBytes: markup added to every HTML page, jsonPadBytes: a description in
  *     every JSON answer, for answers of real sizes); a product's own delayMs slows only its answers
  *   POST /__control/expire-passes  the js-challenge passes issued so far stop working
- *   POST /__control/vinted {member, holiday?, items?: [{id, title, price}]}
+ *   POST /__control/vinted {member, holiday?, era?, items?: [{id, title, price, currency?, reserved?}]}
  *   GET  /__stats  → {requests, inFlight, maxInFlight, healthy}; POST /__stats/reset
  *
  * Formats: Shopify `/products/<id>.js` and `/products/<id>` (JSON-LD page); Zara
  * `/pt/pt/<slug>-p<ref>.html?v1=<id>` (window.zara payload) and
- * `/api/storefront/1/stores/<store>/products/id/<id>`; generic `/jsonld/<id>.html`; SFRA (Havaianas,
+ * `/api/storefront/1/stores/<store>/products/id/<id>` (zaraShape "dataLayer": the payload written as
+ * `window.zara.dataLayer` under `productGroups[0].products`, then `viewPayload = window.zara.dataLayer`;
+ * "json-ld": no payload, only the JSON-LD ProductGroup);
+ * AliExpress `/h5/mtop.aliexpress.pdp.pc.query/1.0/` (signed, in the product's currency);
+ * Pop Mart `POST /rpc/ec/spu/public_FindOne` with `skus[].stock.onlineStock` and `currency`;
+ * Shopify with `colours`: one variant per colour and size, options Color and Size, `sizes` naming the
+ * buyable ones "Colour / Size"; generic `/jsonld/<id>.html`; SFRA (Havaianas,
  * Calzedonia) `/pt/pt/<slug>/<id>-<COLOUR>.html` and its `Product-Variation?pid=<id>` answer in the
  * real shape where every size says `selectable: false` and `orderable`/`inStock` tell; Vinted `/` (sets
- * access_token_web), `/api/v2/users/<id>`, `/api/v2/wardrobe/<id>/items` (401 without the cookie).
+ * access_token_web), `/api/v2/users/<id>`, `/api/v2/wardrobe/<id>/items` (401 without the cookie), items in the
+ * member's era: "current" (boolean flags, price {amount, currency_code}), "older" (flags 0/1, price
+ * "4,00 €" with price_numeric) or "2025" (only is_visible).
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -43,6 +52,13 @@ export interface FakeProduct {
   currency: string;
   /** SFRA: the product says IN_STOCK (ATS 38) while no size is orderable, an answer at odds with itself */
   contradictory: boolean;
+  /** Shopify: a Color option beside Size; `sizes` then names buyable variants "Colour / Size" */
+  colours: string[];
+  /**
+   * Zara page: the payload as `window.zara.viewPayload = {…}`, under `window.zara.dataLayer`, or no
+   * payload at all and only the JSON-LD `ProductGroup` (`hasVariant[]`, a `size` each)
+   */
+  zaraShape: "payload" | "dataLayer" | "json-ld";
   block: BlockMode;
   /** this product's answers wait this long (a slow host under drop-day load) */
   delayMs: number;
@@ -53,11 +69,17 @@ export interface FakeVintedItem {
   title: string;
   price: string;
   currency?: string;
+  /** reserved for a buyer: listed by the wardrobe but not on sale */
+  reserved?: boolean;
 }
+
+/** the item shapes Vinted has sent over the years (docs/platforms.md) */
+export type VintedEra = "current" | "older" | "2025";
 
 export interface FakeMember {
   login: string;
   holiday: boolean;
+  era: VintedEra;
   items: FakeVintedItem[];
 }
 
@@ -69,6 +91,8 @@ export interface ControlBody {
   price?: string;
   currency?: string;
   contradictory?: boolean;
+  colours?: string[];
+  zaraShape?: FakeProduct["zaraShape"];
   name?: string;
   block?: BlockMode;
   delayMs?: number;
@@ -89,6 +113,43 @@ function jsChallengePage(nonce: string): string {
   return `<!DOCTYPE html><html><head><title>Verificação do navegador</title></head><body><p>A verificar…</p>
 <script>(function(){var n=${JSON.stringify(nonce)},h=2166136261;for(var r=0;r<1000;r++)for(var i=0;i<n.length;i++){h^=n.charCodeAt(i);h=Math.imul(h,16777619)>>>0;}
 document.cookie="sm_pass="+n+"."+h.toString(36)+"; path=/; max-age=3600";location.reload();})();</script></body></html>`;
+}
+
+/**
+ * The "js-challenge" gate on its own, for any stand-in host: a request without a pass it issued
+ * gets 403 and the page whose script earns one (`sm_pass`, host-only, path /) and reloads.
+ */
+export class JsChallengeGate {
+  /** nonces whose pass is valid; expire() forgets them */
+  private readonly passes = new Set<string>();
+  /** challenge pages served and passes accepted */
+  challenges = 0;
+  passed = 0;
+
+  /** true when the request carries a valid pass; otherwise answers it with the challenge */
+  admit(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+    const m = /(?:^|;\s*)sm_pass=([0-9a-f]+)\.([0-9a-z]+)/.exec(req.headers.cookie ?? "");
+    if (m !== null && this.passes.has(m[1]) && challengeToken(m[1]) === m[2]) {
+      this.passed++;
+      return true;
+    }
+    const nonce = randomBytes(8).toString("hex");
+    this.passes.add(nonce);
+    this.challenges++;
+    const body = jsChallengePage(nonce);
+    res.writeHead(403, {
+      "content-type": "text/html; charset=utf-8",
+      "content-length": Buffer.byteLength(body),
+      "cache-control": "no-store",
+    });
+    res.end(body);
+    return false;
+  }
+
+  /** the passes issued so far stop working, as a bot manager's cookie expires */
+  expire(): void {
+    this.passes.clear();
+  }
 }
 
 const DEFAULT_SIZES = ["XS", "S", "M", "L", "XL"];
@@ -116,11 +177,8 @@ export class FakeRetailer {
   inFlight = 0;
   maxInFlight = 0;
   readonly paths = new Map<string, number>();
-  /** js-challenge: nonces whose pass is valid; expirePasses() forgets them */
-  private readonly passes = new Set<string>();
-  /** js-challenge pages served and passes accepted */
-  challenges = 0;
-  passed = 0;
+  /** js-challenge: the gate every product in that mode sits behind */
+  readonly gate = new JsChallengeGate();
   /** extra HTML put in every Zara product page (sub-resources for the browser route's guard tests) */
   pageExtra = "";
   private server: http.Server | null = null;
@@ -141,6 +199,8 @@ export class FakeRetailer {
       price: change.price ?? current?.price ?? "29.95",
       currency: change.currency ?? current?.currency ?? "EUR",
       contradictory: change.contradictory ?? current?.contradictory ?? false,
+      colours: change.colours ?? current?.colours ?? [],
+      zaraShape: change.zaraShape ?? current?.zaraShape ?? "payload",
       block: change.block ?? current?.block ?? "off",
       delayMs: change.delayMs ?? current?.delayMs ?? 0,
     };
@@ -150,7 +210,12 @@ export class FakeRetailer {
   }
 
   setMember(id: string, change: Partial<FakeMember>): FakeMember {
-    const current = this.members.get(id) ?? { login: `membro${id}`, holiday: false, items: [] };
+    const current = this.members.get(id) ?? {
+      login: `membro${id}`,
+      holiday: false,
+      era: "current" as VintedEra,
+      items: [],
+    };
     const member = { ...current, ...change };
     this.members.set(id, member);
     return member;
@@ -173,12 +238,15 @@ export class FakeRetailer {
 
   /** the passes the browser earned stop working, as a bot manager's cookie expires */
   expirePasses(): void {
-    this.passes.clear();
+    this.gate.expire();
   }
 
-  private hasPass(req: http.IncomingMessage): boolean {
-    const m = /(?:^|;\s*)sm_pass=([0-9a-f]+)\.([0-9a-z]+)/.exec(req.headers.cookie ?? "");
-    return m !== null && this.passes.has(m[1]) && challengeToken(m[1]) === m[2];
+  /** js-challenge pages served and passes accepted */
+  get challenges(): number {
+    return this.gate.challenges;
+  }
+  get passed(): number {
+    return this.gate.passed;
   }
 
   resetStats(): void {
@@ -231,19 +299,8 @@ export class FakeRetailer {
     json: boolean,
   ): boolean {
     switch (mode) {
-      case "js-challenge": {
-        if (this.hasPass(req)) {
-          this.passed++;
-          return false;
-        }
-        const nonce = randomBytes(8).toString("hex");
-        this.passes.add(nonce);
-        this.challenges++;
-        this.send(res, 403, "text/html; charset=utf-8", jsChallengePage(nonce), {
-          "cache-control": "no-store",
-        });
-        return true;
-      }
+      case "js-challenge":
+        return !this.gate.admit(req, res);
       case "403":
         this.send(
           res,
@@ -323,6 +380,11 @@ export class FakeRetailer {
         this.send(res, 200, "application/json", JSON.stringify({ url: req.url, headers: req.headers })),
     ],
     [/^\/api\/v2\/users\/(\d+)$/, (req, res, m) => this.vintedUser(req, res, m[1])],
+    [/^\/rpc\/ec\/spu\/public_FindOne$/, (req, res) => this.popmartFindOne(req, res)],
+    [
+      /^\/h5\/mtop\.aliexpress\.pdp\.pc\.query\/1\.0\/?$/,
+      (req, res, _m, url) => this.aliexpressMtop(req, res, url),
+    ],
     [/^\/api\/v2\/wardrobe\/(\d+)\/items$/, (req, res, m) => this.vintedWardrobe(req, res, m[1])],
     [
       /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?products\/([^/.]+)\.js$/,
@@ -410,6 +472,49 @@ export class FakeRetailer {
     else this.send(res, 200, type, answer);
   }
 
+  /** Pop Mart's oRPC FindOne: the product id comes in the POST body `{json: {id}}` */
+  private popmartFindOne(req: http.IncomingMessage, res: http.ServerResponse) {
+    let raw = "";
+    req.on("data", (c) => {
+      raw += c;
+    });
+    req.on("end", () => {
+      let id = "";
+      try {
+        id = String(JSON.parse(raw)?.json?.id ?? "");
+      } catch {
+        // an unreadable body finds no product
+      }
+      this.product(req, res, id, true, "popmart-findone", popmartFindOne);
+    });
+  }
+
+  /**
+   * AliExpress's signed MTOP call: a call signed without the token gets FAIL_SYS_TOKEN_EMPTY and the
+   * `_m_h5_tk` cookie, a call signed with it (md5 of token&t&appKey&data) gets the product.
+   */
+  private aliexpressMtop(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    const q = url.searchParams;
+    const data = q.get("data") ?? "";
+    const sign = (token: string) =>
+      createHash("md5")
+        .update(`${token}&${q.get("t")}&${q.get("appKey")}&${data}`)
+        .digest("hex");
+    if (q.get("sign") !== sign(MTOP_TOKEN)) {
+      const body = `mtopjsonp1(${JSON.stringify({ api: q.get("api"), data: {}, ret: ["FAIL_SYS_TOKEN_EMPTY::令牌为空"], v: "1.0" })})`;
+      return this.send(res, 200, "application/javascript", body, {
+        "set-cookie": `_m_h5_tk=${MTOP_TOKEN}_${Date.now()}; Path=/; Domain=.aliexpress.com`,
+      });
+    }
+    let id = "";
+    try {
+      id = String(JSON.parse(data).productId ?? "");
+    } catch {
+      // an unreadable data parameter finds no product
+    }
+    this.product(req, res, id, true, "aliexpress-mtop", aliexpressMtop);
+  }
+
   private vintedHome(req: http.IncomingMessage, res: http.ServerResponse): void {
     if (this.blocked(req, res, this.globalBlock, false)) return;
     const token = Math.random().toString(36).slice(2);
@@ -461,20 +566,7 @@ export class FakeRetailer {
       200,
       "application/json",
       JSON.stringify({
-        items: visible.map((item) => ({
-          id: Number(item.id),
-          title: item.title,
-          price: { amount: item.price, currency_code: item.currency ?? "EUR" },
-          size_title: "M",
-          brand_title: "Zara",
-          url: `https://www.vinted.pt/items/${item.id}`,
-          photos: [{ url: `https://images1.vinted.net/t/${item.id}.jpg`, is_main: true }],
-          is_closed: false,
-          is_reserved: false,
-          is_hidden: false,
-          item_closing_action: null,
-          user: { id: Number(id), login: member.login },
-        })),
+        items: visible.map((item) => vintedItem(item, member, id)),
         pagination: { current_page: 1, total_pages: 1, total_entries: visible.length, per_page: 96 },
       }),
     );
@@ -524,6 +616,50 @@ export class FakeRetailer {
   }
 }
 
+const CURRENCY_SIGNS: Record<string, string> = { EUR: "€", PLN: "zł", GBP: "£" };
+
+/** one wardrobe item in the member's era */
+function vintedItem(item: FakeVintedItem, member: FakeMember, memberId: string): Record<string, unknown> {
+  const common = { id: Number(item.id), title: item.title, url: `https://www.vinted.pt/items/${item.id}` };
+  const currency = item.currency ?? "EUR";
+  if (member.era === "older") {
+    return {
+      ...common,
+      price: `${item.price.replace(".", ",")} ${CURRENCY_SIGNS[currency] ?? currency}`,
+      price_numeric: item.price,
+      is_hidden: 0,
+      is_reserved: item.reserved ? 1 : 0,
+      is_closed: 0,
+      is_draft: 0,
+      brand: "Zara",
+      size: "M",
+      photos: [{ id: 1, is_main: true, url: `https://images1.vinted.net/t/${item.id}.jpeg` }],
+    };
+  }
+  if (member.era === "2025") {
+    return {
+      ...common,
+      price: { amount: item.price, currency_code: currency },
+      is_visible: !item.reserved,
+      brand_title: "Zara",
+      size_title: "M",
+      photo: { id: 7, url: `https://images1.vinted.net/t/${item.id}.jpeg`, is_main: true },
+    };
+  }
+  return {
+    ...common,
+    price: { amount: item.price, currency_code: currency },
+    size_title: "M",
+    brand_title: "Zara",
+    photos: [{ url: `https://images1.vinted.net/t/${item.id}.jpg`, is_main: true }],
+    is_closed: false,
+    is_reserved: item.reserved === true,
+    is_hidden: false,
+    item_closing_action: null,
+    user: { id: Number(memberId), login: member.login },
+  };
+}
+
 const cents = (price: string) => Math.round(Number(price) * 100);
 const variantId = (id: string, size: string, i: number) =>
   `${(Number.parseInt(id, 36) % 1e9) * 100 + i}${size.length}`;
@@ -538,6 +674,12 @@ function shopifyJs(id: string, p: FakeProduct, origin: string): string {
     compare_at_price: null,
     featured_image: `//${origin.replace(/^https?:\/\//, "")}/cdn/shop/files/${id}.jpg`,
     images: [`//${origin.replace(/^https?:\/\//, "")}/cdn/shop/files/${id}.jpg`],
+    ...(p.colours.length > 0 ? colouredVariants(id, p) : sizeVariants(id, p)),
+  });
+}
+
+function sizeVariants(id: string, p: FakeProduct) {
+  return {
     options: [{ name: "Size", position: 1, values: p.allSizes }],
     variants: p.allSizes.map((size, i) => ({
       id: Number(variantId(id, size, i)),
@@ -546,7 +688,101 @@ function shopifyJs(id: string, p: FakeProduct, origin: string): string {
       price: cents(p.price),
       available: p.sizes.includes(size),
     })),
+  };
+}
+
+/** several options, as real stores send them: each variant names a colour and a size */
+function colouredVariants(id: string, p: FakeProduct) {
+  const pairs = p.colours.flatMap((colour) => p.allSizes.map((size) => [colour, size] as const));
+  return {
+    options: [
+      { name: "Color", position: 1, values: p.colours },
+      { name: "Size", position: 2, values: p.allSizes },
+    ],
+    variants: pairs.map(([colour, size], i) => ({
+      id: Number(variantId(id, `${colour}${size}`, i)),
+      title: `${colour} / ${size}`,
+      option1: colour,
+      option2: size,
+      option3: null,
+      price: cents(p.price),
+      available: p.sizes.includes(`${colour} / ${size}`),
+    })),
+  };
+}
+
+/**
+ * Pop Mart's FindOne in the shape that carries live units per SKU (`skus[].stock.onlineStock`) and the
+ * SKU's `currency`; each of `allSizes` is a SKU, the buyable ones with 1 unit when low, else 12.
+ */
+function popmartFindOne(id: string, p: FakeProduct): string {
+  return JSON.stringify({
+    json: {
+      id,
+      name_trans: { "en-us": p.name, pt: p.name },
+      publish: true,
+      show: true,
+      saleStartAt: "2026-01-01T09:00:00.000Z",
+      saleEndAt: null,
+      currentTimestamp: Date.now(),
+      mainImage: `https://prod-eurasian-res.popmart.com/default/${id}.jpg`,
+      skus: p.allSizes.map((name, i) => ({
+        id: `${id}${i + 1}`,
+        name_trans: { "en-us": name, pt: name },
+        price: cents(p.price),
+        discountPrice: cents(p.price),
+        currency: p.currency,
+        stock: {
+          onlineStock: p.sizes.includes(name) ? (p.status === "low_stock" ? 1 : 12) : 0,
+          onlineLockStock: 0,
+        },
+      })),
+      businessType: "shop",
+      currency: p.currency,
+    },
+    meta: [],
   });
+}
+
+const MTOP_TOKEN = "f1e2d3c4b5a6978899aabbccddeeff00";
+
+/**
+ * The MTOP `pdp.pc.query` answer (JSONP) in the currency the store answers in, whatever was asked
+ * (a real answer came in USD): one "Tamanho" property, a skuPath per size with `skuStock` (1 when
+ * low, else 40, 0 when sold out) and the price per SKU in `PRICE.skuPriceInfoMap`.
+ */
+function aliexpressMtop(id: string, p: FakeProduct): string {
+  const values = p.allSizes.map((name, i) => ({
+    propertyValueId: 100 + i,
+    propertyValueIdLong: 100 + i,
+    propertyValueName: name,
+    propertyValueDisplayName: name,
+  }));
+  const skuId = (i: number) => `${id}${String(i + 1).padStart(2, "0")}`;
+  const amount = { currency: p.currency, value: Number(p.price), formatedAmount: `${p.currency} ${p.price}` };
+  const result = {
+    GLOBAL_DATA: { globalData: { productId: Number(id), currencyCode: p.currency, subject: p.name } },
+    PRODUCT_TITLE: { text: p.name },
+    HEADER_IMAGE_PC: { imagePathList: [`https://ae01.alicdn.com/kf/${id}.jpg`] },
+    QUANTITY_PC: { totalAvailableInventory: p.sizes.length * 40, purchaseLimitNumMax: 99 },
+    SKU: {
+      skuProperties: [{ skuPropertyId: 5, skuPropertyName: "Tamanho", order: 1, skuPropertyValues: values }],
+      skuPaths: p.allSizes.map((name, i) => ({
+        skuIdStr: skuId(i),
+        skuId: Number(skuId(i)),
+        path: `5:${100 + i}`,
+        skuAttr: `5:${100 + i}#${name}`,
+        skuStock: p.sizes.includes(name) ? (p.status === "low_stock" ? 1 : 40) : 0,
+        salable: true,
+      })),
+    },
+    PRICE: {
+      skuPriceInfoMap: Object.fromEntries(
+        p.allSizes.map((_, i) => [skuId(i), { salePrice: amount, originalPrice: amount }]),
+      ),
+    },
+  };
+  return `mtopjsonp1(${JSON.stringify({ api: "mtop.aliexpress.pdp.pc.query", data: { result }, ret: ["SUCCESS::调用成功"], v: "1.0" })})`;
 }
 
 function zaraSizes(p: FakeProduct) {
@@ -576,7 +812,8 @@ function zaraStorefront(id: string, p: FakeProduct): string {
   });
 }
 
-function zaraPage(id: string, p: FakeProduct): string {
+function zaraPage(id: string, p: FakeProduct, origin: string): string {
+  if (p.zaraShape === "json-ld") return jsonLdPage(id, p, origin);
   const payload = {
     product: {
       id: Number(id),
@@ -596,10 +833,16 @@ function zaraPage(id: string, p: FakeProduct): string {
       },
     },
   };
+  // some pages write the object under dataLayer, the product among productGroups[0].products
+  const written =
+    p.zaraShape === "dataLayer"
+      ? `window.zara.dataLayer = ${JSON.stringify({ pageType: "product", productGroups: [{ type: "main", products: [payload.product] }] })};
+window.zara.viewPayload = window.zara.dataLayer;`
+      : `window.zara.viewPayload = ${JSON.stringify(payload)};`;
   return `<!DOCTYPE html><html><head><title>${p.name} | ZARA Portugal</title></head><body><script>
 window.zara = window.zara || {};
 window.zara.appConfig = {"storeId": 11000, "langId": -1, "locale": "pt_PT"};
-window.zara.viewPayload = ${JSON.stringify(payload)};
+${written}
 </script></body></html>`;
 }
 

@@ -2,7 +2,7 @@ import { checkDetailSchema } from "@common/schemas/check-detail.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import { z } from "@common/zod-pt.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { buildCheckDetail } from "../engine/check-detail.js";
+import { buildCheckDetail, newCheckLog } from "../engine/check-detail.js";
 import { checkLogOf, createCheckRunner } from "../engine/check-runner.js";
 import { EngineHttp } from "../engine/fetch/http-client.js";
 import { currentUser } from "../plugins/auth.js";
@@ -48,7 +48,7 @@ export const productCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         { deadline: Date.now() + app.config.checkTimeoutMs },
       );
-      const log = checkLogOf(outcome) ?? { startedAt: Date.now(), exchanges: [], lastBody: null };
+      const log = checkLogOf(outcome) ?? newCheckLog();
       const detail = buildCheckDetail(outcome, log, "test");
       await saveCheckDetail(app.db, user.id, product.id, detail);
       return detail;

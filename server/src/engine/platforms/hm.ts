@@ -82,10 +82,22 @@ export function hmResult(
     return { name, available: low || availability.available.has(code), ...(low ? { lowStock: true } : {}) };
   };
   if (page && page.sizes.length > 0) {
-    return productFromSizes(
-      page.sizes.map((s) => sizeOf(s.sizeCode, s.name)),
-      { price: page.price, currency: "EUR", name: page.name, imageUrl: page.imageUrl },
+    const sizes = page.sizes.map((s) => sizeOf(s.sizeCode, s.name));
+    // stock for a SKU of this colour the page does not list: the two answers do not describe the same
+    // sizes, so "none of the page's sizes is listed" is no evidence of "esgotado"
+    const known = new Set(page.sizes.map((s) => s.sizeCode));
+    const stranger = [...availability.available, ...availability.fewPieceLeft].find(
+      (sku) => sku.startsWith(articleCode) && !known.has(sku),
     );
+    if (stranger && !sizes.some((s) => s.available)) {
+      throw unexpected(`a H&M tem stock do SKU ${stranger}, que a página não lista`);
+    }
+    return productFromSizes(sizes, {
+      price: page.price,
+      currency: "EUR",
+      name: page.name,
+      imageUrl: page.imageUrl,
+    });
   }
   // degraded: only this article's SKUs, labelled by their 3-digit size code
   const codes = [...availability.available].filter((sku) => sku.startsWith(articleCode));

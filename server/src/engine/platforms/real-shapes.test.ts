@@ -11,6 +11,8 @@ import { fixture, html, json, type LocalRetailer, productCtx, startRetailer } fr
 import type { CheckResult, ProductResult } from "./types";
 import { agreed, settleVerdict } from "./support/verdict";
 import { parseVintedWardrobe } from "./vinted";
+import { hmResult, parseHmAvailability, parseHmPage } from "./hm";
+import { parseZaraStorefront } from "./zara";
 
 let retailer: LocalRetailer;
 afterEach(() => retailer?.close());
@@ -298,5 +300,89 @@ describe("every adapter passes the gate", () => {
     expect(() => parseLevisProduct(body, "https://www.levi.com")).toThrow(
       expect.objectContaining({ reason: "unexpected" }),
     );
+  });
+});
+
+/**
+ * The gate sees only what an adapter hands it: an adapter that reads a missing or unknown value as
+ * "not buyable" would pass a false "esgotado" through with evidence it made up. Each adapter that
+ * reads per-size values therefore fails on a value it cannot read.
+ */
+describe("no false 'esgotado' from a value an adapter cannot read", () => {
+  const ZARA_URL = "https://www.zara.com/pt/pt/vestido-stretch-caicai-p06050324.html?v1=517756017";
+  const zaraSoldOut = () => JSON.parse(fixture("zara", "storefront-out-of-stock.json"));
+
+  it("Zara: an availability Zara is not known to send fails the check instead of reading 'esgotado'", () => {
+    const body = zaraSoldOut();
+    body.sizes[1].availability = "in_stock_online";
+    expect(() => parseZaraStorefront(body)).toThrow(
+      expect.objectContaining({ reason: "unexpected", message: expect.stringMatching(/in_stock_online/) }),
+    );
+    // the known values still decide
+    expect(parseZaraStorefront(zaraSoldOut())).toMatchObject({ status: "out_of_stock", sizes: [] });
+  });
+
+  it("Zara: a size row without availability fails rather than being left out of the verdict", () => {
+    const body = zaraSoldOut();
+    delete body.sizes[0].availability;
+    expect(() => parseZaraStorefront(body)).toThrow(expect.objectContaining({ reason: "unexpected" }));
+  });
+
+  it("Zara over HTTP: the storefront's unknown value fails through the registered adapter", async () => {
+    const body = zaraSoldOut();
+    body.sizes[2].availability = "available_soon_online";
+    retailer = await startRetailer((req) => (req.path.includes("/api/storefront/") ? json(body) : undefined));
+    await expect(check("zara", ZARA_URL, { storeId: "11000" })).rejects.toMatchObject({
+      reason: "unexpected",
+    });
+  });
+
+  const group = (availabilities: (string | undefined)[]) => {
+    const page = {
+      "@context": "https://schema.org",
+      "@type": "ProductGroup",
+      name: "T-shirt",
+      hasVariant: availabilities.map((availability, i) => ({
+        "@type": "Product",
+        size: ["S", "M", "L"][i],
+        offers: {
+          "@type": "Offer",
+          price: "12.00",
+          priceCurrency: "EUR",
+          ...(availability ? { availability: `https://schema.org/${availability}` } : {}),
+        },
+      })),
+    };
+    return `<script type="application/ld+json">${JSON.stringify(page)}</script>`;
+  };
+
+  it("JSON-LD: sold-out variants beside one without availability fail; beside one in stock they read", () => {
+    const PAGE = "https://loja.example.pt/p/t";
+    expect(() => parseJsonLdProduct(group(["OutOfStock", undefined, "OutOfStock"]), PAGE)).toThrow(
+      expect.objectContaining({ reason: "unexpected" }),
+    );
+    expect(() => parseJsonLdProduct(group(["OutOfStock", "Bogus", "SoldOut"]), PAGE)).toThrow(
+      /nenhuma disponível/,
+    );
+    expect(parseJsonLdProduct(group(["OutOfStock", undefined, "InStock"]), PAGE)).toMatchObject({
+      status: "in_stock",
+      sizes: ["L"],
+    });
+    expect(parseJsonLdProduct(group(["OutOfStock", "OutOfStock", "SoldOut"]), PAGE).status).toBe(
+      "out_of_stock",
+    );
+  });
+
+  it("H&M: stock for SKUs of this colour the page does not list is no evidence that the page's sizes sold out", () => {
+    const page = parseHmPage(fixture("hm", "page.html"), "1234567001");
+    // the page's codes in another form than the stock answer's: nothing would match
+    const renamed = { ...page, sizes: page.sizes.map((s) => ({ ...s, sizeCode: s.sizeCode.slice(10) })) };
+    const stock = parseHmAvailability(JSON.parse(fixture("hm", "availability-in-stock.json")));
+    expect(() => hmResult("1234567001", stock, renamed)).toThrow(
+      expect.objectContaining({ reason: "unexpected", message: expect.stringMatching(/1234567001002/) }),
+    );
+    // other colours' stock alone is still a real "esgotado" for this one
+    const others = parseHmAvailability(JSON.parse(fixture("hm", "availability-out-of-stock.json")));
+    expect(hmResult("1234567001", others, page)).toMatchObject({ status: "out_of_stock" });
   });
 });

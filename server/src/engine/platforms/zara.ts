@@ -60,11 +60,27 @@ interface ZaraSizeRow {
   cents?: unknown;
 }
 
-export function zaraSize(row: ZaraSizeRow): SizeInfo | null {
-  if (!row.name || !row.availability) return null;
-  const availability = row.availability.toLowerCase();
-  // back_soon and coming_soon are announcements, not something to buy now
-  const available = availability === "in_stock" || availability === "low_on_stock";
+/** every availability Zara is known to send, and whether it can be bought now */
+const ZARA_BUYABLE: Readonly<Record<string, boolean>> = {
+  in_stock: true,
+  low_on_stock: true,
+  out_of_stock: false,
+  // announcements, not something to buy now
+  back_soon: false,
+  coming_soon: false,
+};
+
+/**
+ * One size row. A row without a name or availability, or with a value Zara is not known to send,
+ * fails the check: read as "not buyable" it could turn the only size in stock into "esgotado".
+ */
+export function zaraSize(row: ZaraSizeRow): SizeInfo {
+  const availability = row.availability?.toLowerCase();
+  if (!row.name || !availability) throw unexpected("tamanho Zara sem nome ou disponibilidade");
+  const available = ZARA_BUYABLE[availability];
+  if (available === undefined) {
+    throw unexpected(`disponibilidade Zara desconhecida "${row.availability}" no tamanho ${row.name}`);
+  }
   return { name: row.name, available, ...(availability === "low_on_stock" ? { lowStock: true } : {}) };
 }
 
@@ -95,15 +111,12 @@ export function parseZaraStorefront(body: unknown): ProductResult {
   const product = isRecord(body) && isRecord(body.product) ? body.product : body;
   if (!isRecord(product) || !Array.isArray(product.sizes)) throw unexpected("produto Zara sem tamanhos");
   const rows = product.sizes.filter(isRecord);
-  const sizes = rows
-    .map((s) =>
-      zaraSize({
-        name: text(at(s, "nomenclature.name")) ?? text(s.name),
-        availability: text(s.availability),
-      }),
-    )
-    .filter((s): s is SizeInfo => s !== null);
-  if (sizes.length === 0) throw unexpected("tamanhos Zara sem nome ou disponibilidade");
+  const sizes = rows.map((s) =>
+    zaraSize({
+      name: text(at(s, "nomenclature.name")) ?? text(s.name),
+      availability: text(s.availability),
+    }),
+  );
   const priceOf = (s: Json) => [
     at(s, "pricing.price.amount"),
     at(s, "pricing.price.value"),
@@ -138,10 +151,7 @@ export function parseZaraProduct(product: unknown, v1: string | null): ProductRe
   if (!isRecord(product) || colours.length === 0) throw unexpected("produto Zara sem cores");
   const colour = colours.find((c) => v1 !== null && String(c.productId) === v1) ?? colours[0];
   const rows = list(colour.sizes).filter(isRecord);
-  const sizes = rows
-    .map((s) => zaraSize({ name: text(s.name), availability: text(s.availability) }))
-    .filter((s): s is SizeInfo => s !== null);
-  if (sizes.length === 0) throw unexpected("cor Zara sem tamanhos");
+  const sizes = rows.map((s) => zaraSize({ name: text(s.name), availability: text(s.availability) }));
   return productFromSizes(sizes, {
     price: firstCents([colour.price, ...rows.map((r) => r.price), product.price]),
     currency: zaraCurrency(colour, product),

@@ -138,6 +138,13 @@ export function parseJsonLdProduct(html: string, pageUrl: string): ProductResult
     throw new CheckFailure("unexpected", "Formato inesperado: JSON-LD sem disponibilidade");
   }
   const available = states.some((s) => s === true);
+  // "esgotado" rests on every offer: one whose availability is missing or unknown might be the one in stock
+  if (!available && states.some((s) => s === undefined)) {
+    throw new CheckFailure(
+      "unexpected",
+      "Formato inesperado: JSON-LD com ofertas sem disponibilidade e nenhuma disponível",
+    );
+  }
   // one entry per size name: a size listed under several colours is buyable if any of them is
   const bySize = new Map<string, boolean>();
   for (const s of sized) {

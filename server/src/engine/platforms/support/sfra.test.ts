@@ -4,6 +4,7 @@ import { checkHavaianas, havaianasVariationUrl } from "../havaianas";
 import { getAdapter } from "../index";
 import { parseSfraVariation, sfraSiteFromPage } from "./sfra";
 import { settleVerdict } from "./verdict";
+import type { ProductResult } from "../types";
 import {
   fixture,
   html,
@@ -201,6 +202,35 @@ describe("SFRA on real answer shapes", () => {
     const sizes = body.product.variationAttributes[1].values;
     for (const v of sizes) if (v.displayValue === "L") v.availability = { lowstock: true, availableQty: 2 };
     expect(settleVerdict(parseSfraVariation(body, calOptions)).status).toBe("low_stock");
+  });
+
+  it("each stated quantity counts: onlineInventory or availableQty at or under 3 is low; 0 beside orderable fails", () => {
+    const body = () => JSON.parse(cal("variation-low-stock.json"));
+    const valueOfL = (b: { product: { variationAttributes: { values: Record<string, unknown>[] }[] } }) =>
+      b.product.variationAttributes[1].values[3];
+    const sizeL = (b: unknown) =>
+      (settleVerdict(parseSfraVariation(b, calOptions)) as ProductResult).allSizes?.find(
+        (s) => s.name === "L",
+      );
+    const onlyInventory = body();
+    valueOfL(onlyInventory).availability = { onlineInventory: 2 };
+    expect(sizeL(onlyInventory)).toMatchObject({ available: true, lowStock: true });
+    const onlyQty = body();
+    valueOfL(onlyQty).availability = { availableQty: 3 };
+    expect(sizeL(onlyQty)).toMatchObject({ available: true, lowStock: true });
+    const plenty = body();
+    valueOfL(plenty).availability = { onlineInventory: 4 };
+    expect(sizeL(plenty)?.lowStock).toBeUndefined();
+    // a threshold of the product's own
+    expect(
+      (
+        settleVerdict(parseSfraVariation(plenty, { ...calOptions, lowStockThreshold: 5 })) as ProductResult
+      ).allSizes?.find((s) => s.name === "L"),
+    ).toMatchObject({ lowStock: true });
+    // "orderable" with no units left: the readings disagree, so no verdict
+    const none = body();
+    valueOfL(none).availability = { availableQty: 0 };
+    expect(() => parseSfraVariation(none, calOptions)).toThrow(/contraditórios em tamanho L/);
   });
 
   it("a product that says IN_STOCK with every size not orderable is a contradiction, never 'esgotado'", () => {
