@@ -64,7 +64,7 @@ export interface BrowserRouteStats {
   ok: number;
   /** checks left to plain HTTP because the host had a browser check less than hostPaceMs ago */
   paced: number;
-  /** requests of a page refused by the address guard (or failed on the wire) */
+  /** requests of a page refused by the address guard (or failed on the wire, not timed out) */
   refused: number;
 }
 
@@ -112,14 +112,18 @@ export class BrowserRoute {
     this.stats.checks++;
     const stopTimer = browserCheckDuration.startTimer();
     try {
-      const { result, cookies } = await untilAborted(
+      const { result, cookies, answered } = await untilAborted(
         this.http.limiter.run(host, this.http.limitsFor(product.url), () =>
-          this.pool.withPage(deadline, (lease) => this.checkInPage(lease, adapter, product, deadline)),
+          this.pool.withPage(deadline, (lease) => this.checkInPage(lease, adapter, product, host, deadline)),
         ),
         limits.signal,
       );
-      this.handOverCookies(host, product.url, cookies);
-      this.http.limiter.liftPause(host);
+      // every host whose page the browser got: the blocked one, and those the adapter asks besides
+      // (H&M's stock host, AliExpress's MTOP gateway) carry their own challenge and cookie
+      for (const h of new Set([host, ...answered])) {
+        this.handOverCookies(h, cookies);
+        this.http.limiter.liftPause(h);
+      }
       this.stats.ok++;
       browserChecksTotal.inc({ result: "ok" });
       return result.kind === "product" ? { ...result, route: "browser" } : result;
@@ -141,12 +145,13 @@ export class BrowserRoute {
     lease: PageLease,
     adapter: PlatformAdapter,
     product: ProductToCheck,
+    heldHost: string,
     deadline: number,
-  ): Promise<{ result: CheckResult; cookies: Cookie[] }> {
+  ): Promise<{ result: CheckResult; cookies: Cookie[]; answered: string[] }> {
     const documents: Document[] = [];
     let documentArrived: (() => void) | null = null;
     lease.intercept = (route) =>
-      this.forward(route, lease.page, deadline, (doc) => {
+      this.forward(route, lease.page, heldHost, deadline, (doc) => {
         documents.push(doc);
         documentArrived?.();
       });
@@ -171,7 +176,11 @@ export class BrowserRoute {
     await lease.page
       .waitForLoadState("load", { timeout: Math.max(1, Math.min(PAGE_LOAD_WAIT_MS, deadline - Date.now())) })
       .catch(() => {});
-    return { result, cookies: await lease.context.cookies() };
+    // the hosts that answered the adapter in the browser (past their challenge, if they had one)
+    const answered = documents
+      .filter((d) => isFinal(d) && d.status < 300)
+      .map((d) => new URL(d.url).hostname);
+    return { result, cookies: await lease.context.cookies(), answered };
   }
 
   /** a GET of the adapter as a navigation; its answer is the last main-frame document once settled */
@@ -205,8 +214,18 @@ export class BrowserRoute {
     }
   }
 
-  /** answers one request of the page through the engine's transport, or refuses it */
-  private async forward(route: Route, page: Page, deadline: number, onDocument: (doc: Document) => void) {
+  /**
+   * answers one request of the page through the engine's transport, or refuses it. A navigation
+   * (a request of the adapter, or a challenge's reload) to a host other than the blocked one, whose
+   * slot the check holds, waits for that host's turn in the limiter like a plain request would.
+   */
+  private async forward(
+    route: Route,
+    page: Page,
+    heldHost: string,
+    deadline: number,
+    onDocument: (doc: Document) => void,
+  ) {
     const request = route.request();
     const url = request.url();
     const method = request.method();
@@ -226,23 +245,33 @@ export class BrowserRoute {
     }
     headers["accept-encoding"] = "identity";
     const cookies = new SetCookieLines();
-    let res: HttpResponse;
-    try {
-      res = await this.http.transport.send(url, {
+    const mainDocument = isMainDocument(request, page);
+    const send = () => {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new CheckFailure("timeout", "Tempo esgotado à espera da vez do site");
+      return this.http.transport.send(url, {
         method,
         headers,
         body: request.postData() ?? undefined,
-        timeoutMs: left,
+        timeoutMs: remaining,
         // Chromium follows redirects itself, so every hop comes back here and meets the guard
         maxRedirects: 0,
         cookies,
       });
-    } catch {
-      this.stats.refused++;
+    };
+    const host = new URL(url).hostname;
+    let res: HttpResponse;
+    try {
+      res =
+        mainDocument && host !== heldHost
+          ? await this.http.limiter.run(host, this.http.limitsFor(url), send)
+          : await send();
+    } catch (error) {
+      if (!(error instanceof CheckFailure && error.reason === "timeout")) this.stats.refused++;
       await route.abort("addressunreachable").catch(() => {});
       return;
     }
-    if (isMainDocument(request, page)) {
+    if (mainDocument) {
       onDocument({ status: res.status, headers: res.headers, body: res.body, url });
     }
     const out: Record<string, string> = {};
@@ -254,10 +283,11 @@ export class BrowserRoute {
     await route.fulfill({ status: res.status, headers: out, body: res.body }).catch(() => {});
   }
 
-  /** the browser's cookies for the product's host replace the plain client's jar for that host */
-  private handOverCookies(host: string, productUrl: string, cookies: Cookie[]): void {
+  /** the browser's cookies that `host` would be sent replace the plain client's jar for that host */
+  private handOverCookies(host: string, cookies: Cookie[]): void {
+    const mine = cookies.filter((c) => domainMatches(host, c.domain));
     this.http.cookies.reset(host);
-    this.http.cookies.store(host, productUrl, cookies.map(setCookieLine));
+    this.http.cookies.store(host, `https://${host}/`, mine.map(setCookieLine));
   }
 }
 
@@ -274,6 +304,12 @@ function isFinal(doc: Document): boolean {
   if (doc.status >= 300 && doc.status < 400) return false;
   if (doc.status === 404 || doc.status === 410) return true;
   return doc.status >= 200 && doc.status < 300 && detectChallenge(doc.body) === null;
+}
+
+/** a cookie of `domain` (".hm.com" or a host-only "ofg.hm.com") goes to `host` */
+function domainMatches(host: string, domain: string): boolean {
+  const d = domain.replace(/^\./, "").toLowerCase();
+  return host === d || host.endsWith(`.${d}`);
 }
 
 export function setCookieLine(c: Cookie): string {
