@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  isBrowserCapable,
   PLATFORM_KEYS,
   PLATFORM_LIST,
   PLATFORMS,
@@ -122,5 +123,18 @@ describe("platformOfUrl", () => {
         expect(a.host === b.host || a.host.endsWith(`.${b.host}`), `${a.host} / ${b.host}`).toBe(false);
       }
     }
+  });
+});
+
+describe("isBrowserCapable", () => {
+  it("marks the platforms behind a bot manager, and only them", () => {
+    expect(PLATFORM_KEYS.filter(isBrowserCapable).sort()).toEqual([
+      "aliexpress",
+      "fnac",
+      "hm",
+      "worten",
+      "zara",
+    ]);
+    expect(isBrowserCapable("desconhecida")).toBe(false);
   });
 });

@@ -106,6 +106,51 @@ export async function overflowProblems(page: Page, where: string): Promise<Probl
   ];
 }
 
+/**
+ * Nothing of a control sticks out of its box: a select's chosen text (a long Spanish option) must
+ * shorten with "…" and keep the chevron inside, even where the page itself does not scroll sideways.
+ */
+export async function controlProblems(page: Page, where: string): Promise<Problems> {
+  const outside = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("[data-slot=select-trigger]")]
+      .filter((trigger) => trigger.getClientRects().length > 0)
+      .flatMap((trigger) => {
+        const box = trigger.getBoundingClientRect();
+        const out = [...trigger.querySelectorAll<Element>("*")].some((child) => {
+          const r = child.getBoundingClientRect();
+          return r.width > 0 && (r.right > box.right + 1 || r.left < box.left - 1);
+        });
+        return out ? [trigger.getAttribute("aria-label") ?? trigger.textContent ?? "?"] : [];
+      }),
+  );
+  return outside.map((name) => `${where}: o conteúdo da seleção «${name}» sai da sua caixa`);
+}
+
+/**
+ * Wider than 768 px the sidebar's colour must run the page's full height: the element that paints
+ * it (the navigation or a box around it that holds nothing else) reaches the page's bottom.
+ */
+export async function sidebarProblems(page: Page, where: string): Promise<Problems> {
+  const gap = await page.evaluate(() => {
+    const aside = document.querySelector<HTMLElement>("aside[aria-label]");
+    const main = document.querySelector("main");
+    if (!aside || !main || aside.getBoundingClientRect().width === 0) return null;
+    const painted = (el: HTMLElement) => {
+      const colour = getComputedStyle(el).backgroundColor;
+      return colour !== "transparent" && !/^rgba\(.*,\s*0\)$/.test(colour);
+    };
+    let column: HTMLElement | null = null;
+    for (let el: HTMLElement | null = aside; el && !el.contains(main); el = el.parentElement) {
+      if (painted(el)) column = el;
+    }
+    const pageBottom = document.documentElement.scrollHeight;
+    const bottom = column ? column.getBoundingClientRect().bottom + window.scrollY : 0;
+    return bottom >= pageBottom - 1 ? null : { bottom: Math.round(bottom), pageBottom };
+  });
+  if (!gap) return [];
+  return [`${where}: a barra lateral acaba aos ${gap.bottom} px de uma página de ${gap.pageBottom} px`];
+}
+
 export const SCREENSHOT_DIR = path.join("artifacts", "screenshots", "quality");
 
 export async function screenshotTo(page: Page, name: string, { fullPage = true } = {}) {

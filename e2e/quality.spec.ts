@@ -13,9 +13,11 @@ import {
 } from "./quality-app";
 import {
   axeProblems,
+  controlProblems,
   overflowProblems,
   type Problems,
   screenshotTo,
+  sidebarProblems,
   textProblems,
   watchPage,
 } from "./quality-checks";
@@ -23,7 +25,8 @@ import {
 /**
  * Every route of the app at 1280 and 390 px, light and dark (800 and 1024 px light), as an admin and as a user, on a
  * private app: no uncaught error, no console error, no 5xx, no serious axe violation, no sideways
- * scroll, no English or unformatted text, and the product's texts where they belong.
+ * scroll, no sidebar ending above the page's bottom, no English or unformatted text, and the
+ * product's texts where they belong.
  * The suite opens its own contexts for both widths, so it runs once (in the desktop project).
  */
 // one worker runs the file in order (the empty states come first); a failure restarts the worker
@@ -252,6 +255,8 @@ async function visitAll(
       if (route.path === "/") await expectNavigation(page, situation.role, viewport, shot);
       problems.push(...(await textProblems(page, shot)));
       problems.push(...(await overflowProblems(page, shot)));
+      problems.push(...(await controlProblems(page, shot)));
+      if (!isPhone(viewport)) problems.push(...(await sidebarProblems(page, shot)));
       problems.push(...(await axeProblems(page, shot)));
       await screenshotTo(page, shot);
     }
@@ -349,6 +354,55 @@ test.describe("com dados", () => {
     }
   }
 });
+
+/**
+ * The layout rules in the two other languages, whose words run longer (Spanish most): each route
+ * at 1280 and 390 px, light, for a user with data who reads the app in that language. The texts
+ * themselves are the catalogue tests' and languages.spec's.
+ */
+const LANGUAGE_LAYOUTS = [
+  { language: "en", htmlLang: "en-GB", reference: "03456789" },
+  { language: "es", htmlLang: "es-ES", reference: "05678901" },
+] as const;
+
+for (const { language, htmlLang, reference } of LANGUAGE_LAYOUTS) {
+  test(`${language}: cada rota a 1280 e 390 px, nada passa a largura nem sai da sua caixa`, async ({
+    browser,
+  }) => {
+    const username = `qualidade-${language}`;
+    const admin = await apiSession(app.url);
+    await createUser(admin, username, `Qualidade ${language}`);
+    await admin.dispose();
+    const api = await apiSession(app.url, username, "password-qualidade");
+    const saved = await api.put("/api/settings", { data: { user: { language } } });
+    expect(saved.ok(), await saved.text()).toBeTruthy();
+    await createProduct(api, "Casaco comprido de lã com capuz", reference);
+    const sold = await createItem(api, "Ténis de corrida", "45.10", { sku: "B75806", size: "42" });
+    await createItem(api, "Camisola de malha", "20.00");
+    await sellItem(api, sold.id, "80.5");
+    const state = await api.storageState();
+    await api.dispose();
+
+    const problems: Problems = [];
+    for (const viewport of ["desktop", "mobile"] as ViewportName[]) {
+      const context = await openContext(browser, state, viewport, "light");
+      const page = await context.newPage();
+      let where = `${language}-${viewport}`;
+      watchPage(page, problems, () => where);
+      for (const route of ROUTES) {
+        where = `${language}-${route.name}-${viewport}-light`;
+        await page.goto(route.path);
+        await settle(page);
+        await expect(page.locator("html")).toHaveAttribute("lang", htmlLang);
+        problems.push(...(await overflowProblems(page, where)));
+        problems.push(...(await controlProblems(page, where)));
+        await screenshotTo(page, where);
+      }
+      await context.close();
+    }
+    expectNoProblems(problems);
+  });
+}
 
 /** The forms the feature specs leave out, each sent empty or out of range once. */
 test.describe("validação dos formulários que as outras specs não cobrem", () => {

@@ -1,20 +1,15 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { inventoryItems, itemPhotos, sales } from "../db/schema.js";
+import { lockOwnRow } from "./own-row.js";
 
 export type ItemRow = typeof inventoryItems.$inferSelect;
 type NewItem = typeof inventoryItems.$inferInsert;
 
 export const inventoryItemsRepository = {
   /** the user's item, locked until the transaction ends, or undefined */
-  async lockOwn(conn: Conn, userId: number, id: number): Promise<ItemRow | undefined> {
-    const [item] = await conn
-      .select()
-      .from(inventoryItems)
-      .where(and(eq(inventoryItems.id, id), eq(inventoryItems.userId, userId)))
-      .for("update");
-    return item;
-  },
+  lockOwn: (conn: Conn, userId: number, id: number): Promise<ItemRow | undefined> =>
+    lockOwnRow(conn, inventoryItems, userId, id),
 
   async findById(conn: Conn, id: number): Promise<ItemRow | undefined> {
     const [item] = await conn.select().from(inventoryItems).where(eq(inventoryItems.id, id));

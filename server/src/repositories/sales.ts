@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { inventoryItems, sales } from "../db/schema.js";
+import { lockOwnRow } from "./own-row.js";
 
 export type SaleRow = typeof sales.$inferSelect;
 type NewSale = typeof sales.$inferInsert;
@@ -12,14 +13,8 @@ export const salesRepository = {
   },
 
   /** the user's sale, locked until the transaction ends, or undefined */
-  async lockOwn(conn: Conn, userId: number, id: number): Promise<SaleRow | undefined> {
-    const [sale] = await conn
-      .select()
-      .from(sales)
-      .where(and(eq(sales.id, id), eq(sales.userId, userId)))
-      .for("update");
-    return sale;
-  },
+  lockOwn: (conn: Conn, userId: number, id: number): Promise<SaleRow | undefined> =>
+    lockOwnRow(conn, sales, userId, id),
 
   async findByItem(conn: Conn, itemId: number): Promise<SaleRow | undefined> {
     const [sale] = await conn.select().from(sales).where(eq(sales.inventoryItemId, itemId));

@@ -65,7 +65,10 @@ export const statisticsRepository = {
     // the month key is computed once in a subquery, so GROUP BY sees a single expression
     const monthly = conn
       .select({
-        key: sql<string>`to_char(${sales.saleDate} at time zone ${timeZone}, 'YYYY-MM')`.as("month_key"),
+        // a sale kept without a time (00:00 UTC) is in its own day's month wherever the user is
+        key: sql<string>`to_char(${sales.saleDate} at time zone (case when (${sales.saleDate} at time zone 'UTC')::time = '00:00' then 'UTC' else ${timeZone} end), 'YYYY-MM')`.as(
+          "month_key",
+        ),
         profit: sales.profit,
       })
       .from(sales)

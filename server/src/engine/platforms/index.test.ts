@@ -9,6 +9,13 @@ describe("adapter registry", () => {
     }
   });
 
+  it("every platform the engine looks up answers through the verdict gate, not its bare check", () => {
+    for (const module of PLATFORM_MODULES) {
+      expect(getAdapter(module.key)?.check, module.key).not.toBe(module.check);
+      expect(getPlatform(module.key)?.check, module.key).not.toBe(module.check);
+    }
+  });
+
   it("knows nothing else", () => {
     expect(getAdapter("amazon")).toBeUndefined();
     expect(getAdapter("toString")).toBeUndefined();

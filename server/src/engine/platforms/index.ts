@@ -1,33 +1,23 @@
-import { aliexpress } from "./aliexpress";
-import { calzedonia } from "./calzedonia";
-import { fnac } from "./fnac";
-import { havaianas } from "./havaianas";
-import { hm } from "./hm";
-import { levis } from "./levis";
-import { nudeproject } from "./nudeproject";
-import { popmart } from "./popmart";
+import { PLATFORM_KEYS } from "@common/platforms";
 import { jsonLdAdapter } from "./support/jsonld";
 import { shopifyAdapter } from "./support/shopify";
 import { settleVerdict } from "./support/verdict";
 import type { PlatformAdapter, PlatformModule } from "./types";
-import { vinted } from "./vinted";
-import { worten } from "./worten";
-import { zara } from "./zara";
 
-/** one module per platform of the catalogue (index.test.ts holds the two lists equal) */
-export const PLATFORM_MODULES: readonly PlatformModule[] = [
-  zara,
-  aliexpress,
-  popmart,
-  hm,
-  calzedonia,
-  havaianas,
-  vinted,
-  worten,
-  fnac,
-  levis,
-  nudeproject,
-];
+/**
+ * The registry is derived from the catalogue: for every key of common/platforms.ts it loads this
+ * folder's `<key>.ts`, which exports the platform's record under the key's name. Adding a platform adds no
+ * line here; a key without its file (or a file whose record has another key) stops the start.
+ */
+export const PLATFORM_MODULES: readonly PlatformModule[] = await Promise.all(
+  PLATFORM_KEYS.map(async (key) => {
+    const file: Record<string, PlatformModule | undefined> = await import(`./${key}.ts`);
+    const record = file[key];
+    if (record?.key !== key)
+      throw new Error(`server/src/engine/platforms/${key}.ts must export \`${key}\`, its record`);
+    return record;
+  }),
+);
 
 /** adapters for any store that runs the software they read, beside the catalogue's platforms */
 const GENERIC_ADAPTERS: readonly PlatformAdapter[] = [shopifyAdapter, jsonLdAdapter];

@@ -1,35 +1,51 @@
-import { useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type Resolver,
+  useForm,
+} from "react-hook-form";
 import type { z } from "zod";
 
 export type FieldErrors = Partial<Record<string, string>>;
 
 /**
- * Unsaved edits of one settings group over the server's values. `validate` checks the whole group
- * with the schema the server uses and returns the parsed value, or null after recording the errors.
+ * Unsaved edits of one settings group over the server's values, on react-hook-form with the
+ * schema the server uses (zodResolver), like the app's other forms. New values from the server
+ * replace the fields the user has not touched; `validate` resolves to the parsed group, or null
+ * after showing the errors; `reset` drops the edits.
  */
-export function useGroupDraft<T extends object>(saved: T, schema: z.ZodType<T>) {
-  const [draft, setDraft] = useState<T | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const value = draft ?? saved;
+export function useGroupDraft<T extends FieldValues>(saved: T, schema: z.ZodType<T>) {
+  const form = useForm<T>({
+    values: saved,
+    resetOptions: { keepDirtyValues: true },
+    // the group's fields are all in its schema; its input (numbers coerced) is the value it shows
+    resolver: zodResolver(schema as z.ZodType<T, T>) as Resolver<T>,
+  });
+  const value = form.watch() as T;
+  const found = form.formState.errors;
 
-  function set<K extends keyof T>(key: K, next: T[K]) {
-    setDraft({ ...value, [key]: next });
-    setErrors((current) => ({ ...current, [key]: undefined }));
+  function set<K extends Path<T>>(key: K, next: PathValue<T, K>) {
+    form.setValue(key, next, { shouldDirty: true });
+    form.clearErrors(key);
   }
 
-  function validate(): T | null {
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    const found: FieldErrors = {};
-    for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-    setErrors(found);
-    return null;
+  async function validate(): Promise<T | null> {
+    let parsed: T | null = null;
+    await form.handleSubmit((data) => {
+      parsed = data;
+    })();
+    return parsed;
   }
 
-  const reset = () => {
-    setDraft(null);
-    setErrors({});
-  };
+  const reset = () => form.reset(saved as DefaultValues<T>, { keepDirtyValues: false });
 
-  return { value, set, validate, reset, errors, isDirty: draft !== null };
+  const errors: FieldErrors = {};
+  for (const key of Object.keys(found)) {
+    const message = found[key]?.message;
+    if (typeof message === "string") errors[key] = message;
+  }
+  return { value, set, validate, reset, errors, isDirty: form.formState.isDirty };
 }

@@ -11,13 +11,13 @@ type Group = keyof UpdateSettingsInput;
  */
 export function useSaveGroup<G extends Group>(
   group: G,
-  draft: { validate(): NonNullable<UpdateSettingsInput[G]> | null; reset(): void },
+  draft: { validate(): Promise<NonNullable<UpdateSettingsInput[G]> | null>; reset(): void },
   /** the confirmation, written when the save succeeds: a saved language is already in force then */
   successKey: "global.saved" | "user.saved" | "system.saved",
 ) {
   const update = useUpdateSettings();
-  const save = () => {
-    const value = draft.validate();
+  const save = async () => {
+    const value = await draft.validate();
     if (!value) return;
     update.mutate({ [group]: value } as UpdateSettingsInput, {
       onSuccess: () => {

@@ -3,7 +3,7 @@ import type { PlatformModule } from "../types";
 
 /**
  * A platform's record: its catalogue entry (label, hosts, default interval… from common/platforms.ts,
- * which the client reads too), its id rule (the catalogue's `productIdInUrl`, the one the product
+ * which the client reads too, its id rule included, through `productIdInUrl`: the one the product
  * form and the shared schema use) and what the engine adds: the header profile and the check.
  */
 export function platformModule(
