@@ -51,6 +51,18 @@ describe("profitByMonth", () => {
     expect(utc.find((m) => m.key === "2026-07")?.profit).toBe("5.00");
   });
 
+  it("files a sale kept without a time under its own day's month, west of UTC too", () => {
+    // 1 March at 00:00 UTC is still 28 February in New York, but the reseller recorded 1 March
+    // with no time; a sale with a time keeps the user's calendar
+    const months = profitByMonth(
+      [sale("2026-03-01T00:00:00.000Z", "7.00"), sale("2026-03-01T00:30:00.000Z", "1.00")],
+      now,
+      "America/New_York",
+    );
+    expect(months.find((m) => m.key === "2026-03")).toMatchObject({ profit: "7.00", sales: 1 });
+    expect(months.find((m) => m.key === "2026-02")).toMatchObject({ profit: "1.00", sales: 1 });
+  });
+
   it("crosses the year boundary in January", () => {
     const months = profitByMonth([], new Date("2027-01-15T12:00:00Z"));
     expect(months.map((m) => m.key).slice(0, 2)).toEqual(["2026-02", "2026-03"]);

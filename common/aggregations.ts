@@ -2,6 +2,7 @@
  * Pure aggregations behind the Status charts (profit by month, profit by sale platform). Amounts
  * are summed in integer cents, so the bars add up to the totals shown beside them.
  */
+import { isDateOnly } from "./format.js";
 import { centsToDecimal, toCents } from "./money.js";
 
 export interface SaleFigures {
@@ -76,7 +77,8 @@ export function profitByMonth(
   for (const sale of sales) {
     const date = new Date(sale.saleDate);
     if (Number.isNaN(date.getTime())) continue;
-    const local = calendarDate(date, timeZone);
+    // a sale kept without a time (00:00 UTC) is in its own day's month wherever the user is
+    const local = calendarDate(date, isDateOnly(sale.saleDate) ? "UTC" : timeZone);
     const bucket = months.get(monthKey(local.year, local.month));
     if (!bucket) continue;
     bucket.cents += toCents(sale.profit);

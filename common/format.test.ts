@@ -126,6 +126,13 @@ describe("createFormatter: the product's rules", () => {
     expect(pt.saleDate(NEAR_MIDNIGHT)).toBe("23/11/2026 03:30");
   });
 
+  it("gives a sale's day: its own day when kept without a time, else its day in the user's zone", () => {
+    expect(usdNewYork.saleDay("2026-11-20T00:00:00.000Z")).toBe("2026-11-20");
+    expect(usdNewYork.day("2026-11-20T00:00:00.000Z")).toBe("2026-11-19");
+    expect(usdNewYork.saleDay(NEAR_MIDNIGHT)).toBe("2026-11-22");
+    expect(pt.saleDay(NEAR_MIDNIGHT)).toBe("2026-11-23");
+  });
+
   it("writes plain numbers and leaves an unknown month key as it came", () => {
     expect(pt.number(2.25, 1)).toBe("2,3");
     expect(createFormatter({ language: "en" }).number(1234.5)).toBe("1,234.5");

@@ -47,6 +47,8 @@ export interface Formatter {
   monthShort(key: string): string;
   /** the day an instant falls on in the user's zone: "2026-11-22" */
   day(value: Date | string | number): string;
+  /** the day a sale belongs to: a sale kept without a time (see isDateOnly) is its own day anywhere */
+  saleDay(value: string): string;
   /** the month an instant falls in in the user's zone: "2026-11" */
   month(value: Date | string | number): string;
 }
@@ -151,6 +153,7 @@ function build({ language, timezone, currency }: FormatPreferences): Formatter {
       return `${name}/${match[1].slice(-2)}`;
     },
     day: (value) => isoDays.format(new Date(value)),
+    saleDay: (value) => (isDateOnly(value) ? value.slice(0, 10) : isoDays.format(new Date(value))),
     month: (value) => isoDays.format(new Date(value)).slice(0, 7),
   };
 }

@@ -10,6 +10,7 @@ import {
   screenshot,
   setTheme,
 } from "./helpers";
+import { sidebarProblems } from "./quality-checks";
 
 const adminNavigation = [
   ["Status", "Análise do perfil"],
@@ -141,6 +142,31 @@ test.describe("moldura", () => {
     await page.setViewportSize({ width: 769, height: 800 });
     await expect(sidebar).toBeVisible();
     await expect(menuButton).toBeHidden();
+  });
+
+  test("a barra lateral acompanha uma página longa até ao fim, e a navegação fica à vista", async ({
+    page,
+  }) => {
+    test.skip(isMobileProject(), "a barra lateral é das janelas largas");
+    await page.goto("/status");
+    for (const width of [1280, 800]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const theme of ["light", "dark"] as const) {
+        // the theme is stored and the page reloaded in it
+        await setTheme(page, theme);
+        await expect(page.getByText("Resumo de Atividade")).toBeVisible();
+        await expect(page.locator("[data-slot=skeleton]")).toHaveCount(0);
+        const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+        expect(pageHeight, "a página tem de ser mais alta que a janela").toBeGreaterThan(800);
+        expect(await sidebarProblems(page, `status-${width}-${theme}`)).toEqual([]);
+        await screenshot(page, `sidebar-long-page-${width}-${theme}`);
+        // at the page's end the navigation is still in view
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const sidebar = page.getByRole("complementary", { name: "Navegação principal" });
+        await expect(sidebar.getByRole("link", { name: /Configurações/ })).toBeInViewport();
+      }
+    }
+    await setTheme(page, "light");
   });
 
   test("o tema alterna no cabeçalho e mantém-se depois de recarregar", async ({ page }) => {

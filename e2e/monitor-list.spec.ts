@@ -1,8 +1,8 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { FakeRetailer } from "../tools/fake-retailer";
-import { FakeWebhook } from "../tools/fake-webhook";
+import type { FakeRetailer } from "../tools/fake-retailer";
+import { addNudeProducts, type EngineApp, SHOP, startEngineApp } from "./engine-app";
 import { newAppContext, type Theme } from "./helpers";
-import { apiSession, type QualityApp, type StorageState, startQualityApp } from "./quality-app";
+import { apiSession, type QualityApp, type StorageState } from "./quality-app";
 import { axeProblems, overflowProblems, type Problems, screenshotTo, watchPage } from "./quality-checks";
 
 /**
@@ -12,7 +12,6 @@ import { axeProblems, overflowProblems, type Problems, screenshotTo, watchPage }
  */
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const SHOP = "https://nudeproject.com";
 /** its own host: the back-off after its block pauses it alone */
 const WALLED = "https://muralha.nudeproject.com";
 
@@ -31,9 +30,9 @@ interface Product {
   pausedUntil: string | null;
 }
 
+let engine: EngineApp;
 let app: QualityApp;
 let retailer: FakeRetailer;
-let webhook: FakeWebhook;
 let adminState: StorageState;
 
 /** today in Lisbon (the contexts' zone) as dd/MM/yyyy, or a day after */
@@ -54,38 +53,23 @@ const isStandInPhoto = (problem: string) => /Failed to load resource.*\/cdn\/sho
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "desktop", "abre os seus próprios contextos de 1280, 800 e 390 px");
   test.setTimeout(180_000);
-  retailer = new FakeRetailer();
-  const shop = await retailer.listen();
-  webhook = new FakeWebhook();
-  const hook = await webhook.listen();
+  engine = await startEngineApp([SHOP, WALLED]);
+  ({ app, retailer } = engine);
   retailer.setProduct("bone", { name: "Boné Nude", sizes: ["M", "L"] });
   retailer.setProduct("hoodie", { name: "Hoodie Nude", status: "out_of_stock" });
   retailer.setProduct("anel", { name: "Anel Nude", status: "out_of_stock" });
   retailer.setProduct("tee", { name: "T-shirt Nude", sizes: ["S"] });
-  app = await startQualityApp({
-    ENGINE: "on",
-    ALLOW_PRIVATE_WEBHOOKS: "true",
-    MONITOR_REDIRECT: `${SHOP}=${shop},${WALLED}=${shop}`,
-  });
   const api = await apiSession(app.url);
-  for (const [name, url] of [
-    ["Boné Nude", `${SHOP}/products/bone`],
-    ["Hoodie Nude", `${SHOP}/products/hoodie`],
-    ["Anel Nude", `${SHOP}/products/anel`],
-    ["T-shirt Nude", `${WALLED}/products/tee`],
-  ]) {
-    const res = await api.post("/api/products", {
-      data: {
-        name,
-        url,
-        productId: "",
-        platform: "nudeproject",
-        checkInterval: 1000,
-        webhookUrl: `${hook}/lista`,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
+  await addNudeProducts(
+    api,
+    [
+      ["Boné Nude", `${SHOP}/products/bone`],
+      ["Hoodie Nude", `${SHOP}/products/hoodie`],
+      ["Anel Nude", `${SHOP}/products/anel`],
+      ["T-shirt Nude", `${WALLED}/products/tee`],
+    ],
+    `${engine.hook}/lista`,
+  );
   const products = async () => (await (await api.get("/api/products")).json()) as Product[];
   const one = async (name: string) => (await products()).find((p) => p.name === name);
   await expect
@@ -105,9 +89,7 @@ test.beforeAll(async ({}, info) => {
 });
 
 test.afterAll(async () => {
-  await app?.stop();
-  await retailer?.close();
-  await webhook?.close();
+  await engine?.stop();
 });
 
 async function open(browser: Browser, width: Width, theme: Theme = "light"): Promise<BrowserContext> {
@@ -180,6 +162,16 @@ for (const width of ["desktop", "mobile"] as const) {
         "descending",
       );
     }
+    // by last check: all four are checked every second, so the order is the API's clock; the
+    // column's header (or the phone's select) says it is the one in force
+    await sortBy(page, width, "Última verificação");
+    if (width === "desktop")
+      await expect(page.getByRole("columnheader", { name: "Última verificação" })).toHaveAttribute(
+        "aria-sort",
+        "descending",
+      );
+    else
+      await expect(page.getByRole("combobox", { name: "Ordenar por" })).toContainText("Última verificação");
     await sortBy(page, width, "Último restock");
     await expect.poll(async () => (await rowNames(rows))[0]).toBe("Hoodie Nude");
     expect((await rowNames(rows))[3]).toBe("Anel Nude");
@@ -207,6 +199,67 @@ for (const width of ["desktop", "mobile"] as const) {
         timeout: 2000,
       });
     }).toPass({ timeout: 40_000 });
+    await context.close();
+  });
+
+  test(`cartões (${WIDTHS[width].width} px): tamanhos, sem foto sem espaço vazio, esgotado com botões nítidos; erro com 'Tentar Novamente'`, async ({
+    browser,
+  }) => {
+    const context = await open(browser, width);
+    const page = await context.newPage();
+    // reads of the list fail (a proxy's 503) until the retry button is pressed: a background
+    // refetch (live event, poll) must not take the error, and its button, away before the click
+    let failing = true;
+    await page.route("**/api/products", async (route) => {
+      if (route.request().method() === "GET" && failing) {
+        await route.fulfill({
+          status: 503,
+          contentType: "application/json",
+          body: JSON.stringify({ message: "Serviço indisponível" }),
+        });
+        return;
+      }
+      await route.fallback();
+    });
+    await page.goto("/monitor");
+    await expect(page.getByText("Erro ao carregar produtos")).toBeVisible();
+    await expect(page.getByText("Serviço indisponível")).toBeVisible();
+    await screenshotTo(page, `monitor-erro-${WIDTHS[width].width}`, { fullPage: false });
+    failing = false;
+    await page.getByRole("button", { name: "Tentar Novamente" }).click();
+    await page.getByRole("button", { name: "Vista em cartões" }).click();
+    const cards = page.getByTestId("product-card");
+    await expect(cards).toHaveCount(4);
+    await expect(page.getByText("Erro ao carregar produtos")).toHaveCount(0);
+
+    // the sizes, on a phone's card too
+    const bone = cards.filter({ hasText: "Boné Nude" });
+    await expect(bone.getByText("Tamanhos:")).toBeVisible();
+    await expect(bone.getByRole("listitem")).toHaveText(["M", "L"]);
+    // the stand-in's photos do not load: no photo and no empty placeholder in its place
+    await expect(bone.locator("img")).toHaveCount(0);
+    await expect(bone.getByRole("img")).toHaveCount(0);
+
+    // sold out: its texts and buttons are drawn at full strength (only a photo would fade)
+    const anel = cards.filter({ hasText: "Anel Nude" });
+    await expect(anel.getByTestId("status-badge")).toHaveText("Fora de Stock");
+    const faded = await anel.evaluate((card) =>
+      [...card.querySelectorAll<HTMLElement>("button, a, h3, p")].flatMap((el) => {
+        let opacity = 1;
+        const filters: string[] = [];
+        for (let node: HTMLElement | null = el; node; node = node.parentElement) {
+          const style = getComputedStyle(node);
+          opacity *= Number(style.opacity);
+          if (style.filter !== "none") filters.push(style.filter);
+          if (node === card) break;
+        }
+        const what = el.getAttribute("aria-label") || el.textContent?.trim() || el.tagName;
+        return opacity < 1 || filters.length > 0
+          ? [`${what}: opacidade ${opacity} ${filters.join(" ")}`]
+          : [];
+      }),
+    );
+    expect(faded).toEqual([]);
     await context.close();
   });
 

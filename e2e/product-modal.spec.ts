@@ -10,7 +10,7 @@ import { apiSession, createUser, type QualityApp, type StorageState, startQualit
  * The product modal, paste first (issue 15): a pasted URL picks its platform and the page fills
  * the form at once; the interval is typed in seconds; the personal default webhook pre-fills it and
  * "Testar webhook" shows what the webhook answered. A private app reads a stand-in Nude Project
- * store and posts to a stand-in Discord (MONITOR_REDIRECT); it opens its own 1280 and 390 px
+ * store and posts to a stand-in Discord (MONITOR_REDIRECT); it opens its own 1280, 800 and 390 px
  * contexts, so it runs once (in the desktop project).
  */
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -19,7 +19,11 @@ const SHOP = "https://nudeproject.com";
 const DISCORD = "https://discord.com";
 const PERSONAL_WEBHOOK = `${DISCORD}/api/webhooks/42/pessoal`;
 const GLOBAL_WEBHOOK = `${DISCORD}/api/webhooks/1/global`;
-const WIDTHS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
+const WIDTHS = {
+  desktop: { width: 1280, height: 800 },
+  tablet: { width: 800, height: 1000 },
+  mobile: { width: 390, height: 844 },
+} as const;
 type Width = keyof typeof WIDTHS;
 
 let app: QualityApp;
@@ -28,10 +32,14 @@ let webhook: FakeWebhook;
 /** a reseller with a personal default webhook, and one without */
 let rita: StorageState;
 let rui: StorageState;
+/** who looks at the modal at each width: "Testar webhook" allows 5 a minute per user */
+const viewers: Partial<Record<"desktop" | "tablet" | "mobile", StorageState>> = {};
 
 // biome-ignore lint/correctness/noEmptyPattern: Playwright wants the fixtures argument destructured
 test.beforeAll(async ({}, info) => {
-  test.skip(info.project.name !== "desktop", "abre os seus próprios contextos de 1280 e 390 px");
+  test.skip(info.project.name !== "desktop", "abre os seus próprios contextos de 1280, 800 e 390 px");
+  // the server compiles on start (tsx), slowly on a busy machine
+  test.setTimeout(180_000);
   retailer = new FakeRetailer();
   const shop = await retailer.listen();
   retailer.setProduct("rebel-hoodie", {
@@ -41,6 +49,7 @@ test.beforeAll(async ({}, info) => {
     price: "89.00",
   });
   retailer.setProduct("muro", { name: "Produto bloqueado", block: "403" });
+  retailer.setProduct("cargo-pants", { name: "Cargo Pants Cinza", sizes: ["S", "M"], price: "119.00" });
   webhook = new FakeWebhook();
   const hook = await webhook.listen();
   app = await startQualityApp({
@@ -64,6 +73,18 @@ test.beforeAll(async ({}, info) => {
   const ruiApi = await apiSession(app.url, ruiUser.username, ruiUser.password);
   rui = await ruiApi.storageState();
   await ruiApi.dispose();
+  const again = await apiSession(app.url);
+  for (const [width, name] of [
+    ["desktop", "tania.revenda"],
+    ["tablet", "tiago.revenda"],
+    ["mobile", "marta.revenda"],
+  ] as const) {
+    const user = await createUser(again, name, name);
+    const session = await apiSession(app.url, user.username, user.password);
+    viewers[width] = await session.storageState();
+    await session.dispose();
+  }
+  await again.dispose();
 });
 
 test.afterAll(async () => {
@@ -138,6 +159,9 @@ test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a pla
   await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue("Rebel Hoodie Preto");
   await expect(dialog.getByLabel("Preço (€)")).toHaveValue("89,00");
   await expect(dialog.getByLabel("ID do produto")).toHaveValue("rebel-hoodie");
+  await expect(dialog.getByLabel("URL da imagem (opcional)")).toHaveValue(
+    /\/cdn\/shop\/files\/rebel-hoodie\.jpg$/,
+  );
   await expect(dialog.getByRole("list", { name: "Tamanhos na página" }).getByRole("listitem")).toHaveText([
     "S",
     "M",
@@ -203,6 +227,61 @@ test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a pla
   await page.request.delete(
     `/api/products/${((await (await page.request.get("/api/products")).json()) as { id: number }[])[0].id}`,
   );
+  await context.close();
+});
+
+test("uma só colagem: o URL colado lê a página logo, sem a pausa de quem escreve, e o produto fica adicionado", async ({
+  browser,
+}) => {
+  const context = await open(browser, rita, "desktop");
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const page = await context.newPage();
+  // the page's clock stands still: typing's 600 ms pause never ends unless the test moves it
+  await page.clock.install();
+  const dialog = await openModal(page);
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const previews: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/products/preview") previews.push(r.postDataJSON().url);
+  });
+  const field = dialog.getByLabel("URL do produto");
+
+  // typed: nothing is read while the pause has not passed
+  await field.pressSequentially(`${SHOP}/products/rebel-hoodie`);
+  await page.waitForTimeout(1000);
+  expect(previews).toEqual([]);
+  await page.clock.runFor(700);
+  await expect.poll(() => previews).toEqual([`${SHOP}/products/rebel-hoodie`]);
+
+  // pasted: read at once, with the clock still standing
+  await field.fill("");
+  await page.evaluate((url) => navigator.clipboard.writeText(url), `${SHOP}/products/cargo-pants`);
+  await field.press("ControlOrMeta+V");
+  await expect
+    .poll(() => previews)
+    .toEqual([`${SHOP}/products/rebel-hoodie`, `${SHOP}/products/cargo-pants`]);
+  // the rest of the page may use its timers again
+  await page.clock.resume();
+  await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue("Cargo Pants Cinza");
+  await expect(dialog.getByLabel("Preço (€)")).toHaveValue("119,00");
+  await expect(dialog.getByRole("radio", { name: /Nude Project/ })).toHaveAttribute("aria-checked", "true");
+
+  // nothing else to do: the webhook is the personal default, the interval the platform's
+  await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("product-card").filter({ hasText: "Cargo Pants Cinza" })).toBeVisible();
+  const [product] = (await (await page.request.get("/api/products")).json()) as {
+    id: number;
+    url: string;
+    checkInterval: number;
+    webhookUrl: string;
+  }[];
+  expect(product).toMatchObject({
+    url: `${SHOP}/products/cargo-pants`,
+    checkInterval: 20_000,
+    webhookUrl: PERSONAL_WEBHOOK,
+  });
+  await page.request.delete(`/api/products/${product.id}`);
   await context.close();
 });
 
@@ -289,13 +368,15 @@ test("Testar webhook no modal e nas Configurações; o webhook pessoal preenche 
   await other.close();
 });
 
-for (const width of ["desktop", "mobile"] as const) {
+for (const width of ["desktop", "tablet", "mobile"] as const) {
   for (const theme of ["light", "dark"] as const) {
     test(`o modal a ${WIDTHS[width].width} px, tema ${theme === "light" ? "claro" : "escuro"}`, async ({
       browser,
     }) => {
-      // Rui: Rita has used her 5 webhook tests of this minute above
-      const context: BrowserContext = await open(browser, rui, width, theme);
+      // one user per width: two webhook tests each, within the limit of 5 a minute
+      const viewer = viewers[width];
+      if (!viewer) throw new Error(`sem utilizador para ${width}`);
+      const context: BrowserContext = await open(browser, viewer, width, theme);
       const page = await context.newPage();
       const dialog = await openModal(page);
       await expectPickerInside(dialog);

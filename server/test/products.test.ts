@@ -384,5 +384,5 @@ describe("private webhooks setting (pglite)", () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000); // a second app on a fresh PGlite: migrating it alone takes ~20 s on a loaded machine
 });

@@ -222,6 +222,30 @@ describe.each(dbKinds())("GET /api/status/statistics (%s)", (kind) => {
     await saveUserSettings(t.database.db, anaId, { timezone: LISBON });
   });
 
+  it("files a sale kept without a time under its own day's month in a zone west of UTC", async () => {
+    await t.createUser({ username: "eva" });
+    const eva = await t.login("eva");
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings",
+      headers: { cookie: eva },
+      payload: { user: { timezone: "America/New_York" } },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const sell = async (salePrice: string, saleDate: string) => {
+      const item = await post(eva, "/api/inventory", { name: `vendido a ${salePrice}`, price: "10" });
+      await post(eva, "/api/sales", { inventoryItemId: item.id, salePrice, platform: "OLX", saleDate });
+    };
+    // 1 March recorded without a time (00:00 UTC, still 28 February at 19:00 in New York) …
+    await sell("100", "2026-03-01T00:00:00.000Z");
+    // … and two timed sales that New York's clock puts in February
+    await sell("50", "2026-02-10T12:00:00.000Z");
+    await sell("50", "2026-03-01T00:30:00.000Z");
+    const stats = await get(eva);
+    expect(stats.salesPerformance.bestMonth).toBe("03/2026");
+    expect(stats.salesPerformance.bestMonthProfit).toBe("90.00");
+  });
+
   it("shows another user nothing of it", async () => {
     const rui = await t.login("rui");
     const stats = await get(rui);

@@ -14,8 +14,9 @@ interface MoneyInputProps extends Omit<React.ComponentProps<"input">, "onChange"
 /**
  * An amount field that also takes arithmetic ("2+1,5"), worked out on blur by the shared parser;
  * text that is not arithmetic is left as typed for the form to flag.
- * A phone's decimal keypad has no "+", so on phones the field carries its own "+" key; it keeps
- * the focus (and the keypad) in the field, so the sum is worked out only when the user leaves it.
+ * A phone's decimal keypad has no "+", so on phones the field carries its own "+" key; it writes
+ * at the caret and keeps the focus (and the keypad) in the field, so the sum is worked out only
+ * when the user leaves it.
  */
 export function MoneyInput({ value, onValueChange, onBlur, ...props }: MoneyInputProps) {
   const mobile = useIsMobile();
@@ -49,8 +50,14 @@ export function MoneyInput({ value, onValueChange, onBlur, ...props }: MoneyInpu
         onPointerDown={(e) => e.preventDefault()}
         onMouseDown={(e) => e.preventDefault()}
         onClick={(e) => {
-          onValueChange(`${value}+`);
-          (e.currentTarget.previousElementSibling as HTMLInputElement | null)?.focus();
+          // the "+" goes where the caret is in the field being typed in, else at the end
+          const field = e.currentTarget.previousElementSibling as HTMLInputElement | null;
+          const typing = field !== null && document.activeElement === field;
+          const start = typing ? (field.selectionStart ?? value.length) : value.length;
+          const end = typing ? (field.selectionEnd ?? start) : start;
+          onValueChange(`${value.slice(0, start)}+${value.slice(end)}`);
+          field?.focus();
+          requestAnimationFrame(() => field?.setSelectionRange(start + 1, start + 1));
         }}
       >
         <Plus />

@@ -42,7 +42,7 @@ export const emptySaleFields = (f: Formatter): SaleFieldValues => ({
 });
 
 /** A sale made today keeps the current time. Another day has no known time: it is sent as that
- * day at 00:00 UTC, which the lists read as "date only" (see isDateOnly in lib/format). */
+ * day at 00:00 UTC, which the lists read as "date only" (see isDateOnly in common/format.ts). */
 export function saleDateFrom(day: string, f: Formatter): string | undefined {
   if (!day) return undefined;
   if (day === today(f)) return new Date().toISOString();

@@ -12,10 +12,26 @@ import { cn } from "@/lib/utils";
  * box that takes the free width, then a row of filters, view switch and actions. From 1024 px they
  * share one line; below it the search sits above the row.
  */
-export function Toolbar({ search, children }: { search: ReactNode; children: ReactNode }) {
+export function Toolbar({
+  search,
+  beside,
+  children,
+}: {
+  search: ReactNode;
+  /** a small control kept beside the search box at every width (the Monitor's view switch) */
+  beside?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <div className="flex flex-col gap-2 lg:flex-row lg:items-center">
-      {search}
+    <div data-testid="list-toolbar" className="flex flex-col gap-2 lg:flex-row lg:items-center">
+      {beside ? (
+        <div className="flex min-w-0 flex-1 gap-2">
+          {search}
+          {beside}
+        </div>
+      ) : (
+        search
+      )}
       <div className="flex gap-2">{children}</div>
     </div>
   );

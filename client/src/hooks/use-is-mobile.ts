@@ -2,22 +2,30 @@ import { useSyncExternalStore } from "react";
 
 /** the mobile layout is used at 768 px or less */
 export const MOBILE_MAX_WIDTH = 768;
-const query = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
+/** below this width the sidebar leaves too little room for a wide table (8 columns at 800 px) */
+export const WIDE_TABLE_MIN_WIDTH = 1024;
 
-function subscribe(onChange: () => void) {
-  const media = window.matchMedia(query);
-  media.addEventListener("change", onChange);
-  window.addEventListener("resize", onChange);
-  return () => {
-    media.removeEventListener("change", onChange);
-    window.removeEventListener("resize", onChange);
-  };
-}
-
-export function useIsMobile(): boolean {
+function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
-    subscribe,
+    (onChange) => {
+      const media = window.matchMedia(query);
+      media.addEventListener("change", onChange);
+      window.addEventListener("resize", onChange);
+      return () => {
+        media.removeEventListener("change", onChange);
+        window.removeEventListener("resize", onChange);
+      };
+    },
     () => window.matchMedia(query).matches,
     () => false,
   );
+}
+
+export function useIsMobile(): boolean {
+  return useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
+}
+
+/** wide enough, beside the sidebar, for a table of many columns */
+export function useFitsWideTable(): boolean {
+  return useMediaQuery(`(min-width: ${WIDE_TABLE_MIN_WIDTH}px)`);
 }

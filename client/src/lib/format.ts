@@ -8,8 +8,6 @@ import { i18n } from "./i18n";
  * their clock times, in the language in force when they are called (a render).
  */
 
-export { isDateOnly } from "@common/format";
-
 function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === "") return null;
   const date = value instanceof Date ? value : new Date(value);

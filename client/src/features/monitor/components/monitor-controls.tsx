@@ -52,8 +52,9 @@ export function MonitorControls({ state, compact = false }: { state: MonitorPage
           onChange={state.setSearch}
         />
       }
+      // beside the search, so the status filter keeps room for its text on a phone
+      beside={<ViewToggle value={state.view} views={views} onChange={state.setView} />}
     >
-      <ViewToggle value={state.view} views={views} onChange={state.setView} />
       <OptionSelect
         label={t("controls.filterLabel")}
         value={state.statusFilter}

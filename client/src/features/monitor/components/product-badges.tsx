@@ -33,6 +33,31 @@ export function PlatformBadge({ platform }: { platform: string }) {
   return <Badge variant="outline">{platformLabel(platform)}</Badge>;
 }
 
+/**
+ * The status and the platform side by side, wrapping on narrow screens, then "Pausado" when the
+ * monitor is off (unless the card says it elsewhere): the one chip row of the cards and the list.
+ */
+export function StatusChips({
+  product,
+  showPaused = true,
+  className,
+}: {
+  product: ProductDto;
+  showPaused?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation("monitor");
+  return (
+    <div className={cn("flex flex-wrap items-center gap-1", className)}>
+      <StatusBadge product={product} className="max-w-full whitespace-normal" />
+      <PlatformBadge platform={product.platform} />
+      {showPaused && !product.isActive && (
+        <span className="text-xs text-muted-foreground">{t("card.paused")}</span>
+      )}
+    </div>
+  );
+}
+
 /** the check is failing; the status shown is the last one known */
 export function CheckFailure({
   product,

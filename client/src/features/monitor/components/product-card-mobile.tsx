@@ -1,5 +1,5 @@
 import type { ProductDto } from "@common/schemas/products";
-import { Activity, ExternalLink, Pause, Pencil, Play, Trash2 } from "lucide-react";
+import { Pause, Pencil, Play } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import type { Formatter } from "@common/format";
@@ -8,8 +8,8 @@ import { i18n } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import { isSoldOut } from "../lib/product-display";
-import { CheckFailure, PlatformBadge, StatusBadge } from "./product-badges";
-import { type ProductActions, SizeChips } from "./product-card";
+import { CheckFailure, StatusChips } from "./product-badges";
+import { CardIconActions, type ProductActions, SizeChips } from "./product-card";
 import { CardPhoto, useCardPhoto } from "./product-image";
 
 /** a phone card shows fewer chips: two short rows */
@@ -53,11 +53,7 @@ export function ProductCardMobile({
         <div className="min-w-0 flex-1 space-y-1">
           <h3 className="line-clamp-2 text-sm font-semibold leading-snug">{product.name}</h3>
           <p className="truncate text-xs text-muted-foreground">{product.url}</p>
-          <div className="flex flex-wrap gap-1">
-            <StatusBadge product={product} className="max-w-full whitespace-normal" />
-            <PlatformBadge platform={product.platform} />
-            {!product.isActive && <span className="text-xs text-muted-foreground">{t("card.paused")}</span>}
-          </div>
+          <StatusChips product={product} />
         </div>
       </div>
       <CheckFailure product={product} onShowDetail={onShowCheck} />
@@ -83,29 +79,7 @@ export function ProductCardMobile({
           <Pencil />
           {t("common:actions.edit")}
         </Button>
-        <Button
-          variant="outline"
-          size="icon-sm"
-          aria-label={t("card.testNow")}
-          title={t("card.testNow")}
-          onClick={() => onTest(product)}
-        >
-          <Activity />
-        </Button>
-        <Button asChild variant="outline" size="icon-sm">
-          <a href={product.url} target="_blank" rel="noreferrer noopener" aria-label={t("card.openUrl")}>
-            <ExternalLink />
-          </a>
-        </Button>
-        <Button
-          variant="outline"
-          size="icon-sm"
-          className="text-destructive hover:text-destructive"
-          aria-label={t("card.remove")}
-          onClick={() => onDelete(product)}
-        >
-          <Trash2 />
-        </Button>
+        <CardIconActions product={product} onTest={onTest} onDelete={onDelete} />
       </div>
     </article>
   );

@@ -8,7 +8,7 @@ import { formatClockOrDate, formatInterval, formatLastCheck } from "@/lib/format
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import { isSoldOut, platformLabel, platformPageUrl, productSizes } from "../lib/product-display";
-import { CheckFailure, PlatformBadge, StatusBadge } from "./product-badges";
+import { CheckFailure, PlatformBadge, StatusBadge, StatusChips } from "./product-badges";
 import { CardPhoto, useCardPhoto } from "./product-image";
 
 export interface ProductActions {
@@ -94,6 +94,42 @@ export function ToggleButton({
   );
 }
 
+/** the card's icon buttons after Edit: test now, open the URL, remove */
+export function CardIconActions({
+  product,
+  onTest,
+  onDelete,
+}: { product: ProductDto } & Pick<ProductActions, "onTest" | "onDelete">) {
+  const { t } = useTranslation("monitor");
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="icon-sm"
+        aria-label={t("card.testNow")}
+        title={t("card.testNow")}
+        onClick={() => onTest(product)}
+      >
+        <Activity />
+      </Button>
+      <Button asChild variant="outline" size="icon-sm">
+        <a href={product.url} target="_blank" rel="noreferrer noopener" aria-label={t("card.openUrl")}>
+          <ExternalLink />
+        </a>
+      </Button>
+      <Button
+        variant="outline"
+        size="icon-sm"
+        className="text-destructive hover:text-destructive"
+        aria-label={t("card.remove")}
+        onClick={() => onDelete(product)}
+      >
+        <Trash2 />
+      </Button>
+    </>
+  );
+}
+
 export function ProductCard({
   product,
   onToggle,
@@ -134,10 +170,7 @@ export function ProductCard({
             <ToggleButton product={product} onToggle={onToggle} />
             {paused}
           </div>
-          <div className="flex min-w-0 flex-wrap justify-end gap-1">
-            <StatusBadge product={product} className="max-w-full whitespace-normal" />
-            <PlatformBadge platform={product.platform} />
-          </div>
+          <StatusChips product={product} showPaused={false} className="min-w-0 justify-end" />
         </div>
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
@@ -174,29 +207,7 @@ export function ProductCard({
             <Pencil />
             {t("common:actions.edit")}
           </Button>
-          <Button
-            variant="outline"
-            size="icon-sm"
-            aria-label={t("card.testNow")}
-            title={t("card.testNow")}
-            onClick={() => onTest(product)}
-          >
-            <Activity />
-          </Button>
-          <Button asChild variant="outline" size="icon-sm">
-            <a href={product.url} target="_blank" rel="noreferrer noopener" aria-label={t("card.openUrl")}>
-              <ExternalLink />
-            </a>
-          </Button>
-          <Button
-            variant="outline"
-            size="icon-sm"
-            className="text-destructive hover:text-destructive"
-            aria-label={t("card.remove")}
-            onClick={() => onDelete(product)}
-          >
-            <Trash2 />
-          </Button>
+          <CardIconActions product={product} onTest={onTest} onDelete={onDelete} />
         </div>
       </div>
     </Card>

@@ -40,7 +40,7 @@ import {
   SORT_KEYS,
   type SortKey,
 } from "../lib/product-display";
-import { PlatformBadge, StatusBadge } from "./product-badges";
+import { StatusBadge, StatusChips } from "./product-badges";
 import { type ProductActions, ToggleButton } from "./product-card";
 
 interface ListProps extends ProductActions {
@@ -239,11 +239,7 @@ export function ProductRows({ products, sort, onSort, ...actions }: ListProps) {
           <li key={p.id} data-testid="product-row" aria-label={p.name} className="flex items-start gap-2 p-3">
             <div className="min-w-0 flex-1 space-y-1">
               <p className="truncate text-sm font-semibold">{p.name}</p>
-              <div className="flex flex-wrap items-center gap-1">
-                <StatusBadge product={p} className="max-w-full whitespace-normal" />
-                <PlatformBadge platform={p.platform} />
-                {!p.isActive && <span className="text-xs text-muted-foreground">{t("card.paused")}</span>}
-              </div>
+              <StatusChips product={p} />
               <FailureLine product={p} />
               <p className="text-xs text-muted-foreground">
                 <span data-testid="last-restock">

@@ -1,4 +1,3 @@
-import type { Formatter } from "@common/format";
 import type { Sale } from "@common/schemas/sales";
 import { type SaleForm, type SaleFormInput, saleFormSchema } from "@common/schemas/sales";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -17,15 +16,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { isDateOnly } from "@/lib/format";
 import { ApiError, errorMessage } from "@/lib/http";
 import { useFormat } from "@/lib/user-settings";
 import { useUpdateSale } from "../api/update-sale";
-
-/** the day a sale shows: its UTC day when it has no time, its day in the user's zone otherwise */
-function dayOf(saleDate: string, f: Formatter): string {
-  return isDateOnly(saleDate) ? saleDate.slice(0, 10) : f.day(saleDate);
-}
 
 const amountText = (value: string) => value.replace(".", ",");
 
@@ -53,7 +46,7 @@ export function EditSaleButton({ sale }: { sale: Sale }) {
 
 function EditSaleForm({ sale, onDone }: { sale: Sale; onDone: () => void }) {
   const f = useFormat();
-  const recordedDay = dayOf(sale.saleDate, f);
+  const recordedDay = f.saleDay(sale.saleDate);
   const form = useForm<SaleFormInput, unknown, SaleForm>({
     resolver: zodResolver(saleFormSchema),
     defaultValues: {

@@ -1,4 +1,4 @@
-import { type Formatter, isDateOnly } from "@common/format";
+import type { Formatter } from "@common/format";
 import { addMoney } from "@common/money";
 import type { Sale } from "@common/schemas/sales";
 
@@ -19,16 +19,14 @@ export function summarizeSales(sales: readonly Sale[], f: Formatter, now = new D
   const revenue = addMoney(...sales.map((s) => s.salePrice));
   const profit = addMoney(...sales.map((s) => s.profit));
   const revenueNumber = Number(revenue);
-  // a sale kept without a time (00:00 UTC) belongs to that UTC day wherever the user is
-  const dayOf = (date: string) => (isDateOnly(date) ? date.slice(0, 10) : f.day(date));
   const today = f.day(now);
   const thisMonth = today.slice(0, 7);
   return {
     revenue,
     profit,
     count: sales.length,
-    thisMonth: sales.filter((s) => dayOf(s.saleDate).slice(0, 7) === thisMonth).length,
-    today: sales.filter((s) => dayOf(s.saleDate) === today).length,
+    thisMonth: sales.filter((s) => f.saleDay(s.saleDate).slice(0, 7) === thisMonth).length,
+    today: sales.filter((s) => f.saleDay(s.saleDate) === today).length,
     margin: revenueNumber === 0 ? null : (Number(profit) / revenueNumber) * 100,
   };
 }

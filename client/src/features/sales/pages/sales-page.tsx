@@ -8,7 +8,7 @@ import { PageShell } from "@/components/page-shell";
 import { Button } from "@/components/ui/button";
 import { SearchField } from "@/components/toolbar";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useIsMobile } from "@/hooks/use-is-mobile";
+import { useFitsWideTable, useIsMobile } from "@/hooks/use-is-mobile";
 import { downloadFromServer } from "@/lib/download";
 import { errorMessage } from "@/lib/http";
 import { translateMessage } from "@/lib/i18n";
@@ -22,6 +22,7 @@ import { searchSales, summarizeSales } from "../lib/sales-view";
 
 export function SalesPage() {
   const isMobile = useIsMobile();
+  const wideTable = useFitsWideTable();
   const { t } = useTranslation(["sales", "common"]);
   const sales = useSales();
   const [search, setSearch] = useState("");
@@ -75,14 +76,15 @@ export function SalesPage() {
         <EmptyState icon={Search} title={t("body.noMatch")} description={t("body.noMatchDescription")} />
       );
     }
-    return isMobile ? (
+    // the table's eight columns need 1024 px beside the sidebar; narrower, the cards keep every action in view
+    return wideTable ? (
+      <SalesTable sales={visible} />
+    ) : (
       <div className="grid grid-cols-1 gap-3">
         {visible.map((sale) => (
           <SaleCard key={sale.id} sale={sale} />
         ))}
       </div>
-    ) : (
-      <SalesTable sales={visible} />
     );
   };
 

@@ -28,14 +28,15 @@ export function ProfitByMonthChart({ sales }: { sales: Sale[] }) {
       })),
     [sales, f],
   );
+  const empty = data.every((m) => m.value === 0);
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t("charts.byMonth")}</CardTitle>
         <CardDescription>{t("charts.last12Months")}</CardDescription>
       </CardHeader>
-      <CardContent className="h-64 px-2 sm:px-6" data-testid="profit-by-month">
-        {data.every((m) => m.value === 0) ? (
+      <CardContent className={chartBox(empty)} data-testid="profit-by-month">
+        {empty ? (
           <NoSales text={t("charts.noSalesLast12Months")} />
         ) : (
           <ResponsiveContainer width="100%" height="100%">
@@ -63,6 +64,9 @@ export function ProfitByMonthChart({ sales }: { sales: Sale[] }) {
   );
 }
 
+/** a chart's room; with nothing to draw, only the sentence's (a phone need not scroll past an empty axis) */
+const chartBox = (empty: boolean) => `${empty ? "h-24" : "h-64"} px-2 sm:px-6`;
+
 function NoSales({ text }: { text: string }) {
   return <p className="flex h-full items-center justify-center text-sm text-muted-foreground">{text}</p>;
 }
@@ -80,7 +84,7 @@ export function ProfitByPlatformChart({ sales }: { sales: Sale[] }) {
         <CardTitle>{t("charts.byPlatform")}</CardTitle>
         <CardDescription>{t("charts.byPlatformDescription")}</CardDescription>
       </CardHeader>
-      <CardContent className="h-64 px-2 sm:px-6" data-testid="profit-by-platform">
+      <CardContent className={chartBox(data.length === 0)} data-testid="profit-by-platform">
         {data.length === 0 ? (
           <NoSales text={t("charts.noSalesToCompare")} />
         ) : (
