@@ -94,6 +94,30 @@ export function defaultWebhookFor(settings: Pick<SettingsResponse, "global" | "u
   return settings.user?.defaultWebhookUrl || settings.global?.defaultWebhookUrl || "";
 }
 
+/** a field's type without its ranges and lists (see settingsResponseSchema) */
+function storedType(field: z.ZodType): z.ZodType {
+  if (field instanceof z.ZodBoolean) return z.boolean();
+  if (field instanceof z.ZodNumber) return z.number();
+  return z.string();
+}
+
+function storedGroup(schema: z.ZodObject) {
+  return z.object(
+    Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [key, storedType(field)])),
+  );
+}
+
+/**
+ * The answer of GET and PUT /api/settings: every field with its type, but not its ranges and lists,
+ * so a row saved before a rule changed is still shown (and corrected) rather than make Settings fail.
+ * Keys no longer in the product are left out of the answer.
+ */
+export const settingsResponseSchema = z.object({
+  global: storedGroup(globalSettingsSchema),
+  system: storedGroup(systemSettingsSchema),
+  user: storedGroup(userSettingsSchema),
+});
+
 export interface SettingsResponse {
   global: GlobalSettings;
   system: SystemSettings;

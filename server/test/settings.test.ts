@@ -36,6 +36,13 @@ describe.each(dbKinds())("settings (%s)", (kind) => {
     const { browserNotifications, alertSound, ...older } = { ...DEFAULT_USER_SETTINGS, currency: "USD" };
     await saveUserSettings(database.db, rita, older);
     await t.createUser({ username: "rui" });
+    // a row from another era: a zone no longer offered, a key no longer in the product
+    const marco = await t.createUser({ username: "marco" });
+    await saveUserSettings(database.db, marco, {
+      ...DEFAULT_USER_SETTINGS,
+      timezone: "Europe/Madrid",
+      fontSize: 14,
+    });
     admin = await t.login("chefe");
     ana = await t.login("ana");
     rui = await t.login("rui");
@@ -87,6 +94,12 @@ describe.each(dbKinds())("settings (%s)", (kind) => {
       alertSound: true,
     });
     expect((await put(rita, { user: { alertSound: "sim" } })).statusCode).toBe(400);
+  });
+
+  it("shows a row saved under older rules as it is, without the keys the product no longer has", async () => {
+    const res = await get(await t.login("marco"));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toEqual({ ...DEFAULT_USER_SETTINGS, timezone: "Europe/Madrid" });
   });
 
   it("lets an admin change the installation's groups, which every user then reads", async () => {

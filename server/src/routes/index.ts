@@ -1,14 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import { adminMetricsRoutes } from "./admin-metrics.js";
+import { adminMetricsRoutes } from "./admin-financial-metrics.js";
 import { adminUserRoutes } from "./admin-users.js";
-import { authRoutes } from "./auth.js";
+import { loginRoutes } from "./login.js";
+import { userRoutes } from "./user.js";
 import { eventRoutes } from "./events.js";
 import { activityRoutes } from "./activity.js";
 import { healthRoutes } from "./health.js";
 import { inventoryRoutes } from "./inventory.js";
 import { monitorRoutes } from "./monitor.js";
-import { previewRoutes } from "./preview.js";
-import { productCheckRoutes } from "./product-check.js";
+import { previewRoutes } from "./products-preview.js";
+import { productCheckRoutes } from "./products-check.js";
 import { productRoutes } from "./products.js";
 import { pushRoutes } from "./push.js";
 import { webhookRoutes } from "./webhooks.js";
@@ -18,10 +19,14 @@ import { settingsRoutes } from "./settings.js";
 import { statisticsRoutes } from "./statistics.js";
 import { statusRoutes } from "./status.js";
 
-/** every API route module, registered once; a new resource adds one line here */
+/**
+ * every API route module, registered once; a new resource adds one line here. A file is named by
+ * the path its routes share after /api/, with "-" for "/" (admin-users.ts serves /api/admin/users).
+ */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
-  await app.register(authRoutes);
+  await app.register(loginRoutes);
+  await app.register(userRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminMetricsRoutes);
   await app.register(settingsRoutes);

@@ -1,11 +1,7 @@
-import {
-  type MonitorStats,
-  monitorStatsSchema,
-  monitorSwitchAnswerSchema,
-} from "@common/schemas/products.js";
+import { monitorSwitchAnswerSchema } from "@common/schemas/products.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../plugins/auth.js";
-import { countProducts, setAllActive } from "../services/products.js";
+import { setAllActive } from "../services/products.js";
 
 export const monitorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -24,22 +20,6 @@ export const monitorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const stopped = await setAllActive(app.db, currentUser(request).id, false);
       return { message: "Monitoramento parado", changed: stopped.length };
-    },
-  );
-
-  app.get(
-    "/api/user/monitor-stats",
-    { schema: { response: { 200: monitorStatsSchema } } },
-    async (request): Promise<MonitorStats> => {
-      const user = currentUser(request);
-      const { total, active } = await countProducts(app.db, user.id);
-      return {
-        currentCount: total,
-        limit: user.monitorLimit,
-        canCreateMore: total < user.monitorLimit,
-        activeMonitors: active,
-        maxMonitors: user.monitorLimit,
-      };
     },
   );
 };

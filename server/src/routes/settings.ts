@@ -1,4 +1,4 @@
-import { updateSettingsSchema } from "@common/schemas/settings.js";
+import { settingsResponseSchema, updateSettingsSchema } from "@common/schemas/settings.js";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireAdminWhen } from "../plugins/auth.js";
@@ -11,21 +11,22 @@ function touchesAdminGroup(request: FastifyRequest): boolean {
   return !!body && typeof body === "object" && ("global" in body || "system" in body);
 }
 
-/**
- * No response schema here: the answer is what is stored merged over the defaults, and a row saved
- * before a rule changed must still be shown (and corrected) rather than make Settings fail.
- */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // the stored level wins over the startup one as soon as the server is up
   app.addHook("onReady", async () => {
     applyLogLevel(app.log, await getGlobalSettings(app.db), app.config.logLevel);
   });
 
-  app.get("/api/settings", async (request) => readSettings(app.db, currentUser(request).id));
+  app.get("/api/settings", { schema: { response: { 200: settingsResponseSchema } } }, async (request) =>
+    readSettings(app.db, currentUser(request).id),
+  );
 
   app.put(
     "/api/settings",
-    { schema: { body: updateSettingsSchema }, preValidation: requireAdminWhen(touchesAdminGroup) },
+    {
+      schema: { body: updateSettingsSchema, response: { 200: settingsResponseSchema } },
+      preValidation: requireAdminWhen(touchesAdminGroup),
+    },
     async (request) => {
       const saved = await updateSettings(app.db, currentUser(request).id, request.body, {
         allowPrivateWebhooks: app.config.allowPrivateWebhooks,

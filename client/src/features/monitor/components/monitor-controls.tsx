@@ -4,7 +4,10 @@ import { useTranslation } from "react-i18next";
 import { OptionSelect, SearchField, Toolbar, ViewToggle } from "@/components/toolbar";
 import { Button } from "@/components/ui/button";
 import { STATUS_FILTERS, type StatusFilter } from "../lib/product-display";
-import type { MonitorPageState } from "../lib/use-monitor-page";
+import { useQueryClient } from "@tanstack/react-query";
+import { invalidateMonitor } from "../api/invalidate-monitor";
+import { useSetAllActive } from "../api/set-all-active";
+import type { ProductFilters } from "../lib/use-product-filters";
 
 /** a button's text shows from 1280 px; below it is an icon with its name for screen readers */
 const Label = ({ children }: { children: string }) => <span className="hidden xl:inline">{children}</span>;
@@ -33,8 +36,19 @@ function ControlButton(props: {
   );
 }
 
-export function MonitorControls({ state, compact = false }: { state: MonitorPageState; compact?: boolean }) {
+/** search, status filter and view; start, stop and refresh every product of the user */
+export function MonitorControls({
+  filters,
+  isRefreshing,
+  compact = false,
+}: {
+  filters: ProductFilters;
+  isRefreshing: boolean;
+  compact?: boolean;
+}) {
   const { t } = useTranslation("monitor");
+  const queryClient = useQueryClient();
+  const setAllActive = useSetAllActive();
   const views = [
     ["cards", LayoutGrid, t("controls.viewCards")],
     ["list", List, t("controls.viewList")],
@@ -48,25 +62,25 @@ export function MonitorControls({ state, compact = false }: { state: MonitorPage
         <SearchField
           label={t("controls.searchLabel")}
           placeholder={t("controls.searchPlaceholder")}
-          value={state.search}
-          onChange={state.setSearch}
+          value={filters.search}
+          onChange={filters.setSearch}
         />
       }
       // beside the search, so the status filter keeps room for its text on a phone
-      beside={<ViewToggle value={state.view} views={views} onChange={state.setView} />}
+      beside={<ViewToggle value={filters.view} views={views} onChange={filters.setView} />}
     >
       <OptionSelect
         label={t("controls.filterLabel")}
-        value={state.statusFilter}
+        value={filters.statusFilter}
         options={statusFilters}
-        onChange={state.setStatusFilter}
+        onChange={filters.setStatusFilter}
       />
       <ControlButton
         label={t("controls.startAllLabel")}
         text={t("controls.startAll")}
         compact={compact}
-        onClick={() => state.setAllActive.mutate(true)}
-        disabled={state.setAllActive.isPending}
+        onClick={() => setAllActive.mutate(true)}
+        disabled={setAllActive.isPending}
       >
         <Play className="text-success" />
       </ControlButton>
@@ -74,8 +88,8 @@ export function MonitorControls({ state, compact = false }: { state: MonitorPage
         label={t("controls.stopAllLabel")}
         text={t("controls.stopAll")}
         compact={compact}
-        onClick={() => state.setAllActive.mutate(false)}
-        disabled={state.setAllActive.isPending}
+        onClick={() => setAllActive.mutate(false)}
+        disabled={setAllActive.isPending}
       >
         <Square className="text-destructive" />
       </ControlButton>
@@ -83,9 +97,9 @@ export function MonitorControls({ state, compact = false }: { state: MonitorPage
         label={t("controls.refresh")}
         text={t("controls.refresh")}
         compact={compact}
-        onClick={state.refresh}
+        onClick={() => invalidateMonitor(queryClient)}
       >
-        <RefreshCw className={state.isRefreshing ? "animate-spin" : undefined} />
+        <RefreshCw className={isRefreshing ? "animate-spin" : undefined} />
       </ControlButton>
     </Toolbar>
   );

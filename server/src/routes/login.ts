@@ -1,9 +1,8 @@
 import { messageAnswerSchema } from "@common/schemas/answers.js";
 import { loginSchema, publicUserSchema } from "@common/schemas/auth.js";
-import { normalizeUsername, updateProfileSchema } from "@common/schemas/users.js";
+import { normalizeUsername } from "@common/schemas/users.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { HttpError } from "../http-error.js";
-import { currentUser } from "../plugins/auth.js";
 import { createLoginThrottle } from "../services/login-throttle.js";
 import { DUMMY_HASH, verifyPassword } from "../services/passwords.js";
 import {
@@ -13,11 +12,12 @@ import {
   SESSION_COOKIE,
   SESSION_TTL_MS,
 } from "../services/sessions.js";
-import { findUserForLogin, toPublicUser, updateOwnProfile } from "../services/users.js";
+import { findUserForLogin, toPublicUser } from "../services/users.js";
 
+/** /api/login and its counterpart /api/logout: the session cookie */
 const WRONG_CREDENTIALS = "Utilizador ou senha incorretos";
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
   const throttle = createLoginThrottle(app.db);
 
   app.post(
@@ -59,14 +59,4 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return { message: "Sessão terminada" };
   });
-
-  app.get("/api/user", { schema: { response: { 200: publicUserSchema } } }, async (request) =>
-    toPublicUser(currentUser(request)),
-  );
-
-  app.put(
-    "/api/user/profile",
-    { schema: { body: updateProfileSchema, response: { 200: publicUserSchema } } },
-    async (request) => updateOwnProfile(app.db, currentUser(request).id, request.body),
-  );
 };
