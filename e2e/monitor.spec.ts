@@ -123,6 +123,9 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
 
   await screenshot(page, "monitor-light");
   await setTheme(page, "dark");
+  // the reload shows the page's loader first: the picture is of the products
+  await expect(page.getByRole("button", { name: limitLabel })).toBeVisible();
+  await expect(page.getByTestId("product-card").first()).toBeVisible();
   await screenshot(page, "monitor-dark");
   await setTheme(page, "light");
 
