@@ -4,21 +4,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { processTreeUsage } from "../src/engine/browser/process-tree.js";
 import type { BrowserSettings } from "../src/engine/browser/settings.js";
 import { loadBrowserSettings } from "../src/engine/browser/settings.js";
+import { testBrowserSettings } from "../src/engine/browser/testing/test-settings.js";
 import { createWorld, eventually, sleep, type World } from "./engine-support.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 
-const browserSettings = (change: Partial<BrowserSettings> = {}): BrowserSettings => ({
-  executablePath: CHROMIUM,
-  browsers: 1,
-  pagesPerBrowser: 2,
-  pageUses: 20,
-  maxRssBytes: 2048 * 1024 * 1024,
-  hostPaceMs: 0,
-  timeoutMs: 40_000,
-  ...change,
-});
+/** two pages at once, as the default pool, each replaced after 20 checks */
+const browserSettings = (change: Partial<BrowserSettings> = {}): BrowserSettings =>
+  testBrowserSettings({ pagesPerBrowser: 2, pageUses: 20, ...change });
 
 /**
  * each test (and database) its own Zara locale: the adapter remembers per locale the store id it

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckDetail } from "../../common/schemas/check-detail.js";
 import { FakeRetailer } from "../../tools/fake-retailer.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
-import { recordingEngine, WEBHOOK } from "./product-fixtures.js";
+import { addProduct, recordingEngine } from "./product-fixtures.js";
 
 /**
  * "Testar agora" over real HTTP on the answer shapes real retailers send (issue 12): the stand-in
@@ -38,24 +38,7 @@ describe.each(dbKinds())("Testar agora on real retailer shapes (%s)", (kind) => 
     await retailer.close();
   });
 
-  async function addProduct(platform: string, url: string, name: string): Promise<number> {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/products",
-      headers: { cookie },
-      payload: {
-        name,
-        productId: "",
-        url,
-        webhookUrl: WEBHOOK,
-        checkInterval: 60000,
-        platform,
-        variants: [],
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id;
-  }
+  const add = (platform: string, url: string, name: string) => addProduct(t, cookie, { platform, url, name });
   async function testNow(id: number): Promise<CheckDetail> {
     const res = await t.app.inject({ method: "POST", url: `/api/products/${id}/test`, headers: { cookie } });
     expect(res.statusCode, res.body).toBe(200);
@@ -75,7 +58,7 @@ describe.each(dbKinds())("Testar agora on real retailer shapes (%s)", (kind) => 
       price: "19800.00",
       currency: "JPY",
     });
-    const id = await addProduct(
+    const id = await add(
       "havaianas",
       "https://www.havaianas-store.com/pt/pt/havaianas-top-toquio/4000031-BLACK.html",
       "Top Tóquio",
@@ -102,7 +85,7 @@ describe.each(dbKinds())("Testar agora on real retailer shapes (%s)", (kind) => 
 
   it("an SFRA answer at odds with itself: 'formato inesperado', the reason, an excerpt, and the status kept", async () => {
     retailer.setProduct("4000032", { sizes: ["M"], allSizes: ["S", "M"] });
-    const id = await addProduct(
+    const id = await add(
       "havaianas",
       "https://www.havaianas-store.com/pt/pt/havaianas-slim/4000032-BLACK.html",
       "Slim",
@@ -127,7 +110,7 @@ describe.each(dbKinds())("Testar agora on real retailer shapes (%s)", (kind) => 
       sizes: ["Preto / M", "Branco / L"],
       price: "79.00",
     });
-    const id = await addProduct("nudeproject", "https://nudeproject.com/products/hoodie-duo", "Hoodie");
+    const id = await add("nudeproject", "https://nudeproject.com/products/hoodie-duo", "Hoodie");
     const d = await testNow(id);
     expect(d).toMatchObject({ ok: true, route: "products-js", status: "in_stock", currency: "EUR" });
     expect(d.sizes).toEqual([
@@ -150,7 +133,7 @@ describe.each(dbKinds())("Testar agora on real retailer shapes (%s)", (kind) => 
     // the adapter keeps the store id a page taught it per store and language, and would then ask the
     // storefront API first: each database's run reads its own language's page
     const language = kind === "pglite" ? "pt" : "en";
-    const id = await addProduct(
+    const id = await add(
       "zara",
       `https://www.zara.com/pt/${language}/vestido-stretch-p06050324.html?v1=517756017`,
       "Vestido",
@@ -174,7 +157,7 @@ describe.each(dbKinds())("Testar agora on real retailer shapes (%s)", (kind) => 
     });
     // a language of its own, for the store-id memory described above
     const language = kind === "pglite" ? "es" : "fr";
-    const id = await addProduct(
+    const id = await add(
       "zara",
       `https://www.zara.com/pt/${language}/casaco-p06050330.html?v1=517756030`,
       "Casaco",
@@ -204,7 +187,7 @@ describe.each(dbKinds())("Testar agora on real retailer shapes (%s)", (kind) => 
         { id: "23", title: "Blusa reservada", price: "7.50", reserved: true },
       ],
     });
-    const id = await addProduct("vinted", "https://www.vinted.pt/member/7801-ines", "Inês");
+    const id = await add("vinted", "https://www.vinted.pt/member/7801-ines", "Inês");
     const d = await testNow(id);
     expect(d).toMatchObject({ ok: true, status: "vinted_active" });
     expect(d.items).toEqual([
@@ -222,7 +205,7 @@ describe.each(dbKinds())("Testar agora on real retailer shapes (%s)", (kind) => 
         { id: "32", title: "Buty", price: "120.0", currency: "PLN", reserved: true },
       ],
     });
-    const id = await addProduct("vinted", "https://www.vinted.pt/member/7802-joana", "Joana");
+    const id = await add("vinted", "https://www.vinted.pt/member/7802-joana", "Joana");
     const d = await testNow(id);
     expect(d).toMatchObject({ ok: true, status: "vinted_active" });
     expect(d.items).toEqual([
@@ -239,11 +222,7 @@ describe.each(dbKinds())("Testar agora on real retailer shapes (%s)", (kind) => 
       price: "107.40",
       currency: "SGD",
     });
-    const id = await addProduct(
-      "popmart",
-      "https://www.popmart.com/pt/products/2077/THE-MONSTERS",
-      "Monsters",
-    );
+    const id = await add("popmart", "https://www.popmart.com/pt/products/2077/THE-MONSTERS", "Monsters");
     const d = await testNow(id);
     expect(d).toMatchObject({
       ok: true,
@@ -268,7 +247,7 @@ describe.each(dbKinds())("Testar agora on real retailer shapes (%s)", (kind) => 
       price: "12.34",
       currency: "USD",
     });
-    const id = await addProduct("aliexpress", "https://pt.aliexpress.com/item/1005009876543.html", "Malha");
+    const id = await add("aliexpress", "https://pt.aliexpress.com/item/1005009876543.html", "Malha");
     const d = await testNow(id);
     expect(d).toMatchObject({
       ok: true,

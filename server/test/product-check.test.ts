@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckDetail } from "../../common/schemas/check-detail.js";
 import { FakeRetailer } from "../../tools/fake-retailer.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
-import { recordingEngine, WEBHOOK } from "./product-fixtures.js";
+import { addProduct, recordingEngine } from "./product-fixtures.js";
 
 /** "Testar agora" over real HTTP against the stand-in retailer */
 describe.each(dbKinds())("POST /api/products/:id/test (%s)", (kind) => {
@@ -32,24 +32,7 @@ describe.each(dbKinds())("POST /api/products/:id/test (%s)", (kind) => {
     await retailer.close();
   });
 
-  async function addProduct(platform: string, url: string, name: string): Promise<number> {
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/products",
-      headers: { cookie },
-      payload: {
-        name,
-        productId: "",
-        url,
-        webhookUrl: WEBHOOK,
-        checkInterval: 60000,
-        platform,
-        variants: [],
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id;
-  }
+  const add = (platform: string, url: string, name: string) => addProduct(t, cookie, { platform, url, name });
   const test = (id: number, as = cookie) =>
     t.app.inject({ method: "POST", url: `/api/products/${id}/test`, headers: { cookie: as } });
   const last = (id: number, as = cookie) =>
@@ -66,7 +49,7 @@ describe.each(dbKinds())("POST /api/products/:id/test (%s)", (kind) => {
       allSizes: ["S", "M", "L"],
       price: "39.00",
     });
-    const id = await addProduct("nudeproject", "https://nudeproject.com/products/tee", "Tee");
+    const id = await add("nudeproject", "https://nudeproject.com/products/tee", "Tee");
     const res = await test(id);
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json() as CheckDetail;
@@ -96,7 +79,7 @@ describe.each(dbKinds())("POST /api/products/:id/test (%s)", (kind) => {
 
   it("a blocked page: the reason, the answer's status and an excerpt, kept for the failure box", async () => {
     retailer.setProduct("walled", { sizes: ["M"], block: "challenge" });
-    const id = await addProduct("nudeproject", "https://nudeproject.com/products/walled", "Muro");
+    const id = await add("nudeproject", "https://nudeproject.com/products/walled", "Muro");
     const d = (await test(id)).json() as CheckDetail;
     expect(d.ok).toBe(false);
     expect(d.status).toBeNull();
@@ -115,7 +98,7 @@ describe.each(dbKinds())("POST /api/products/:id/test (%s)", (kind) => {
         { id: "12", title: "Saia", price: "8.00" },
       ],
     });
-    const id = await addProduct("vinted", "https://www.vinted.pt/member/777-ana", "Ana");
+    const id = await add("vinted", "https://www.vinted.pt/member/777-ana", "Ana");
     const d = (await test(id)).json() as CheckDetail;
     expect(d.ok).toBe(true);
     expect(d.status).toBe("vinted_active");
@@ -127,7 +110,7 @@ describe.each(dbKinds())("POST /api/products/:id/test (%s)", (kind) => {
 
   it("someone else's product answers 404 in Portuguese and keeps no detail", async () => {
     retailer.setProduct("mine", { sizes: ["M"] });
-    const id = await addProduct("nudeproject", "https://nudeproject.com/products/mine", "Meu");
+    const id = await add("nudeproject", "https://nudeproject.com/products/mine", "Meu");
     const res = await test(id, other);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe("Produto não encontrado");
@@ -140,7 +123,7 @@ describe.each(dbKinds())("POST /api/products/:id/test (%s)", (kind) => {
 
   it("is rate-limited to 10 tests a minute per user, in Portuguese", async () => {
     retailer.setProduct("limit", { sizes: ["M"] });
-    const id = await addProduct("nudeproject", "https://nudeproject.com/products/limit", "Limite");
+    const id = await add("nudeproject", "https://nudeproject.com/products/limit", "Limite");
     const codes: number[] = [];
     let message = "";
     for (let i = 0; i < 12; i++) {

@@ -86,6 +86,17 @@ describe.each(dbKinds())("GET /api/status/statistics (%s)", (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
+  /** through the API, as the Settings screen does (a write straight to the database would reach the
+   *  cached answer only a moment later; docs/decisions.md, "Answers kept in memory") */
+  const setZone = async (cookie: string, timezone: string) => {
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/settings",
+      headers: { cookie },
+      payload: { user: { timezone } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
   const sold = async (price: string, salePrice: string, saleDate: Date | string) => {
     const item = await post(ana, "/api/inventory", { name: `custa ${price}`, price });
     await post(ana, "/api/sales", {
@@ -206,15 +217,7 @@ describe.each(dbKinds())("GET /api/status/statistics (%s)", (kind) => {
   });
 
   it("takes the best month on the user's own calendar", async () => {
-    // through the API, as the Settings screen does: a write straight to PostgreSQL would reach the
-    // cached answer only a moment later (docs/decisions.md, "Answers kept in memory")
-    const put = await t.app.inject({
-      method: "PUT",
-      url: "/api/settings",
-      headers: { cookie: ana },
-      payload: { user: { timezone: "UTC" } },
-    });
-    expect(put.statusCode, put.body).toBe(200);
+    await setZone(ana, "UTC");
     const stats = await get(ana);
     // in UTC the 70 falls in March 2024, so March 2025 (100) wins
     expect(stats.salesPerformance.bestMonth).toBe("03/2025");
@@ -225,13 +228,7 @@ describe.each(dbKinds())("GET /api/status/statistics (%s)", (kind) => {
   it("files a sale kept without a time under its own day's month in a zone west of UTC", async () => {
     await t.createUser({ username: "eva" });
     const eva = await t.login("eva");
-    const put = await t.app.inject({
-      method: "PUT",
-      url: "/api/settings",
-      headers: { cookie: eva },
-      payload: { user: { timezone: "America/New_York" } },
-    });
-    expect(put.statusCode, put.body).toBe(200);
+    await setZone(eva, "America/New_York");
     const sell = async (salePrice: string, saleDate: string) => {
       const item = await post(eva, "/api/inventory", { name: `vendido a ${salePrice}`, price: "10" });
       await post(eva, "/api/sales", { inventoryItemId: item.id, salePrice, platform: "OLX", saleDate });

@@ -10,7 +10,7 @@ import { zara } from "../platforms/zara.js";
 import { fixture } from "../platforms/testing/local-retailer.js";
 import { CheckFailure, type ProductResult } from "../platforms/types.js";
 import { BrowserRoute } from "./browser-route.js";
-import type { BrowserSettings } from "./settings.js";
+import { testBrowserSettings } from "./testing/test-settings.js";
 
 interface Answer {
   status?: number;
@@ -137,17 +137,6 @@ const PLATFORMS: {
   },
 ];
 
-const settings = (change: Partial<BrowserSettings> = {}): BrowserSettings => ({
-  executablePath: "/usr/bin/chromium",
-  browsers: 1,
-  pagesPerBrowser: 1,
-  pageUses: 50,
-  maxRssBytes: 2048 * 1024 * 1024,
-  hostPaceMs: 0,
-  timeoutMs: 40_000,
-  ...change,
-});
-
 const toRun = (platform: string, url: string, variants: string[] = []): ProductToRun => ({
   platform,
   url,
@@ -162,6 +151,20 @@ const toRun = (platform: string, url: string, variants: string[] = []): ProductT
  * browser through: the check runner's plain try is blocked, the browser's answers, and the next
  * plain check gets through with the cookies the browser earned, on every host the adapter uses.
  */
+/** takes a host's slot in the limiter (the only one in these tests) until `release` is called */
+function holdOnlySlot(client: EngineHttp, host: string, url: string) {
+  let release!: () => void;
+  const done = client.limiter.run(
+    host,
+    client.limitsFor(url),
+    () =>
+      new Promise<void>((r) => {
+        release = r;
+      }),
+  );
+  return { release: () => release(), done };
+}
+
 describe("browser route per platform", () => {
   const hosts = new Map<string, StandInHost>();
   let http: EngineHttp;
@@ -189,7 +192,7 @@ describe("browser route per platform", () => {
     http = new EngineHttp({
       redirects: new Map([...hosts.values()].map((h) => [`https://${h.host}`, h.origin])),
     });
-    route = new BrowserRoute(http, settings());
+    route = new BrowserRoute(http, testBrowserSettings());
   });
   afterAll(async () => {
     await route?.close();
@@ -250,7 +253,7 @@ describe("browser route per platform", () => {
   it("gives up at its total deadline when the challenge never lets it through, and times it in /metrics", async () => {
     const worten = hosts.get("www.worten.pt")!;
     worten.neverPass = true;
-    const short = new BrowserRoute(http, settings({ timeoutMs: 4_000 }));
+    const short = new BrowserRoute(http, testBrowserSettings({ timeoutMs: 4_000 }));
     const timed = async () =>
       (await browserCheckDuration.get()).values.find((v) => v.metricName?.endsWith("_count"))?.value ?? 0;
     const countBefore = await timed();
@@ -284,18 +287,10 @@ describe("browser route per platform", () => {
       redirects: new Map([["https://www.fnac.pt", hosts.get("www.fnac.pt")!.origin]]),
       loopbackLimits: { maxConcurrent: 1, minSpacingMs: 0 },
     });
-    const held = new BrowserRoute(strict, settings());
+    const held = new BrowserRoute(strict, testBrowserSettings());
     const fnac = hosts.get("www.fnac.pt")!;
     try {
-      let release!: () => void;
-      const holding = strict.limiter.run(
-        "www.fnac.pt",
-        strict.limitsFor(PLATFORMS[0].url),
-        () =>
-          new Promise<void>((r) => {
-            release = r;
-          }),
-      );
+      const slot = holdOnlySlot(strict, "www.fnac.pt", PLATFORMS[0].url);
       strict.limiter.reportBlocked("www.fnac.pt");
       const seenBefore = fnac.seen.length;
       const outcome = held.afterBlock(
@@ -309,8 +304,8 @@ describe("browser route per platform", () => {
       // the host's only slot is taken: no page was even opened, nothing was asked of the host
       expect(held.pool.stats.launches).toBe(0);
       expect(fnac.seen.length).toBe(seenBefore);
-      release();
-      await holding;
+      slot.release();
+      await slot.done;
       expect(await outcome).toMatchObject({ kind: "product", route: "browser" });
       expect(fnac.seen.length).toBeGreaterThan(seenBefore);
     } finally {
@@ -329,18 +324,10 @@ describe("browser route per platform", () => {
       ]),
       loopbackLimits: { maxConcurrent: 1, minSpacingMs: 0 },
     });
-    const held = new BrowserRoute(strict, settings());
+    const held = new BrowserRoute(strict, testBrowserSettings());
     const hmUrl = PLATFORMS[2].url;
     try {
-      let release!: () => void;
-      const holding = strict.limiter.run(
-        "ofg.hm.com",
-        strict.limitsFor("https://ofg.hm.com/"),
-        () =>
-          new Promise<void>((r) => {
-            release = r;
-          }),
-      );
+      const slot = holdOnlySlot(strict, "ofg.hm.com", "https://ofg.hm.com/");
       strict.limiter.reportBlocked("www2.hm.com");
       const stockSeen = stock.seen.length;
       const outcome = held.afterBlock(
@@ -355,8 +342,8 @@ describe("browser route per platform", () => {
       await new Promise((r) => setTimeout(r, 1_500));
       // the blocked host's slot is the check's own; the stock host's only slot is taken
       expect(stock.seen.length).toBe(stockSeen);
-      release();
-      await holding;
+      slot.release();
+      await slot.done;
       expect(await outcome).toMatchObject({ kind: "product", route: "browser", source: "ofg-availability" });
       expect(stock.seen.length).toBeGreaterThan(stockSeen);
     } finally {

@@ -6,6 +6,7 @@ import { CheckFailure, type ProductResult } from "../platforms/types.js";
 import { BrowserRoute } from "./browser-route.js";
 import { processTreeUsage } from "./process-tree.js";
 import type { BrowserSettings } from "./settings.js";
+import { testBrowserSettings } from "./testing/test-settings.js";
 
 const HOST = "www.zara.com";
 
@@ -24,17 +25,7 @@ describe("browser pool", () => {
     await retailer.close();
   });
 
-  const routeWith = (change: Partial<BrowserSettings>) =>
-    new BrowserRoute(http, {
-      executablePath: "/usr/bin/chromium",
-      browsers: 1,
-      pagesPerBrowser: 1,
-      pageUses: 50,
-      maxRssBytes: 2048 * 1024 * 1024,
-      hostPaceMs: 0,
-      timeoutMs: 40_000,
-      ...change,
-    });
+  const routeWith = (change: Partial<BrowserSettings>) => new BrowserRoute(http, testBrowserSettings(change));
   // a locale per call: the adapter then reads the page rather than the storefront API it learns of
   let calls = 0;
   const check = (route: BrowserRoute) => {
