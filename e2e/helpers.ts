@@ -99,3 +99,28 @@ export async function newAppContext(
   await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme]);
   return context;
 }
+
+/**
+ * Reads (GET) of `pattern` answer a proxy's 503 until `recover()` is called. Failing every read, not
+ * just the first, keeps a background refetch (live event, poll) from taking the error and its
+ * 'Tentar Novamente' away before the test clicks it.
+ */
+export async function failReadsUntilRecovered(page: Page, pattern: string) {
+  let failing = true;
+  await page.route(pattern, async (route) => {
+    if (route.request().method() === "GET" && failing) {
+      await route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ message: "Serviço indisponível" }),
+      });
+      return;
+    }
+    await route.fallback();
+  });
+  return {
+    recover: () => {
+      failing = false;
+    },
+  };
+}

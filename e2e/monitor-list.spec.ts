@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import type { FakeRetailer } from "../tools/fake-retailer";
 import { addNudeProducts, type EngineApp, SHOP, startEngineApp } from "./engine-app";
-import { newAppContext, type Theme } from "./helpers";
+import { failReadsUntilRecovered, newAppContext, type Theme } from "./helpers";
 import { apiSession, type QualityApp, type StorageState } from "./quality-app";
 import { axeProblems, overflowProblems, type Problems, screenshotTo, watchPage } from "./quality-checks";
 
@@ -207,25 +207,12 @@ for (const width of ["desktop", "mobile"] as const) {
   }) => {
     const context = await open(browser, width);
     const page = await context.newPage();
-    // reads of the list fail (a proxy's 503) until the retry button is pressed: a background
-    // refetch (live event, poll) must not take the error, and its button, away before the click
-    let failing = true;
-    await page.route("**/api/products", async (route) => {
-      if (route.request().method() === "GET" && failing) {
-        await route.fulfill({
-          status: 503,
-          contentType: "application/json",
-          body: JSON.stringify({ message: "Serviço indisponível" }),
-        });
-        return;
-      }
-      await route.fallback();
-    });
+    const reads = await failReadsUntilRecovered(page, "**/api/products");
     await page.goto("/monitor");
     await expect(page.getByText("Erro ao carregar produtos")).toBeVisible();
     await expect(page.getByText("Serviço indisponível")).toBeVisible();
     await screenshotTo(page, `monitor-erro-${WIDTHS[width].width}`, { fullPage: false });
-    failing = false;
+    reads.recover();
     await page.getByRole("button", { name: "Tentar Novamente" }).click();
     await page.getByRole("button", { name: "Vista em cartões" }).click();
     const cards = page.getByTestId("product-card");

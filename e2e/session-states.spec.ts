@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createUserViaApi, loginViaApi, screenshot } from "./helpers";
+import { createUserViaApi, failReadsUntilRecovered, loginViaApi, screenshot } from "./helpers";
 
 /** a fresh user with one inventory item, logged in in this page's context */
 async function freshUserWithItem(page: import("@playwright/test").Page) {
@@ -32,23 +32,12 @@ test("a sessão que termina noutro lado: o Inventário avisa na próxima atualiz
 
 test("uma falha ao carregar o Inventário mostra o erro e 'Tentar Novamente' recupera", async ({ page }) => {
   await freshUserWithItem(page);
-  let failures = 0;
-  await page.route("**/api/inventory", async (route) => {
-    if (route.request().method() === "GET" && failures < 1) {
-      failures++;
-      await route.fulfill({
-        status: 503,
-        contentType: "application/json",
-        body: JSON.stringify({ message: "Serviço indisponível" }),
-      });
-      return;
-    }
-    await route.fallback();
-  });
+  const reads = await failReadsUntilRecovered(page, "**/api/inventory");
   await page.goto("/inventory");
   await expect(page.getByText("Erro ao carregar inventário")).toBeVisible();
   await expect(page.getByText("Serviço indisponível")).toBeVisible();
   await screenshot(page, "inventory-load-error");
+  reads.recover();
   await page.getByRole("button", { name: "Tentar Novamente" }).click();
   await expect(page.getByText("Camisola Nude")).toBeVisible();
   await expect(page.getByText("Erro ao carregar inventário")).toHaveCount(0);
