@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 
 /** the mobile layout is used at 768 px or less */
 export const MOBILE_MAX_WIDTH = 768;
@@ -6,8 +6,9 @@ export const MOBILE_MAX_WIDTH = 768;
 export const WIDE_TABLE_MIN_WIDTH = 1024;
 
 function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
+  // one subscription per query: a new function at every render would make React subscribe again
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const media = window.matchMedia(query);
       media.addEventListener("change", onChange);
       window.addEventListener("resize", onChange);
@@ -16,6 +17,10 @@ function useMediaQuery(query: string): boolean {
         window.removeEventListener("resize", onChange);
       };
     },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
     () => window.matchMedia(query).matches,
     () => false,
   );
