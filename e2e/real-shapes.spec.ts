@@ -1,8 +1,7 @@
 import { type Browser, type BrowserContext, expect, test } from "@playwright/test";
-import { FakeRetailer } from "../tools/fake-retailer";
-import { FakeWebhook } from "../tools/fake-webhook";
+import { type EngineApp, startEngineApp } from "./engine-app";
 import { newAppContext } from "./helpers";
-import { apiSession, type StorageState, startQualityApp, type QualityApp } from "./quality-app";
+import { apiSession, type QualityApp, type StorageState } from "./quality-app";
 
 /**
  * What real retailer shapes look like on the Monitor (issue 12), on a private app whose engine checks
@@ -20,9 +19,8 @@ const WIDTHS = {
   mobile: { width: 390, height: 844 },
 } as const;
 
+let engine: EngineApp | undefined;
 let app: QualityApp;
-let retailer: FakeRetailer;
-let webhook: FakeWebhook;
 let adminState: StorageState;
 
 interface Product {
@@ -35,10 +33,9 @@ interface Product {
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "desktop", "abre os seus próprios contextos de 1280 e 390 px");
   test.setTimeout(180_000);
-  retailer = new FakeRetailer();
-  const shop = await retailer.listen();
-  webhook = new FakeWebhook();
-  const hook = await webhook.listen();
+  engine = await startEngineApp([HAVAIANAS, VINTED]);
+  const { retailer, hook } = engine;
+  app = engine.app;
   retailer.setProduct("4000051", {
     name: "Havaianas Top Tóquio",
     sizes: ["37/38", "39/40"],
@@ -55,11 +52,6 @@ test.beforeAll(async ({}, info) => {
       { id: "62", title: "Saia plissada", price: "4.00" },
       { id: "63", title: "Blusa reservada", price: "7.50", reserved: true },
     ],
-  });
-  app = await startQualityApp({
-    ENGINE: "on",
-    ALLOW_PRIVATE_WEBHOOKS: "true",
-    MONITOR_REDIRECT: `${HAVAIANAS}=${shop},${VINTED}=${shop}`,
   });
   const api = await apiSession(app.url);
   for (const [name, url, platform] of [
@@ -88,9 +80,7 @@ test.beforeAll(async ({}, info) => {
 });
 
 test.afterAll(async () => {
-  await app?.stop();
-  await retailer?.close();
-  await webhook?.close();
+  await engine?.stop();
 });
 
 async function open(browser: Browser, width: keyof typeof WIDTHS): Promise<BrowserContext> {
