@@ -6,6 +6,7 @@ import { buildCheckDetail, newCheckLog } from "../engine/check-detail.js";
 import { checkLogOf, createCheckRunner } from "../engine/check-runner.js";
 import { EngineHttp } from "../engine/fetch/http-client.js";
 import { currentUser } from "../plugins/auth.js";
+import { perUserPerMinute } from "../plugins/per-user-limit.js";
 import { findOwnProduct, ownCheckDetail, saveCheckDetail } from "../services/products.js";
 
 /**
@@ -27,13 +28,7 @@ export const productCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: idParamSchema, response: { 200: checkDetailSchema } },
       // each test fetches a retailer's page for the caller: 10 a minute per user
-      config: {
-        rateLimit: {
-          max: 10,
-          timeWindow: "1 minute",
-          keyGenerator: (r) => `product-test:${r.user?.id ?? r.ip}`,
-        },
-      },
+      config: perUserPerMinute("product-test", 10),
     },
     async (request) => {
       const user = currentUser(request);

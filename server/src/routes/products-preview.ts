@@ -10,6 +10,7 @@ import { getPlatform } from "../engine/platforms/index.js";
 import { CheckFailure, RefusedAddress } from "../engine/platforms/types.js";
 import { badRequest, HttpError } from "../http-error.js";
 import { currentUser } from "../plugins/auth.js";
+import { perUserPerMinute } from "../plugins/per-user-limit.js";
 
 const previewSchema = z
   .object({
@@ -61,9 +62,7 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { body: previewSchema, response: { 200: productPreviewSchema } },
       // each preview fetches a retailer's page for the caller: 30 a minute per user
-      config: {
-        rateLimit: { max: 30, timeWindow: "1 minute", keyGenerator: (r) => `preview:${r.user?.id ?? r.ip}` },
-      },
+      config: perUserPerMinute("preview", 30),
     },
     async (request) => {
       currentUser(request);

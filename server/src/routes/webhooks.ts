@@ -14,6 +14,7 @@ import {
 import { CheckFailure, RefusedAddress } from "../engine/platforms/types.js";
 import { badRequest } from "../http-error.js";
 import { currentUser } from "../plugins/auth.js";
+import { perUserPerMinute } from "../plugins/per-user-limit.js";
 import { assertWebhookShape } from "../services/products.js";
 import { getUserSettings } from "../services/settings.js";
 
@@ -39,13 +40,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { body: webhookTestSchema, response: { 200: webhookTestResultSchema } },
       // each test posts to an address the caller chose: 5 a minute per user, so it cannot spam one
-      config: {
-        rateLimit: {
-          max: 5,
-          timeWindow: "1 minute",
-          keyGenerator: (r) => `webhook-test:${r.user?.id ?? r.ip}`,
-        },
-      },
+      config: perUserPerMinute("webhook-test", 5),
     },
     async (request): Promise<WebhookTestResult> => {
       const user = currentUser(request);
