@@ -1,260 +1,226 @@
 /**
- * The platform catalogue: one entry per supported retailer, holding every fact about it that the
- * client needs too (label, hosts, default interval in milliseconds, sample URL, the id in a URL).
- * The product modal, the server's validation and the engine all read it; the engine's record of a
- * platform (server/src/engine/platforms/<key>.ts) spreads its entry and adds the check. The texts
- * people read about a platform (description, configuration help) are in the client's catalogues.
+ * What the client and the server both know of the supported retailers: the shape of a platform's
+ * catalogue entry (label, hosts, default interval, sample URL, how the id sits in a URL, its texts)
+ * and the rules read from it (which platform a pasted URL is, the product id in a URL, a
+ * configuration's URLs). The entries themselves live each in its platform's one file
+ * (server/src/engine/platforms/<key>.ts); the server builds its catalogue from them and sends the
+ * same entries to the browser (GET /api/platforms), which builds the same catalogue.
  */
-export const PLATFORM_KEYS = [
-  "zara",
-  "aliexpress",
-  "popmart",
-  "hm",
-  "calzedonia",
-  "havaianas",
-  "vinted",
-  "worten",
-  "fnac",
-  "levis",
-  "nudeproject",
-] as const;
-export type PlatformKey = (typeof PLATFORM_KEYS)[number];
+import { z } from "./zod-pt.js";
 
-export interface PlatformInfo {
-  key: PlatformKey;
-  label: string;
-  sampleUrl: string;
-  defaultInterval: number;
+/** a regular expression as text, so that an entry travels as JSON */
+const patternSchema = z.object({ source: z.string(), flags: z.string() });
+const asPattern = (re: RegExp) => ({ source: re.source, flags: re.flags });
+const toRegExp = (p: z.infer<typeof patternSchema>) => new RegExp(p.source, p.flags);
+
+/**
+ * Where the product (or member) id sits in a URL. Rules are tried in order; the first that yields
+ * wins. `path`: the first capture of `pattern` in the path. `query`: the parameter `name` when its
+ * whole value matches `pattern`.
+ */
+const idRuleSchema = z.discriminatedUnion("in", [
+  z.object({ in: z.literal("path"), pattern: patternSchema }),
+  z.object({ in: z.literal("query"), name: z.string(), pattern: patternSchema }),
+]);
+export type IdRule = z.infer<typeof idRuleSchema>;
+
+/** the id is the first capture of `re` in the URL's path */
+export const idInPath = (re: RegExp): IdRule => ({ in: "path", pattern: asPattern(re) });
+/** the id is the query parameter `name` when its whole value matches `re` */
+export const idInQuery = (name: string, re: RegExp): IdRule => ({
+  in: "query",
+  name,
+  pattern: asPattern(re),
+});
+/** the store's page for a product whose id matches `idPattern`: `template` with {id} replaced */
+export const productPage = (template: string, idPattern: RegExp) => ({
+  template,
+  idPattern: asPattern(idPattern),
+});
+
+/** what people read about a platform in the product modal, per interface language */
+const platformTextsSchema = z.object({ description: z.string(), configHelp: z.string() });
+export const PLATFORM_TEXT_LANGUAGES = ["pt", "en", "es"] as const;
+export type PlatformTexts = z.infer<typeof platformTextsSchema>;
+
+export const platformInfoSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  sampleUrl: z.string(),
+  /** milliseconds */
+  defaultInterval: z.number(),
   /** host names (and their subdomains) whose URLs belong to the platform */
-  hosts: string[];
+  hosts: z.array(z.string()),
   /**
    * behind a bot manager that answers plain HTTP clients with a JavaScript challenge: a blocked
    * check may be retried in headless Chromium when the browser route is on
    */
-  browser?: true;
-  /**
-   * the product (or member) id in a URL's path and query, whatever its host; `productIdInUrl` adds
-   * the protocol check and the decoding
-   */
-  idInUrl: (url: URL) => string | null;
+  browser: z.boolean().optional(),
+  idRules: z.array(idRuleSchema),
+  /** the id is written in capitals whatever the URL's case (Calzedonia's product codes) */
+  idUpperCase: z.boolean().optional(),
   /** configuration keys that hold a URL the engine fetches (checked to be on the platform's hosts) */
-  configUrlKeys?: string[];
-}
+  configUrlKeys: z.array(z.string()).optional(),
+  /** the URL is a member's profile: its new items are watched, not a product's sizes (Vinted) */
+  profile: z.boolean().optional(),
+  /** the user may name the variants to watch, "Preto / M" (AliExpress) */
+  variants: z.boolean().optional(),
+  /** the store's own page for a product whose id matches `idPattern`: `template` with {id} replaced */
+  productPage: z.object({ template: z.string(), idPattern: patternSchema }).optional(),
+  texts: z.object({ pt: platformTextsSchema, en: platformTextsSchema, es: platformTextsSchema }),
+});
+export type PlatformInfo = z.infer<typeof platformInfoSchema>;
+export const platformListSchema = z.array(platformInfoSchema);
 
-/** the first capture of the first pattern that matches `text` */
-function firstMatch(text: string, patterns: RegExp[]): string | null {
-  for (const pattern of patterns) {
-    const found = pattern.exec(text)?.[1];
-    if (found) return found;
-  }
-  return null;
-}
+/** a key the catalogue does not know stays a string: products saved under it are still shown */
+export type PlatformKey = string;
 
-export const PLATFORMS: Record<PlatformKey, PlatformInfo> = {
-  zara: {
-    key: "zara",
-    label: "Zara",
-    sampleUrl: "https://www.zara.com/pt/pt/casaco-comprido-la-p02015602.html?v1=364118231",
-    defaultInterval: 5_000,
-    hosts: ["zara.com"],
-    browser: true,
-    // the internal colour id `v1` is what the APIs take; the 8-digit SEO reference is resolved later
-    idInUrl: (u) => {
-      const v1 = u.searchParams.get("v1");
-      return v1 && /^\d+$/.test(v1) ? v1 : firstMatch(u.pathname, [/-p(\d{8})\.html$/i]);
-    },
-  },
-  aliexpress: {
-    key: "aliexpress",
-    label: "AliExpress",
-    sampleUrl: "https://pt.aliexpress.com/item/1005006123456789.html",
-    defaultInterval: 3_000,
-    hosts: ["aliexpress.com", "aliexpress.us"],
-    browser: true,
-    idInUrl: (u) => {
-      const fromPath = firstMatch(u.pathname, [/\/item\/(?:[^/]+\/)?(\d{6,20})\.html$/i]);
-      const fromQuery = u.searchParams.get("productId");
-      return fromPath ?? (fromQuery && /^\d{6,20}$/.test(fromQuery) ? fromQuery : null);
-    },
-  },
-  popmart: {
-    key: "popmart",
-    label: "Pop Mart",
-    sampleUrl: "https://www.popmart.com/pt/products/1991/THE-MONSTERS-Big-into-Energy-Series",
-    defaultInterval: 120_000,
-    hosts: ["popmart.com"],
-    idInUrl: (u) => {
-      const segments = u.pathname.split("/").filter(Boolean);
-      const kind = segments.findIndex((s) => s === "products" || s === "pop-now");
-      return kind < 0 ? null : (segments.slice(kind + 1).find((s) => /^\d+$/.test(s)) ?? null);
-    },
-  },
-  hm: {
-    key: "hm",
-    label: "H&M",
-    sampleUrl: "https://www2.hm.com/pt_pt/productpage.1234567001.html",
-    defaultInterval: 75_000,
-    hosts: ["hm.com"],
-    browser: true,
-    idInUrl: (u) => firstMatch(u.pathname, [/productpage\.(\d{10})\.html$/i]),
-  },
-  calzedonia: {
-    key: "calzedonia",
-    label: "Calzedonia",
-    sampleUrl:
-      "https://www.calzedonia.com/pt/product/leggings_active-MIP031.html?dwvar_MIP031_Z_COL_COLLD=019",
-    defaultInterval: 3_000,
-    hosts: ["calzedonia.com", "intimissimi.com", "tezenis.com", "falconeri.com"],
-    idInUrl: (u) => firstMatch(u.pathname, [/-([A-Z0-9]+)\.html$/i])?.toUpperCase() ?? null,
-  },
-  havaianas: {
-    key: "havaianas",
-    label: "Havaianas",
-    sampleUrl: "https://www.havaianas-store.com/pt/pt/havaianas-top/4000029-BLACK.html",
-    defaultInterval: 2_000,
-    hosts: ["havaianas-store.com", "havaianas.com"],
-    idInUrl: (u) => firstMatch(u.pathname, [/\/(\d{6,8})-[A-Z0-9_]+\.html$/i]),
-  },
-  vinted: {
-    key: "vinted",
-    label: "Vinted",
-    sampleUrl: "https://www.vinted.pt/member/12345678-utilizador",
-    defaultInterval: 180_000,
-    hosts: ["vinted.pt", "vinted.com", "vinted.fr", "vinted.es", "vinted.it", "vinted.de"],
-    idInUrl: (u) => firstMatch(u.pathname, [/^\/member\/(?:general\/)?(\d+)(?:[-/]|$)/]),
-  },
-  worten: {
-    key: "worten",
-    label: "Worten",
-    sampleUrl: "https://www.worten.pt/produtos/consola-ps5-slim-7196053",
-    defaultInterval: 90_000,
-    hosts: ["worten.pt"],
-    browser: true,
-    // marketplace listings end in -mrkean-<EAN>; the EAN is then the key
-    idInUrl: (u) => firstMatch(u.pathname, [/-mrkean-(\d{13})\/?$/, /-(\d{6,8})\/?$/]),
-  },
-  fnac: {
-    key: "fnac",
-    label: "Fnac",
-    sampleUrl: "https://www.fnac.pt/Consola-PlayStation-5-Slim/a12345678",
-    defaultInterval: 90_000,
-    hosts: ["fnac.pt"],
-    browser: true,
-    idInUrl: (u) => firstMatch(u.pathname, [/\/a(\d{4,12})(?:\/|$)/, /^\/mp(\d{4,12})(?:\/|$)/]),
-  },
-  levis: {
-    key: "levis",
-    label: "Levi's",
-    sampleUrl: "https://www.levi.com/PT/pt_PT/vestuario/homem/jeans/501-original-jeans/p/005010114",
-    defaultInterval: 60_000,
-    hosts: ["levi.com"],
-    configUrlKeys: ["stockUrl"],
-    idInUrl: (u) => firstMatch(u.pathname, [/\/p\/([A-Za-z0-9]+)\/?$/]),
-  },
-  nudeproject: {
-    key: "nudeproject",
-    label: "Nude Project",
-    sampleUrl: "https://nudeproject.com/products/rebel-hoodie-black",
-    defaultInterval: 20_000,
-    hosts: ["nudeproject.com"],
-    idInUrl: (u) => firstMatch(u.pathname, [/\/products\/([^/]+?)(?:\.js|\.json)?\/?$/]),
-  },
-};
-
-export const PLATFORM_LIST: PlatformInfo[] = PLATFORM_KEYS.map((k) => PLATFORMS[k]);
-
-export function isPlatformKey(value: unknown): value is PlatformKey {
-  return typeof value === "string" && (PLATFORM_KEYS as readonly string[]).includes(value);
-}
-
-/** the platform's name for people ("H&M"); an unknown key as it came */
-export const platformLabel = (key: string) => (isPlatformKey(key) ? PLATFORMS[key].label : key);
-
-/** platforms whose blocked checks may take the browser route */
-export function isBrowserCapable(key: string): boolean {
-  return isPlatformKey(key) && PLATFORMS[key].browser === true;
-}
-
-/** true when the URL's host is one of the platform's hosts or a subdomain of one */
-export function urlBelongsToPlatform(url: string, key: PlatformKey): boolean {
+/** true when the URL's host is one of `hosts` or a subdomain of one */
+export function urlOnHosts(url: string, hosts: readonly string[]): boolean {
   let host: string;
   try {
     host = new URL(url).hostname.toLowerCase();
   } catch {
     return false;
   }
-  return PLATFORMS[key].hosts.some((h) => host === h || host.endsWith(`.${h}`));
+  return hosts.some((h) => host === h || host.endsWith(`.${h}`));
 }
 
-/**
- * The platform a pasted URL belongs to, read from the catalogue's host lists (a subdomain such as
- * www. or pt. counts); null for another site, a look-alike host, or text that is not an http(s) URL.
- */
-export function platformOfUrl(url: string): PlatformKey | null {
-  let protocol: string;
+function httpUrl(text: string): URL | null {
   try {
-    protocol = new URL(url.trim()).protocol;
+    const url = new URL(text);
+    return url.protocol === "https:" || url.protocol === "http:" ? url : null;
   } catch {
     return null;
   }
-  if (protocol !== "https:" && protocol !== "http:") return null;
-  return PLATFORM_KEYS.find((key) => urlBelongsToPlatform(url.trim(), key)) ?? null;
 }
 
-/**
- * What is wrong with the URLs of a product's configuration (JSON text), or null: a URL the engine
- * fetches must be http(s) on one of the platform's hosts, exactly as the product URL.
- */
-export function configUrlProblem(key: PlatformKey, config: string | null | undefined): string | null {
-  const keys = PLATFORMS[key].configUrlKeys;
-  if (!keys || !config) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(config);
-  } catch {
-    return null; // the JSON rule reports it
-  }
-  if (!parsed || typeof parsed !== "object") return null;
-  for (const name of keys) {
-    const value = (parsed as Record<string, unknown>)[name];
-    if (value === undefined || value === null) continue;
-    const platform = PLATFORMS[key];
-    let protocol = "";
-    try {
-      protocol = typeof value === "string" ? new URL(value).protocol : "";
-    } catch {
-      // not a URL
-    }
-    if (protocol !== "https:" && protocol !== "http:") return `O ${name} da configuração não é um URL válido`;
-    if (!urlBelongsToPlatform(value as string, key)) {
-      return `O ${name} da configuração não pertence à plataforma ${platform.label} (${platform.hosts.join(", ")})`;
+function idByRules(info: PlatformInfo, url: URL): string | null {
+  for (const rule of info.idRules) {
+    const re = toRegExp(rule.pattern);
+    if (rule.in === "path") {
+      const found = re.exec(url.pathname)?.[1];
+      if (found) return found;
+    } else {
+      const value = url.searchParams.get(rule.name);
+      if (value && re.test(value)) return value;
     }
   }
   return null;
 }
 
-/**
- * The platform's product id in a URL, whatever its host: the adapters read it from a product's URL
- * (already checked to belong to the platform when it was saved). The one rule per platform: the
- * product form, the server's schema, the preview and the engine all come here.
- */
-export function productIdInUrl(key: PlatformKey, url: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
-  const id = PLATFORMS[key].idInUrl(parsed);
-  try {
-    return id ? decodeURIComponent(id) : null;
-  } catch {
-    return null;
-  }
-}
+/** The platforms, in the order the product modal offers them, and every rule read from them. */
+export class PlatformCatalogue {
+  readonly list: readonly PlatformInfo[];
+  readonly keys: readonly string[];
+  private readonly byKey: Map<string, PlatformInfo>;
 
-/** the platform's product id in a pasted URL; null for garbage, another site or a non-product page */
-export function productIdFromUrl(key: PlatformKey, url: string): string | null {
-  return urlBelongsToPlatform(url, key) ? productIdInUrl(key, url) : null;
+  constructor(list: readonly PlatformInfo[]) {
+    this.list = list;
+    this.keys = list.map((p) => p.key);
+    this.byKey = new Map(list.map((p) => [p.key, p]));
+  }
+
+  has(key: unknown): key is PlatformKey {
+    return typeof key === "string" && this.byKey.has(key);
+  }
+
+  get(key: string): PlatformInfo | undefined {
+    return this.byKey.get(key);
+  }
+
+  /** the platform's name for people ("H&M"); an unknown key as it came */
+  label(key: string): string {
+    return this.byKey.get(key)?.label ?? key;
+  }
+
+  /** the store's own page for the product: its page by id where the platform has one, else the site */
+  pageUrl(product: { platform: string; productId: string; url: string }): string {
+    const page = this.byKey.get(product.platform)?.productPage;
+    if (page && toRegExp(page.idPattern).test(product.productId)) {
+      return page.template.replace("{id}", encodeURIComponent(product.productId));
+    }
+    try {
+      return new URL(product.url).origin;
+    } catch {
+      return product.url;
+    }
+  }
+
+  /** platforms whose blocked checks may take the browser route */
+  isBrowserCapable(key: string): boolean {
+    return this.byKey.get(key)?.browser === true;
+  }
+
+  /** true when the URL's host is one of the platform's hosts or a subdomain of one */
+  urlBelongsTo(url: string, key: string): boolean {
+    const info = this.byKey.get(key);
+    return info !== undefined && urlOnHosts(url, info.hosts);
+  }
+
+  /**
+   * The platform a pasted URL belongs to, read from the host lists (a subdomain such as www. or pt.
+   * counts); null for another site, a look-alike host, or text that is not an http(s) URL.
+   */
+  platformOfUrl(url: string): PlatformKey | null {
+    if (!httpUrl(url.trim())) return null;
+    return this.keys.find((key) => this.urlBelongsTo(url.trim(), key)) ?? null;
+  }
+
+  /**
+   * The platform's product id in a URL, whatever its host: the adapters read it from a product's
+   * URL (already checked to belong to the platform when it was saved). The one rule per platform:
+   * the product form, the server's schema, the preview and the engine all come here.
+   */
+  productIdInUrl(key: string, url: string): string | null {
+    const info = this.byKey.get(key);
+    const parsed = httpUrl(url);
+    if (!info || !parsed) return null;
+    const id = idByRules(info, parsed);
+    if (!id) return null;
+    try {
+      const decoded = decodeURIComponent(id);
+      return info.idUpperCase ? decoded.toUpperCase() : decoded;
+    } catch {
+      return null;
+    }
+  }
+
+  /** the platform's product id in a pasted URL; null for garbage, another site or a non-product page */
+  productIdFromUrl(key: string, url: string): string | null {
+    return this.urlBelongsTo(url, key) ? this.productIdInUrl(key, url) : null;
+  }
+
+  /** "O URL não pertence à plataforma Zara (zara.com)" when the URL is on another site, else null */
+  urlProblem(key: string, url: string): string | null {
+    const info = this.byKey.get(key);
+    if (!info || this.urlBelongsTo(url, key)) return null;
+    return `O URL não pertence à plataforma ${info.label} (${info.hosts.join(", ")})`;
+  }
+
+  /**
+   * What is wrong with the URLs of a product's configuration (JSON text), or null: a URL the engine
+   * fetches must be http(s) on one of the platform's hosts, exactly as the product URL.
+   */
+  configUrlProblem(key: string, config: string | null | undefined): string | null {
+    const info = this.byKey.get(key);
+    if (!info?.configUrlKeys || !config) return null;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(config);
+    } catch {
+      return null; // the JSON rule reports it
+    }
+    if (!parsed || typeof parsed !== "object") return null;
+    for (const name of info.configUrlKeys) {
+      const value = (parsed as Record<string, unknown>)[name];
+      if (value === undefined || value === null) continue;
+      if (typeof value !== "string" || !httpUrl(value))
+        return `O ${name} da configuração não é um URL válido`;
+      if (!this.urlBelongsTo(value, key)) {
+        return `O ${name} da configuração não pertence à plataforma ${info.label} (${info.hosts.join(", ")})`;
+      }
+    }
+    return null;
+  }
 }

@@ -1,12 +1,6 @@
 import { MAX_CHECK_INTERVAL_MS, MIN_CHECK_INTERVAL_MS } from "../interval.js";
 import { parseMoney } from "../money.js";
-import {
-  configUrlProblem,
-  PLATFORM_KEYS,
-  PLATFORMS,
-  productIdFromUrl,
-  urlBelongsToPlatform,
-} from "../platforms.js";
+import type { PlatformCatalogue } from "../platforms.js";
 import { z } from "../zod-pt.js";
 
 /** milliseconds, 1 s – 1 h (common/interval.ts converts to and from the seconds people type) */
@@ -73,97 +67,110 @@ export function effectiveAlertChannels(
   return chosen ?? { webhook: true, email: settings.emailNotifications, push: settings.pushNotifications };
 }
 
-/** The product form and POST/PUT /api/products body. */
-export const productInputSchema = z
-  .object({
-    name: z
-      .string({ error: "Nome obrigatório" })
-      .trim()
-      .min(1, "Nome obrigatório")
-      .max(300, "Nome demasiado longo"),
-    /** may be left empty when the URL carries it (filled below) */
-    productId: z.string().trim().max(200, "ID do produto demasiado longo").optional().default(""),
-    url: z
-      .string({ error: "URL obrigatório" })
-      .trim()
-      .min(1, "URL obrigatório")
-      .max(2000, "URL demasiado longo")
-      .refine(isHttpUrl, "URL inválido"),
-    webhookUrl: z
-      .string({ error: "URL do webhook obrigatório" })
-      .trim()
-      .min(1, "URL do webhook obrigatório")
-      .max(2000, "URL do webhook demasiado longo")
-      .refine(isHttpUrl, "URL do webhook inválido"),
-    imageUrl: z
-      .string()
-      .max(2000, "URL da imagem demasiado longo")
-      .nullable()
-      .optional()
-      .transform(emptyToNull)
-      .refine((v) => v === null || isHttpUrl(v), "URL da imagem inválido"),
-    price: z
-      .union([z.string().max(40), z.number()])
-      .nullable()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === null || v === undefined || (typeof v === "string" && v.trim() === "")) return null;
-        const money = parseMoney(v);
-        if (money === null || money.startsWith("-") || money.replace("-", "").length > 11) {
-          ctx.addIssue({ code: "custom", message: "Preço inválido" });
-          return z.NEVER;
-        }
-        return money;
-      }),
-    checkInterval: z.coerce
-      .number({ error: "Intervalo deve ser um número" })
-      .int("Intervalo deve ser um número inteiro de milissegundos") // the form rounds seconds to ms
-      // said in seconds, as the form asks for it; the API's unit stays the millisecond
-      .min(MIN_CHECK_INTERVAL, "Intervalo mínimo é 1 segundo")
-      .max(MAX_CHECK_INTERVAL, "Intervalo máximo é 3600 segundos (1 h)")
-      .default(1_000),
-    isActive: z.boolean().optional(),
-    platform: z.enum(PLATFORM_KEYS, { error: "Plataforma inválida" }),
-    monitorType: z.string().trim().max(50).optional().default("stock"),
-    availableSizes: textListSchema,
-    lastNotifiedStatus: z.string().max(50).nullable().optional(),
-    config: z
-      .string()
-      .max(10_000, "Configuração demasiado longa")
-      .nullable()
-      .optional()
-      .transform(emptyToNull)
-      .refine((v) => v === null || isValidJson(v), CONFIG_JSON_MESSAGE),
-    hasVariants: z.boolean().optional().default(false),
-    variants: textListSchema,
-    /** absent on a PUT: the product keeps its choice */
-    alertChannels: alertChannelsSchema.nullable().optional(),
-  })
-  .superRefine((p, ctx) => {
-    const configProblem = configUrlProblem(p.platform, p.config);
-    if (configProblem) ctx.addIssue({ code: "custom", path: ["config"], message: configProblem });
-    if (!isHttpUrl(p.url)) return;
-    const platform = PLATFORMS[p.platform];
-    if (!urlBelongsToPlatform(p.url, p.platform)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["url"],
-        message: `O URL não pertence à plataforma ${platform.label} (${platform.hosts.join(", ")})`,
-      });
-      return;
-    }
-    const fromUrl = productIdFromUrl(p.platform, p.url);
-    if (!p.productId && !fromUrl) {
-      ctx.addIssue({ code: "custom", path: ["productId"], message: "ID do produto obrigatório" });
-    } else if (p.productId && fromUrl && !idMatchesUrl(p.productId, fromUrl, p.url)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["productId"],
-        message: `O ID do produto não corresponde ao URL (o URL indica ${fromUrl})`,
-      });
-    }
-  })
-  .transform((p) => ({ ...p, productId: p.productId || productIdFromUrl(p.platform, p.url) || "" }));
+/** the product's fields before its platform (the order issues are reported in) */
+const leadingFields = {
+  name: z
+    .string({ error: "Nome obrigatório" })
+    .trim()
+    .min(1, "Nome obrigatório")
+    .max(300, "Nome demasiado longo"),
+  /** may be left empty when the URL carries it (filled below) */
+  productId: z.string().trim().max(200, "ID do produto demasiado longo").optional().default(""),
+  url: z
+    .string({ error: "URL obrigatório" })
+    .trim()
+    .min(1, "URL obrigatório")
+    .max(2000, "URL demasiado longo")
+    .refine(isHttpUrl, "URL inválido"),
+  webhookUrl: z
+    .string({ error: "URL do webhook obrigatório" })
+    .trim()
+    .min(1, "URL do webhook obrigatório")
+    .max(2000, "URL do webhook demasiado longo")
+    .refine(isHttpUrl, "URL do webhook inválido"),
+  imageUrl: z
+    .string()
+    .max(2000, "URL da imagem demasiado longo")
+    .nullable()
+    .optional()
+    .transform(emptyToNull)
+    .refine((v) => v === null || isHttpUrl(v), "URL da imagem inválido"),
+  price: z
+    .union([z.string().max(40), z.number()])
+    .nullable()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || (typeof v === "string" && v.trim() === "")) return null;
+      const money = parseMoney(v);
+      if (money === null || money.startsWith("-") || money.replace("-", "").length > 11) {
+        ctx.addIssue({ code: "custom", message: "Preço inválido" });
+        return z.NEVER;
+      }
+      return money;
+    }),
+  checkInterval: z.coerce
+    .number({ error: "Intervalo deve ser um número" })
+    .int("Intervalo deve ser um número inteiro de milissegundos") // the form rounds seconds to ms
+    // said in seconds, as the form asks for it; the API's unit stays the millisecond
+    .min(MIN_CHECK_INTERVAL, "Intervalo mínimo é 1 segundo")
+    .max(MAX_CHECK_INTERVAL, "Intervalo máximo é 3600 segundos (1 h)")
+    .default(1_000),
+  isActive: z.boolean().optional(),
+};
+
+const trailingFields = {
+  monitorType: z.string().trim().max(50).optional().default("stock"),
+  availableSizes: textListSchema,
+  lastNotifiedStatus: z.string().max(50).nullable().optional(),
+  config: z
+    .string()
+    .max(10_000, "Configuração demasiado longa")
+    .nullable()
+    .optional()
+    .transform(emptyToNull)
+    .refine((v) => v === null || isValidJson(v), CONFIG_JSON_MESSAGE),
+  hasVariants: z.boolean().optional().default(false),
+  variants: textListSchema,
+  /** absent on a PUT: the product keeps its choice */
+  alertChannels: alertChannelsSchema.nullable().optional(),
+};
+
+/**
+ * The product form and POST/PUT /api/products body, for a catalogue of platforms: the server's, or
+ * the one the browser got from it (the URL must be on the platform's hosts, the id the URL's).
+ */
+export function productInputSchema(catalogue: PlatformCatalogue) {
+  return z
+    .object({
+      ...leadingFields,
+      platform: z.enum(catalogue.keys as [string, ...string[]], { error: "Plataforma inválida" }),
+      ...trailingFields,
+    })
+    .superRefine((p, ctx) => {
+      const configProblem = catalogue.configUrlProblem(p.platform, p.config);
+      if (configProblem) ctx.addIssue({ code: "custom", path: ["config"], message: configProblem });
+      if (!isHttpUrl(p.url)) return;
+      const urlProblem = catalogue.urlProblem(p.platform, p.url);
+      if (urlProblem) {
+        ctx.addIssue({ code: "custom", path: ["url"], message: urlProblem });
+        return;
+      }
+      const fromUrl = catalogue.productIdFromUrl(p.platform, p.url);
+      if (!p.productId && !fromUrl) {
+        ctx.addIssue({ code: "custom", path: ["productId"], message: "ID do produto obrigatório" });
+      } else if (p.productId && fromUrl && !idMatchesUrl(p.productId, fromUrl, p.url)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["productId"],
+          message: `O ID do produto não corresponde ao URL (o URL indica ${fromUrl})`,
+        });
+      }
+    })
+    .transform((p) => ({
+      ...p,
+      productId: p.productId || catalogue.productIdFromUrl(p.platform, p.url) || "",
+    }));
+}
 
 /**
  * The id typed must be the URL's, or at least appear in it: a Zara URL carries both the 8-digit
@@ -181,8 +188,8 @@ function idMatchesUrl(given: string, fromUrl: string, url: string): boolean {
   return given.length >= 4 && norm(decoded).includes(norm(given));
 }
 
-export type ProductInput = z.input<typeof productInputSchema>;
-export type ProductValues = z.output<typeof productInputSchema>;
+export type ProductInput = z.input<ReturnType<typeof productInputSchema>>;
+export type ProductValues = z.output<ReturnType<typeof productInputSchema>>;
 
 /** A product as the API sends it: the product's fields plus the engine's honest failure state. */
 export const productDtoSchema = z.object({

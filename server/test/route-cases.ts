@@ -54,6 +54,7 @@ export const ROUTES: Record<string, RouteCase> = {
   "GET /api/user": { expect: everyone(200) },
   "PUT /api/user/profile": { body: () => ({ fullName: "Nome" }), expect: everyone(200) },
   "GET /api/user/monitor-stats": { expect: everyone(200) },
+  "GET /api/platforms": { expect: everyone(200) },
   "GET /api/events": { stream: true, expect: everyone(200) },
   "GET /api/admin/users": { expect: adminOnly(200) },
   "POST /api/admin/users": {

@@ -8,6 +8,7 @@ import { useUser } from "@/lib/auth";
 import { LoginPage } from "@/features/auth/pages/login-page";
 import { errorMessage } from "@/lib/http";
 import { useLiveUpdates } from "@/lib/live-updates";
+import { usePlatformsReady } from "@/lib/platforms";
 import { useUserLanguage, useUserPreferencesReady } from "@/lib/user-settings";
 import { AppLayout } from "./layouts/app-layout";
 import { NotFoundPage } from "./not-found-page";
@@ -26,13 +27,15 @@ function ScrollToTopOnNavigate() {
 function AuthenticatedRoutes() {
   // every figure is written in the user's currency and time zone: their settings come first
   const preferencesReady = useUserPreferencesReady();
+  // the platforms' names, hosts and id rules, read at the same time
+  const platformsReady = usePlatformsReady();
   useUserLanguage();
   // one stream of the user's product changes for as long as they are logged in
   useLiveUpdates();
   return (
     <AppLayout>
       <ScrollToTopOnNavigate />
-      {preferencesReady ? <Pages /> : <PageSpinner />}
+      {preferencesReady && platformsReady ? <Pages /> : <PageSpinner />}
     </AppLayout>
   );
 }

@@ -8,6 +8,7 @@ import { activityRoutes } from "./activity.js";
 import { healthRoutes } from "./health.js";
 import { inventoryRoutes } from "./inventory.js";
 import { monitorRoutes } from "./monitor.js";
+import { platformRoutes } from "./platforms.js";
 import { previewRoutes } from "./products-preview.js";
 import { productCheckRoutes } from "./products-check.js";
 import { productRoutes } from "./products.js";
@@ -30,6 +31,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(adminUserRoutes);
   await app.register(adminMetricsRoutes);
   await app.register(settingsRoutes);
+  await app.register(platformRoutes);
   await app.register(productRoutes);
   await app.register(previewRoutes);
   await app.register(productCheckRoutes);

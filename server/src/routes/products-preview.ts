@@ -1,12 +1,11 @@
 import { setMaxListeners } from "node:events";
-import { configUrlProblem, isPlatformKey, PLATFORMS, urlBelongsToPlatform } from "@common/platforms.js";
 import { type ProductPreview, productPreviewSchema } from "@common/schemas/products.js";
 import { z } from "@common/zod-pt.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { FAILURE_LABELS } from "../engine/detect.js";
 import { EngineHttp } from "../engine/fetch/http-client.js";
 import { runAdapter } from "../engine/check-runner.js";
-import { getPlatform } from "../engine/platforms/index.js";
+import { CATALOGUE, getPlatform } from "../engine/platforms/index.js";
 import { CheckFailure, RefusedAddress } from "../engine/platforms/types.js";
 import { badRequest, HttpError } from "../http-error.js";
 import { currentUser } from "../plugins/auth.js";
@@ -14,22 +13,16 @@ import { perUserPerMinute } from "../plugins/per-user-limit.js";
 
 const previewSchema = z
   .object({
-    platform: z.string().refine(isPlatformKey, "Plataforma inválida"),
+    platform: z.string().refine((key) => CATALOGUE.has(key), "Plataforma inválida"),
     url: z.string().trim().url("URL inválido").max(2000, "URL demasiado longo"),
     /** the product's configuration (JSON text), when the form has one: Levi's stockUrl */
     config: z.string().max(10_000, "Configuração demasiado longa").nullable().optional(),
   })
   .superRefine((p, ctx) => {
-    const configProblem = isPlatformKey(p.platform) ? configUrlProblem(p.platform, p.config) : null;
+    const configProblem = CATALOGUE.configUrlProblem(p.platform, p.config);
     if (configProblem) ctx.addIssue({ code: "custom", path: ["config"], message: configProblem });
-    if (isPlatformKey(p.platform) && !urlBelongsToPlatform(p.url, p.platform)) {
-      const hosts = PLATFORMS[p.platform].hosts.join(", ");
-      ctx.addIssue({
-        code: "custom",
-        path: ["url"],
-        message: `O URL não pertence à plataforma ${PLATFORMS[p.platform].label} (${hosts})`,
-      });
-    }
+    const urlProblem = CATALOGUE.urlProblem(p.platform, p.url);
+    if (urlProblem) ctx.addIssue({ code: "custom", path: ["url"], message: urlProblem });
   });
 
 const configObject = (text: string | null | undefined): Record<string, unknown> => {

@@ -3,6 +3,7 @@ import { productDtoSchema, productInputSchema } from "@common/schemas/products.j
 import { z } from "@common/zod-pt.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CATALOGUE } from "../engine/platforms/index.js";
 import { currentUser } from "../plugins/auth.js";
 import { cachedJson } from "../plugins/cached-answers.js";
 import {
@@ -16,6 +17,8 @@ import {
   updateProduct,
 } from "../services/products.js";
 
+const productBodySchema = productInputSchema(CATALOGUE);
+
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/products",
@@ -26,7 +29,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/products",
-    { schema: { body: productInputSchema, response: { 201: productDtoSchema } } },
+    { schema: { body: productBodySchema, response: { 201: productDtoSchema } } },
     async (request, reply) => {
       const user = currentUser(request);
       assertSafeProductUrl(request.body.url);
@@ -39,7 +42,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/api/products/:id",
-    { schema: { params: idParamSchema, body: productInputSchema, response: { 200: productDtoSchema } } },
+    { schema: { params: idParamSchema, body: productBodySchema, response: { 200: productDtoSchema } } },
     async (request) => {
       const user = currentUser(request);
       assertSafeProductUrl(request.body.url);

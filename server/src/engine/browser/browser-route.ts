@@ -1,9 +1,9 @@
 import type { Cookie, Page, Route } from "playwright-core";
-import { isBrowserCapable } from "@common/platforms.js";
 import { CookieJars } from "../fetch/cookie-jars.js";
 import type { EngineHttp } from "../fetch/http-client.js";
 import { abortFailure, toCheckFailure } from "../fetch/transport.js";
 import { browserCheckDuration, browserChecksTotal } from "../metrics.js";
+import { CATALOGUE } from "../platforms/index.js";
 import { detectChallenge } from "../platforms/support/blocks.js";
 import {
   CheckFailure,
@@ -98,7 +98,7 @@ export class BrowserRoute {
     host: string,
     limits: { deadline: number; signal?: AbortSignal } = { deadline: Number.POSITIVE_INFINITY },
   ): Promise<CheckResult | CheckFailure> {
-    if (!isBrowserCapable(platform) || this.http.limiter.blockedFor(host) === 0) return blocked;
+    if (!CATALOGUE.isBrowserCapable(platform) || this.http.limiter.blockedFor(host) === 0) return blocked;
     const now = Date.now();
     // the browser gets its own time, but never past the check's hard end (its lease)
     const deadline = Math.min(now + this.settings.timeoutMs, limits.deadline);

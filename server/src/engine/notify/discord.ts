@@ -1,4 +1,4 @@
-import { platformLabel } from "@common/platforms.js";
+import { CATALOGUE } from "../platforms/index.js";
 import { type AlertPayload, type AlertText, alertText, alertTitle } from "./alert.js";
 
 /** Discord's embed limits (its API documentation; lengths in UTF-16 units) */
@@ -70,7 +70,7 @@ function productEmbed(alert: AlertPayload, text: AlertText): DiscordEmbed {
   if (alert.price)
     fields.push({ name: t("label.price"), value: text.money(alert.price, alert.currency), inline: true });
   fields.push({ name: t("label.status"), value: text.status(alert.status), inline: true });
-  fields.push({ name: t("label.platform"), value: platformLabel(alert.platform), inline: true });
+  fields.push({ name: t("label.platform"), value: CATALOGUE.label(alert.platform), inline: true });
   if (alert.newSizes.length > 0 && alert.kind !== "sold_out") {
     fields.push({ name: t("label.newSizes"), value: alert.newSizes.join(", ") });
   }

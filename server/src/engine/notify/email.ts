@@ -1,4 +1,4 @@
-import { platformLabel } from "@common/platforms.js";
+import { CATALOGUE } from "../platforms/index.js";
 import nodemailer, { type Transporter } from "nodemailer";
 import { type AlertPayload, alertSummary, alertText, alertTitle, type WeeklyReport } from "./alert.js";
 import { type AlertChannel, channelAnswer } from "./channel.js";
@@ -24,7 +24,7 @@ export function alertEmail(alert: AlertPayload): MailContent {
   if (alert.newSizes.length) facts.push([t("label.newSizes"), alert.newSizes.join(", ")]);
   if (alert.sizes.length) facts.push([t("label.sizes"), alert.sizes.join(", ")]);
   if (alert.error) facts.push([t("label.error"), alert.error]);
-  facts.push([t("label.shop"), platformLabel(alert.platform)]);
+  facts.push([t("label.shop"), CATALOGUE.label(alert.platform)]);
   const links: [string, string][] = [
     ...(alert.cartLinks ?? []).map((c): [string, string] => [t("label.cart", { size: c.size }), c.url]),
     ...(alert.items ?? []).map((i): [string, string] => [

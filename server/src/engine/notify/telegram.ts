@@ -1,4 +1,4 @@
-import { platformLabel } from "@common/platforms.js";
+import { CATALOGUE } from "../platforms/index.js";
 import { type AlertPayload, alertText, alertTitle } from "./alert.js";
 
 /** Bot API limits: a photo caption and a text message, counted here on the HTML we send (stricter) */
@@ -60,7 +60,7 @@ function lines(alert: AlertPayload): string[] {
       `• ${link(item.url, item.title)}${item.price ? ` — ${escapeHtml(text.money(item.price, item.currency))}` : ""}`,
     );
   }
-  out.push(`<i>${escapeHtml(platformLabel(alert.platform))}</i>`);
+  out.push(`<i>${escapeHtml(CATALOGUE.label(alert.platform))}</i>`);
   return out;
 }
 

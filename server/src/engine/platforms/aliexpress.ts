@@ -17,7 +17,8 @@ import { decimalText } from "./support/money";
 import { productFromSizes } from "./support/result";
 import { isoCurrency } from "./support/verdict";
 import { firstAnswer } from "./support/check-routes";
-import { platformModule } from "./support/platform-module";
+import { definePlatform } from "./support/define-platform";
+import { idInPath, idInQuery } from "@common/platforms";
 import {
   type AdapterContext,
   CheckFailure,
@@ -373,4 +374,33 @@ export async function checkAliExpress(ctx: AdapterContext): Promise<ProductResul
   return { ...result, currency: value.currency ?? requestedCurrency(ctx), source };
 }
 
-export const aliexpress = platformModule("aliexpress", { headerProfile: "api", check: checkAliExpress });
+export const aliexpress = definePlatform({
+  key: "aliexpress",
+  order: 2,
+  label: "AliExpress",
+  sampleUrl: "https://pt.aliexpress.com/item/1005006123456789.html",
+  defaultInterval: 3_000,
+  hosts: ["aliexpress.com", "aliexpress.us"],
+  browser: true,
+  idRules: [idInPath(/\/item\/(?:[^/]+\/)?(\d{6,20})\.html$/i), idInQuery("productId", /^\d{6,20}$/)],
+  variants: true,
+  texts: {
+    pt: {
+      description: "Produtos do AliExpress com variantes (cor e tamanho)",
+      configHelp:
+        'Opcional: {"currency": "EUR", "country": "PT"}. Indique as variantes a vigiar na secção Variantes.',
+    },
+    en: {
+      description: "AliExpress products with variants (colour and size)",
+      configHelp:
+        'Optional: {"currency": "EUR", "country": "PT"}. Enter the variants to watch in the Variants section.',
+    },
+    es: {
+      description: "Productos de AliExpress con variantes (color y talla)",
+      configHelp:
+        'Opcional: {"currency": "EUR", "country": "PT"}. Indica las variantes que vigilar en la sección Variantes.',
+    },
+  },
+  headerProfile: "api",
+  check: checkAliExpress,
+});

@@ -18,7 +18,8 @@ import {
   variationUrl,
 } from "./support/sfra";
 import { DAY_MS, TtlCache } from "./support/ttl-cache";
-import { platformModule } from "./support/platform-module";
+import { definePlatform } from "./support/define-platform";
+import { idInPath } from "@common/platforms";
 import type { AdapterContext, ProductResult } from "./types";
 
 const sites = new TtlCache<SfraSite>(DAY_MS);
@@ -105,4 +106,32 @@ async function siteFor(
   return site;
 }
 
-export const calzedonia = platformModule("calzedonia", { headerProfile: "page", check: checkCalzedonia });
+export const calzedonia = definePlatform({
+  key: "calzedonia",
+  order: 5,
+  label: "Calzedonia",
+  sampleUrl: "https://www.calzedonia.com/pt/product/leggings_active-MIP031.html?dwvar_MIP031_Z_COL_COLLD=019",
+  defaultInterval: 3_000,
+  hosts: ["calzedonia.com", "intimissimi.com", "tezenis.com", "falconeri.com"],
+  idRules: [idInPath(/-([A-Z0-9]+)\.html$/i)],
+  idUpperCase: true,
+  texts: {
+    pt: {
+      description: "Produtos da Calzedonia Portugal (também Intimissimi e Tezenis)",
+      configHelp:
+        'Opcional: {"siteId": "calzedonia-pt", "locale": "pt_PT", "color": "019"}; sem ele é lido da página.',
+    },
+    en: {
+      description: "Calzedonia Portugal products (also Intimissimi and Tezenis)",
+      configHelp:
+        'Optional: {"siteId": "calzedonia-pt", "locale": "pt_PT", "color": "019"}; without it, it is read from the page.',
+    },
+    es: {
+      description: "Productos de Calzedonia Portugal (también Intimissimi y Tezenis)",
+      configHelp:
+        'Opcional: {"siteId": "calzedonia-pt", "locale": "pt_PT", "color": "019"}; sin él se lee de la página.',
+    },
+  },
+  headerProfile: "page",
+  check: checkCalzedonia,
+});

@@ -13,7 +13,8 @@ import { fetchPage } from "./support/fetch-page";
 import { jsonLdDetails } from "./support/jsonld";
 import { decimalText } from "./support/money";
 import { withoutUndefined } from "./support/result";
-import { platformModule } from "./support/platform-module";
+import { definePlatform } from "./support/define-platform";
+import { idInPath } from "@common/platforms";
 import type { AdapterContext, ProductResult } from "./types";
 import { parsePage } from "../parse/pool.js";
 
@@ -112,4 +113,29 @@ export async function checkFnac(ctx: AdapterContext): Promise<ProductResult> {
   );
 }
 
-export const fnac = platformModule("fnac", { headerProfile: "page", check: checkFnac });
+export const fnac = definePlatform({
+  key: "fnac",
+  order: 9,
+  label: "Fnac",
+  sampleUrl: "https://www.fnac.pt/Consola-PlayStation-5-Slim/a12345678",
+  defaultInterval: 90_000,
+  hosts: ["fnac.pt"],
+  browser: true,
+  idRules: [idInPath(/\/a(\d{4,12})(?:\/|$)/), idInPath(/^\/mp(\d{4,12})(?:\/|$)/)],
+  texts: {
+    pt: {
+      description: "Produtos da Fnac Portugal vendidos pela Fnac",
+      configHelp: 'Opcional: {"fnacOnly": true} para ignorar vendedores parceiros.',
+    },
+    en: {
+      description: "Fnac Portugal products sold by Fnac",
+      configHelp: 'Optional: {"fnacOnly": true} to ignore partner sellers.',
+    },
+    es: {
+      description: "Productos de Fnac Portugal vendidos por Fnac",
+      configHelp: 'Opcional: {"fnacOnly": true} para ignorar a los vendedores asociados.',
+    },
+  },
+  headerProfile: "page",
+  check: checkFnac,
+});

@@ -13,7 +13,8 @@ import { num, text } from "./support/json";
 import { firstAnswer } from "./support/check-routes";
 import { parseSfraVariation, SFRA_JSON_HEADERS, sfraSiteFromPage, variationUrl } from "./support/sfra";
 import { DAY_MS, TtlCache } from "./support/ttl-cache";
-import { platformModule } from "./support/platform-module";
+import { definePlatform } from "./support/define-platform";
+import { idInPath } from "@common/platforms";
 import type { AdapterContext, ProductResult } from "./types";
 
 const variationUrls = new TtlCache<string>(DAY_MS);
@@ -85,4 +86,28 @@ export async function checkHavaianas(ctx: AdapterContext): Promise<ProductResult
   return { ...value, source };
 }
 
-export const havaianas = platformModule("havaianas", { headerProfile: "page", check: checkHavaianas });
+export const havaianas = definePlatform({
+  key: "havaianas",
+  order: 6,
+  label: "Havaianas",
+  sampleUrl: "https://www.havaianas-store.com/pt/pt/havaianas-top/4000029-BLACK.html",
+  defaultInterval: 2_000,
+  hosts: ["havaianas-store.com", "havaianas.com"],
+  idRules: [idInPath(/\/(\d{6,8})-[A-Z0-9_]+\.html$/i)],
+  texts: {
+    pt: {
+      description: "Chinelos da loja europeia da Havaianas por tamanho",
+      configHelp: 'Opcional: {"sizeAttribute": "size"}.',
+    },
+    en: {
+      description: "Flip-flops from the Havaianas European store by size",
+      configHelp: 'Optional: {"sizeAttribute": "size"}.',
+    },
+    es: {
+      description: "Chanclas de la tienda europea de Havaianas por talla",
+      configHelp: 'Opcional: {"sizeAttribute": "size"}.',
+    },
+  },
+  headerProfile: "page",
+  check: checkHavaianas,
+});

@@ -14,7 +14,8 @@ import { decimalText } from "./support/money";
 import { productFromSizes } from "./support/result";
 import { firstAnswer } from "./support/check-routes";
 import { DAY_MS, TtlCache } from "./support/ttl-cache";
-import { platformModule } from "./support/platform-module";
+import { definePlatform } from "./support/define-platform";
+import { idInPath } from "@common/platforms";
 import { type AdapterContext, CheckFailure, type ProductResult, type SizeInfo } from "./types";
 import { parsePage } from "../parse/pool.js";
 
@@ -165,4 +166,29 @@ async function sizeMap(ctx: AdapterContext, articleCode: string): Promise<HmPage
   }
 }
 
-export const hm = platformModule("hm", { headerProfile: "page", check: checkHm });
+export const hm = definePlatform({
+  key: "hm",
+  order: 4,
+  label: "H&M",
+  sampleUrl: "https://www2.hm.com/pt_pt/productpage.1234567001.html",
+  defaultInterval: 75_000,
+  hosts: ["hm.com"],
+  browser: true,
+  idRules: [idInPath(/productpage\.(\d{10})\.html$/i)],
+  texts: {
+    pt: {
+      description: "Produtos da H&M Portugal por tamanho",
+      configHelp: 'Opcional: {"country": "pt"}.',
+    },
+    en: {
+      description: "H&M Portugal products by size",
+      configHelp: 'Optional: {"country": "pt"}.',
+    },
+    es: {
+      description: "Productos de H&M Portugal por talla",
+      configHelp: 'Opcional: {"country": "pt"}.',
+    },
+  },
+  headerProfile: "page",
+  check: checkHm,
+});

@@ -1,23 +1,46 @@
-import { PLATFORM_KEYS } from "@common/platforms";
+import { readdirSync } from "node:fs";
+import { PlatformCatalogue, type PlatformInfo, platformInfoSchema } from "@common/platforms";
 import { jsonLdAdapter } from "./support/jsonld";
 import { shopifyAdapter } from "./support/shopify";
 import { settleVerdict } from "./support/verdict";
 import type { PlatformAdapter, PlatformModule } from "./types";
 
+/** this folder's platform files: every `<key>.ts` beside this one but the tests and the types */
+export function platformFiles(folder: URL): string[] {
+  const extension = /\.[cm]?[jt]s$/;
+  return readdirSync(folder)
+    .filter((name) => extension.test(name) && !/\.test\./.test(name) && !/\.d\.ts$/.test(name))
+    .filter((name) => !/^(index|types)\./.test(name))
+    .sort();
+}
+
 /**
- * The registry is derived from the catalogue: for every key of common/platforms.ts it loads this
- * folder's `<key>.ts`, which exports the platform's record under the key's name. Adding a platform adds no
- * line here; a key without its file (or a file whose record has another key) stops the start.
+ * Loads every platform file of `folder`: each exports its record under its key's name (the file's
+ * name). Adding a platform is adding its file; a file without its record, or with another key, or
+ * two records of one key stop the start.
  */
-export const PLATFORM_MODULES: readonly PlatformModule[] = await Promise.all(
-  PLATFORM_KEYS.map(async (key) => {
-    const file: Record<string, PlatformModule | undefined> = await import(`./${key}.ts`);
-    const record = file[key];
-    if (record?.key !== key)
-      throw new Error(`server/src/engine/platforms/${key}.ts must export \`${key}\`, its record`);
-    return record;
-  }),
+export async function loadPlatforms(folder: URL): Promise<PlatformModule[]> {
+  const records = await Promise.all(
+    platformFiles(folder).map(async (name) => {
+      const key = name.replace(/\.[^.]+$/, "");
+      const file: Record<string, PlatformModule | undefined> = await import(new URL(name, folder).href);
+      const record = file[key];
+      if (record?.key !== key) throw new Error(`${name} must export \`${key}\`, its record`);
+      return record;
+    }),
+  );
+  return records.sort((a, b) => a.order - b.order || a.key.localeCompare(b.key));
+}
+
+export const PLATFORM_MODULES: readonly PlatformModule[] = await loadPlatforms(
+  new URL("./", import.meta.url),
 );
+
+/** a record's catalogue entry: what the browser gets of it (GET /api/platforms), the engine's parts left out */
+export const catalogueEntry = (record: PlatformModule): PlatformInfo => platformInfoSchema.parse(record);
+
+/** the platforms as the product modal offers them, with every rule read from them */
+export const CATALOGUE = new PlatformCatalogue(PLATFORM_MODULES.map(catalogueEntry));
 
 /** adapters for any store that runs the software they read, beside the catalogue's platforms */
 const GENERIC_ADAPTERS: readonly PlatformAdapter[] = [shopifyAdapter, jsonLdAdapter];

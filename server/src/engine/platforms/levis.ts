@@ -5,7 +5,6 @@
  * `stockLevelStatus` lowStock is the low-stock signal. Fallback: the page's JSON-LD.
  * Uncertain: the PT-pt_PT locale and x-country/x-locale values (inferred), reachability past Akamai.
  */
-import { urlBelongsToPlatform } from "@common/platforms.js";
 import { assertAnswered, parseJson, unexpected } from "./support/blocks";
 import { fetchPage } from "./support/fetch-page";
 import { parseJsonLdProduct } from "./support/jsonld";
@@ -13,7 +12,8 @@ import { absoluteUrl, at, isRecord, list, record, text } from "./support/json";
 import { decimalText } from "./support/money";
 import { productFromSizes } from "./support/result";
 import { firstAnswer } from "./support/check-routes";
-import { platformModule } from "./support/platform-module";
+import { definePlatform } from "./support/define-platform";
+import { idInPath, urlOnHosts } from "@common/platforms";
 import { type AdapterContext, CheckFailure, type ProductResult, type SizeInfo } from "./types";
 import { parsePage } from "../parse/pool.js";
 
@@ -101,7 +101,7 @@ const LEVIS_STATUS: Record<string, boolean> = { inStock: true, lowStock: true, o
 export async function checkLevis(ctx: AdapterContext): Promise<ProductResult> {
   const configured = text(ctx.product.config.stockUrl);
   // rows saved before the rule: a stock URL off Levi's hosts is never fetched
-  if (configured && !urlBelongsToPlatform(configured, "levis"))
+  if (configured && !urlOnHosts(configured, levis.hosts))
     throw unexpected("stockUrl da configuração fora dos domínios da Levi's");
   const ref = levisRef(ctx.product.url, configured);
   if (!ref) throw unexpected("URL Levi's sem código de produto (/p/<código>)");
@@ -146,4 +146,32 @@ export async function checkLevis(ctx: AdapterContext): Promise<ProductResult> {
   return { ...value, source };
 }
 
-export const levis = platformModule("levis", { headerProfile: "api", check: checkLevis });
+export const levis = definePlatform({
+  key: "levis",
+  order: 10,
+  label: "Levi's",
+  sampleUrl: "https://www.levi.com/PT/pt_PT/vestuario/homem/jeans/501-original-jeans/p/005010114",
+  defaultInterval: 60_000,
+  hosts: ["levi.com"],
+  idRules: [idInPath(/\/p\/([A-Za-z0-9]+)\/?$/)],
+  configUrlKeys: ["stockUrl"],
+  texts: {
+    pt: {
+      description: "Produtos da Levi's Portugal; o URL de stock é derivado da página",
+      configHelp:
+        'Opcional: {"stockUrl": "https://www.levi.com/nextgen-webhooks/?operationName=product&locale=PT-pt_PT"}.',
+    },
+    en: {
+      description: "Levi's Portugal products; the stock URL is derived from the page",
+      configHelp:
+        'Optional: {"stockUrl": "https://www.levi.com/nextgen-webhooks/?operationName=product&locale=PT-pt_PT"}.',
+    },
+    es: {
+      description: "Productos de Levi's Portugal; la URL de stock se obtiene de la página",
+      configHelp:
+        'Opcional: {"stockUrl": "https://www.levi.com/nextgen-webhooks/?operationName=product&locale=PT-pt_PT"}.',
+    },
+  },
+  headerProfile: "api",
+  check: checkLevis,
+});

@@ -1,5 +1,30 @@
 /** Nude Project runs on Shopify (docs/platforms.md): the generic Shopify adapter serves it. */
 import { checkShopify } from "./support/shopify";
-import { platformModule } from "./support/platform-module";
+import { definePlatform } from "./support/define-platform";
+import { idInPath } from "@common/platforms";
 
-export const nudeproject = platformModule("nudeproject", { headerProfile: "api", check: checkShopify });
+export const nudeproject = definePlatform({
+  key: "nudeproject",
+  order: 11,
+  label: "Nude Project",
+  sampleUrl: "https://nudeproject.com/products/rebel-hoodie-black",
+  defaultInterval: 20_000,
+  hosts: ["nudeproject.com"],
+  idRules: [idInPath(/\/products\/([^/]+?)(?:\.js|\.json)?\/?$/)],
+  texts: {
+    pt: {
+      description: "Loja Shopify da Nude Project: tamanhos e links de carrinho",
+      configHelp: "Sem configuração adicional.",
+    },
+    en: {
+      description: "Nude Project's Shopify store: sizes and cart links",
+      configHelp: "No extra configuration.",
+    },
+    es: {
+      description: "Tienda Shopify de Nude Project: tallas y enlaces de carrito",
+      configHelp: "Sin configuración adicional.",
+    },
+  },
+  headerProfile: "api",
+  check: checkShopify,
+});

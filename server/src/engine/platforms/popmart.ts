@@ -11,7 +11,8 @@ import { absoluteUrl, at, isRecord, type Json, list, num, record, text } from ".
 import { priceFromCents } from "./support/money";
 import { productFromSizes, withoutUndefined } from "./support/result";
 import { isoCurrency } from "./support/verdict";
-import { platformModule } from "./support/platform-module";
+import { definePlatform } from "./support/define-platform";
+import { idInPath } from "@common/platforms";
 import { type AdapterContext, CheckFailure, type ProductResult, type SizeInfo } from "./types";
 
 export const POPMART_EU_API = "https://prod-uk-online-api.popmart.com";
@@ -225,4 +226,29 @@ export async function checkPopmart(ctx: AdapterContext): Promise<ProductResult> 
   }
 }
 
-export const popmart = platformModule("popmart", { headerProfile: "api", check: checkPopmart });
+export const popmart = definePlatform({
+  key: "popmart",
+  order: 3,
+  label: "Pop Mart",
+  sampleUrl: "https://www.popmart.com/pt/products/1991/THE-MONSTERS-Big-into-Energy-Series",
+  defaultInterval: 120_000,
+  hosts: ["popmart.com"],
+  // the first all-digit segment after /products/ or /pop-now/
+  idRules: [idInPath(/\/(?:products|pop-now)\/(?:[^/]*\/)*?(\d+)(?:\/|$)/)],
+  texts: {
+    pt: {
+      description: "Caixas surpresa e figuras da Pop Mart (loja europeia)",
+      configHelp: 'Opcional: {"lowStockThreshold": 5, "area": "PT"}.',
+    },
+    en: {
+      description: "Pop Mart blind boxes and figures (European store)",
+      configHelp: 'Optional: {"lowStockThreshold": 5, "area": "PT"}.',
+    },
+    es: {
+      description: "Cajas sorpresa y figuras de Pop Mart (tienda europea)",
+      configHelp: 'Opcional: {"lowStockThreshold": 5, "area": "PT"}.',
+    },
+  },
+  headerProfile: "api",
+  check: checkPopmart,
+});

@@ -1,9 +1,9 @@
-import { PLATFORM_KEYS, PLATFORMS, type PlatformKey, productIdFromUrl } from "@common/platforms";
-import { REAL_URLS } from "@common/platform-urls.fixture";
+import type { PlatformKey } from "@common/platforms";
 import { describe, expect, it } from "vitest";
 import { parseCalzedoniaUrl } from "./calzedonia";
 import { parseHavaianasUrl } from "./havaianas";
-import { getPlatform } from "./index";
+import { CATALOGUE, getPlatform } from "./index";
+import { REAL_URLS } from "./testing/platform-urls";
 import { levisRef } from "./levis";
 import { popmartRef } from "./popmart";
 import { shopifyProductRef } from "./support/shopify";
@@ -23,13 +23,13 @@ const PARSER_ID: Partial<Record<PlatformKey, (url: string) => string | null | un
 };
 
 const SAMPLES: [PlatformKey, string][] = [
-  ...PLATFORM_KEYS.map((key): [PlatformKey, string] => [key, PLATFORMS[key].sampleUrl]),
+  ...CATALOGUE.keys.map((key): [PlatformKey, string] => [key, CATALOGUE.get(key)!.sampleUrl]),
   ...REAL_URLS.map(([key, url]): [PlatformKey, string] => [key, url]),
 ];
 
 describe("one product id per URL: the adapters read the catalogue's", () => {
   it.each(SAMPLES)("%s: %s", (key, url) => {
-    const id = productIdFromUrl(key, url);
+    const id = CATALOGUE.productIdFromUrl(key, url);
     expect(id).toMatch(/\S/);
     const adapterId = PARSER_ID[key] ?? getPlatform(key)!.idFromUrl;
     expect(adapterId(url)).toBe(id);

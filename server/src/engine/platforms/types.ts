@@ -3,7 +3,7 @@
  * requests (through `ctx.http`, which paces, proxies, keeps cookies and guards addresses) and the
  * responses into a result with pure parse functions that are tested on fixtures.
  */
-import type { PlatformInfo, PlatformKey } from "@common/platforms";
+import type { PlatformInfo } from "@common/platforms";
 
 export type StockStatus = "in_stock" | "low_stock" | "out_of_stock" | "unknown";
 export type ProfileStatus = "vinted_active" | "vinted_vacation";
@@ -166,12 +166,13 @@ export interface PlatformAdapter {
 }
 
 /**
- * One platform in the engine: its catalogue entry (common/platforms.ts: label, hosts, default
- * interval, …, shared with the client) plus how the engine reads it. Each platform file exports one
- * and the registry (index.ts) is built from them.
+ * One platform in the engine: its catalogue entry (label, hosts, default interval, …, which the
+ * browser gets too), its place in the modal's list, plus how the engine reads it. Each platform file
+ * exports one (support/define-platform.ts `definePlatform`) and the registry (index.ts) finds them.
  */
 export interface PlatformModule extends PlatformInfo, PlatformAdapter {
-  key: PlatformKey;
+  /** place in the product modal's list, ascending; the first is a new product's platform */
+  order: number;
   /** the product (or member) id in a product's URL, whatever its host: the catalogue's rule */
   idFromUrl(url: string): string | null;
 }

@@ -11,7 +11,8 @@ import { absoluteUrl, isRecord, type Json, list, num, record, text } from "./sup
 import { decimalText } from "./support/money";
 import { withoutUndefined } from "./support/result";
 import { isoCurrency } from "./support/verdict";
-import { platformModule } from "./support/platform-module";
+import { definePlatform } from "./support/define-platform";
+import { idInPath } from "@common/platforms";
 import type { AdapterContext, HttpClient, HttpResponse, ProfileItem, ProfileResult } from "./types";
 
 const PER_PAGE = 96;
@@ -195,4 +196,29 @@ class VintedSession {
   }
 }
 
-export const vinted = platformModule("vinted", { headerProfile: "api", check: checkVinted });
+export const vinted = definePlatform({
+  key: "vinted",
+  order: 7,
+  label: "Vinted",
+  sampleUrl: "https://www.vinted.pt/member/12345678-utilizador",
+  defaultInterval: 180_000,
+  hosts: ["vinted.pt", "vinted.com", "vinted.fr", "vinted.es", "vinted.it", "vinted.de"],
+  idRules: [idInPath(/^\/member\/(?:general\/)?(\d+)(?:[-/]|$)/)],
+  profile: true,
+  texts: {
+    pt: {
+      description: "Perfil de um membro da Vinted: artigos novos e modo férias",
+      configHelp: 'Opcional: {"maxItems": 20}. O URL é o perfil do membro.',
+    },
+    en: {
+      description: "A Vinted member's profile: new items and holiday mode",
+      configHelp: 'Optional: {"maxItems": 20}. The URL is the member\'s profile.',
+    },
+    es: {
+      description: "Perfil de un miembro de Vinted: artículos nuevos y modo vacaciones",
+      configHelp: 'Opcional: {"maxItems": 20}. La URL es el perfil del miembro.',
+    },
+  },
+  headerProfile: "api",
+  check: checkVinted,
+});

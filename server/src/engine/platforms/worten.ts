@@ -13,7 +13,8 @@ import { jsonLdDetails, parseJsonLdProduct } from "./support/jsonld";
 import { absoluteUrl } from "./support/json";
 import { decimalText } from "./support/money";
 import { withoutUndefined } from "./support/result";
-import { platformModule } from "./support/platform-module";
+import { definePlatform } from "./support/define-platform";
+import { idInPath } from "@common/platforms";
 import { CheckFailure, type AdapterContext, type ProductResult } from "./types";
 import { parsePage } from "../parse/pool.js";
 
@@ -67,4 +68,30 @@ export async function checkWorten(ctx: AdapterContext): Promise<ProductResult> {
   return { ...result, sizes: [], source: result.source ?? "json-ld" };
 }
 
-export const worten = platformModule("worten", { headerProfile: "api", check: checkWorten });
+export const worten = definePlatform({
+  key: "worten",
+  order: 8,
+  label: "Worten",
+  sampleUrl: "https://www.worten.pt/produtos/consola-ps5-slim-7196053",
+  defaultInterval: 90_000,
+  hosts: ["worten.pt"],
+  browser: true,
+  // marketplace listings end in -mrkean-<EAN>; the EAN is then the key
+  idRules: [idInPath(/-mrkean-(\d{13})\/?$/), idInPath(/-(\d{6,8})\/?$/)],
+  texts: {
+    pt: {
+      description: "Produtos da Worten (eletrónica, consolas)",
+      configHelp: "Sem configuração adicional.",
+    },
+    en: {
+      description: "Worten products (electronics, consoles)",
+      configHelp: "No extra configuration.",
+    },
+    es: {
+      description: "Productos de Worten (electrónica, consolas)",
+      configHelp: "Sin configuración adicional.",
+    },
+  },
+  headerProfile: "api",
+  check: checkWorten,
+});

@@ -20,7 +20,8 @@ import { productFromSizes } from "./support/result";
 import { isoCurrency } from "./support/verdict";
 import { firstAnswer, type Route } from "./support/check-routes";
 import { DAY_MS, TtlCache } from "./support/ttl-cache";
-import { platformModule } from "./support/platform-module";
+import { definePlatform } from "./support/define-platform";
+import { idInPath, idInQuery, productPage } from "@common/platforms";
 import type { AdapterContext, ProductResult, SizeInfo } from "./types";
 import { parsePage } from "../parse/pool.js";
 
@@ -264,4 +265,31 @@ async function productId(ctx: AdapterContext, url: ZaraUrl, storeId: string): Pr
   return id;
 }
 
-export const zara = platformModule("zara", { headerProfile: "api", check: checkZara });
+export const zara = definePlatform({
+  key: "zara",
+  order: 1,
+  label: "Zara",
+  sampleUrl: "https://www.zara.com/pt/pt/casaco-comprido-la-p02015602.html?v1=364118231",
+  defaultInterval: 5_000,
+  hosts: ["zara.com"],
+  browser: true,
+  // the internal colour id `v1` is what the APIs take; the 8-digit SEO reference is resolved later
+  idRules: [idInQuery("v1", /^\d+$/), idInPath(/-p(\d{8})\.html$/i)],
+  productPage: productPage("https://www.zara.com/pt/pt/-p{id}.html", /^\d+$/),
+  texts: {
+    pt: {
+      description: "Produtos da Zara Portugal: estado e tamanhos disponíveis",
+      configHelp: 'Opcional: {"storeId": 10701} para fixar a loja; sem ele é lido da página.',
+    },
+    en: {
+      description: "Zara Portugal products: status and available sizes",
+      configHelp: 'Optional: {"storeId": 10701} to pin the store; without it, it is read from the page.',
+    },
+    es: {
+      description: "Productos de Zara Portugal: estado y tallas disponibles",
+      configHelp: 'Opcional: {"storeId": 10701} para fijar la tienda; sin él se lee de la página.',
+    },
+  },
+  headerProfile: "api",
+  check: checkZara,
+});

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
 import { translateMessage } from "@/lib/i18n";
+import { usePlatforms } from "@/lib/platforms";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import { statusLabel, statusVariant } from "../lib/product-display";
@@ -50,7 +51,8 @@ function sizeFlag(size: CheckDetail["sizes"][number]): {
 export function CheckDetailView({ detail, platform }: { detail: CheckDetail; platform: string }) {
   const f = useFormat();
   const { t } = useTranslation("monitor");
-  const verdict = detail.status ? statusLabel({ status: detail.status, platform }) : null;
+  const isProfile = usePlatforms().get(platform)?.profile === true;
+  const verdict = detail.status ? statusLabel({ status: detail.status }, isProfile) : null;
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="check-detail">
       <div className="flex flex-wrap items-center gap-2">

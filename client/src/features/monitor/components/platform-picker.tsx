@@ -1,6 +1,7 @@
-import { PLATFORM_LIST, type PlatformKey } from "@common/platforms";
+import type { PlatformKey } from "@common/platforms";
 import { useTranslation } from "react-i18next";
 import { formatInterval } from "@/lib/format";
+import { usePlatforms } from "@/lib/platforms";
 import { cn } from "@/lib/utils";
 
 interface PlatformPickerProps {
@@ -15,9 +16,10 @@ interface PlatformPickerProps {
  */
 export function PlatformPicker({ value, onChange }: PlatformPickerProps) {
   const { t } = useTranslation("monitor");
+  const platforms = usePlatforms();
   return (
     <div role="radiogroup" aria-label={t("form.platform")} className="flex flex-wrap gap-1.5">
-      {PLATFORM_LIST.map((platform) => {
+      {platforms.list.map((platform) => {
         const selected = platform.key === value;
         return (
           // biome-ignore lint/a11y/useSemanticElements: chips that wrap, not a column of radio inputs

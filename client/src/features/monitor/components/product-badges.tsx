@@ -6,17 +6,13 @@ import { formatActivityTime } from "@/lib/format";
 import { translateMessage } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
-import {
-  badgeLabel,
-  hasCheckFailure,
-  hostPauseText,
-  platformLabel,
-  statusVariant,
-} from "../lib/product-display";
+import { usePlatforms } from "@/lib/platforms";
+import { badgeLabel, hasCheckFailure, hostPauseText, statusVariant } from "../lib/product-display";
 
 /** while checks fail the badge says the status is the last one known, with a dashed edge */
 export function StatusBadge({ product, className }: { product: ProductDto; className?: string }) {
   useTranslation(); // the label follows the language
+  const isProfile = usePlatforms().get(product.platform)?.profile === true;
   const stale = hasCheckFailure(product) && product.lastCheck !== null;
   return (
     <Badge
@@ -24,13 +20,13 @@ export function StatusBadge({ product, className }: { product: ProductDto; class
       data-testid="status-badge"
       className={cn(stale && "border-dashed border-current/50", className)}
     >
-      {badgeLabel(product)}
+      {badgeLabel(product, isProfile)}
     </Badge>
   );
 }
 
 export function PlatformBadge({ platform }: { platform: string }) {
-  return <Badge variant="outline">{platformLabel(platform)}</Badge>;
+  return <Badge variant="outline">{usePlatforms().label(platform)}</Badge>;
 }
 
 /**

@@ -5,9 +5,10 @@ import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatClockOrDate, formatInterval, formatLastCheck } from "@/lib/format";
+import { usePlatforms } from "@/lib/platforms";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
-import { isSoldOut, platformLabel, platformPageUrl, productSizes } from "../lib/product-display";
+import { isSoldOut, productSizes } from "../lib/product-display";
 import { CheckFailure, PlatformBadge, StatusBadge, StatusChips } from "./product-badges";
 import { CardPhoto, useCardPhoto } from "./product-image";
 
@@ -46,13 +47,12 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 /** the sizes (or a wardrobe's items) as chips, the first `max` and how many more */
 export function SizeChips({ product, max = MAX_CHIPS }: { product: ProductDto; max?: number }) {
   const { t } = useTranslation("monitor");
+  const isProfile = usePlatforms().get(product.platform)?.profile === true;
   const sizes = productSizes(product);
   if (sizes.length === 0) return null;
   return (
     <div className="space-y-1">
-      <p className="text-xs text-muted-foreground">
-        {product.platform === "vinted" ? t("card.items") : t("card.sizes")}
-      </p>
+      <p className="text-xs text-muted-foreground">{isProfile ? t("card.items") : t("card.sizes")}</p>
       <ul className="flex flex-wrap gap-1">
         {keyed(sizes.slice(0, max)).map(({ key, value: size }) => (
           <li
@@ -138,7 +138,9 @@ export function ProductCard({
   onTest,
   onShowCheck,
 }: { product: ProductDto } & ProductActions) {
-  const isVinted = product.platform === "vinted";
+  const platforms = usePlatforms();
+  // a member's profile has no price nor restock of its own
+  const isProfile = platforms.get(product.platform)?.profile === true;
   const f = useFormat();
   const { t } = useTranslation(["monitor", "common"]);
   const photo = useCardPhoto(product.imageUrl);
@@ -178,10 +180,10 @@ export function ProductCard({
           <h3 className="line-clamp-2 font-semibold leading-snug">{product.name}</h3>
           <Button asChild variant="ghost" size="icon-sm" className="-mt-1 -mr-2">
             <a
-              href={platformPageUrl(product)}
+              href={platforms.pageUrl(product)}
               target="_blank"
               rel="noreferrer noopener"
-              aria-label={t("card.openInStore", { platform: platformLabel(product.platform) })}
+              aria-label={t("card.openInStore", { platform: platforms.label(product.platform) })}
             >
               <Store />
             </a>
@@ -189,7 +191,7 @@ export function ProductCard({
         </div>
         <CheckFailure product={product} onShowDetail={onShowCheck} />
         <dl className="space-y-1.5">
-          {!isVinted && (
+          {!isProfile && (
             <Detail label={t("card.price")}>
               {product.price ? f.price(product.price, product.currency) : "—"}
             </Detail>
@@ -197,7 +199,7 @@ export function ProductCard({
           <Detail label={t("card.id")}>{product.productId}</Detail>
           <Detail label={t("card.interval")}>{formatInterval(product.checkInterval)}</Detail>
           <Detail label={t("card.lastCheck")}>{formatLastCheck(product.lastCheck, f)}</Detail>
-          {!isVinted && (
+          {!isProfile && (
             <Detail label={t("card.lastRestock")}>{formatClockOrDate(product.lastRestockAt, f)}</Detail>
           )}
         </dl>

@@ -1,4 +1,4 @@
-import { PLATFORMS, type PlatformKey } from "@common/platforms";
+import type { PlatformCatalogue } from "@common/platforms";
 import {
   type ProductDto,
   type ProductInput,
@@ -8,7 +8,7 @@ import {
 } from "@common/schemas/products";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Bell, ChevronRight, Layers, Package, Settings2, Store } from "lucide-react";
-import { type ChangeEvent, type FocusEvent, useEffect, useState } from "react";
+import { type ChangeEvent, type FocusEvent, useEffect, useMemo, useState } from "react";
 import { type FieldError, type UseFormReturn, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Input } from "@/components/ui/input";
@@ -16,6 +16,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { WebhookTest } from "@/components/webhook-test";
 import { FormField } from "@/components/form-field";
 import { translateMessage } from "@/lib/i18n";
+import { usePlatformTexts, usePlatforms } from "@/lib/platforms";
 import { AlertChannelsField } from "./alert-channels-field";
 import { FormSection } from "./form-section";
 import { IntervalField } from "./interval-field";
@@ -29,23 +30,29 @@ export type ProductForm = UseFormReturn<ProductInput, unknown, ProductValues>;
 const errorText = (error: FieldError | undefined) =>
   error?.message ? translateMessage(error.message) : undefined;
 
-function initialValues(product: ProductDto | null, defaultWebhook: string): ProductInput {
+function initialValues(
+  product: ProductDto | null,
+  defaultWebhook: string,
+  platforms: PlatformCatalogue,
+): ProductInput {
   if (!product) {
+    // the first platform of the catalogue until a pasted URL names another
+    const first = platforms.list[0];
     return {
-      platform: "zara",
+      platform: first?.key ?? "",
       name: "",
       productId: "",
       url: "",
       price: "",
       imageUrl: "",
       webhookUrl: defaultWebhook,
-      checkInterval: PLATFORMS.zara.defaultInterval,
+      checkInterval: first?.defaultInterval ?? 60_000,
       config: "",
       variants: [],
     };
   }
   return {
-    platform: product.platform as PlatformKey,
+    platform: product.platform,
     name: product.name,
     productId: product.productId,
     url: product.url,
@@ -60,9 +67,11 @@ function initialValues(product: ProductDto | null, defaultWebhook: string): Prod
 }
 
 export function useProductForm(product: ProductDto | null, defaultWebhook: string | undefined): ProductForm {
+  const platforms = usePlatforms();
+  const schema = useMemo(() => productInputSchema(platforms), [platforms]);
   const form = useForm<ProductInput, unknown, ProductValues>({
-    resolver: zodResolver(productInputSchema),
-    defaultValues: initialValues(product, defaultWebhook ?? ""),
+    resolver: zodResolver(schema),
+    defaultValues: initialValues(product, defaultWebhook ?? "", platforms),
   });
   // the settings answer may arrive after the modal opened: prefill only an untouched field
   useEffect(() => {
@@ -82,7 +91,8 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
   const { register, watch, setValue, formState } = form;
   const errors = formState.errors;
   const platform = watch("platform");
-  const info = PLATFORMS[platform];
+  const info = usePlatforms().get(platform);
+  const texts = usePlatformTexts(platform);
   const autofill = useUrlAutofill(form);
   const sizes = autofill.state.kind === "done" ? autofill.state.sizes : [];
   const [advanced, setAdvanced] = useState(() => Boolean(form.getValues("config")));
@@ -179,12 +189,12 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
         <p className="text-xs text-muted-foreground">{t("form.platformNote")}</p>
         <PlatformPicker value={platform} onChange={autofill.choosePlatform} />
         <div className="space-y-0.5 text-xs text-muted-foreground">
-          <p>{t(`platforms.${platform}.description`)}.</p>
-          <p className="break-all">{t("form.example", { url: info.sampleUrl })}</p>
+          {texts && <p>{texts.description}.</p>}
+          {info && <p className="break-all">{t("form.example", { url: info.sampleUrl })}</p>}
         </div>
       </FormSection>
 
-      {platform === "aliexpress" && (
+      {info?.variants && (
         <FormSection title={t("form.variants")} icon={<Layers />}>
           <p className="text-xs text-muted-foreground">{t("form.variantsNote")}</p>
           <VariantsField
@@ -228,7 +238,7 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
               id="product-config"
               label={t("form.config")}
               error={errorText(errors.config)}
-              hint={t(`platforms.${platform}.configHelp`)}
+              hint={texts?.configHelp}
             >
               <Textarea
                 {...fieldProps("config")}

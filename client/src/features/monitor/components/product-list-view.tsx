@@ -27,6 +27,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { formatClockOrDate, formatLastCheck } from "@/lib/format";
 import { translateMessage } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
+import { usePlatforms } from "@/lib/platforms";
 import { cn } from "@/lib/utils";
 import {
   FIRST_DIRECTION,
@@ -35,8 +36,6 @@ import {
   nextSort,
   type ProductSort,
   parseSort,
-  platformLabel,
-  platformPageUrl,
   SORT_KEYS,
   type SortKey,
 } from "../lib/product-display";
@@ -59,6 +58,7 @@ function RowMenu({
   onShowCheck,
 }: { product: ProductDto } & ProductActions) {
   const { t } = useTranslation(["monitor", "common"]);
+  const platforms = usePlatforms();
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -92,9 +92,9 @@ function RowMenu({
           </a>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <a href={platformPageUrl(product)} target="_blank" rel="noreferrer noopener">
+          <a href={platforms.pageUrl(product)} target="_blank" rel="noreferrer noopener">
             <Store />
-            {t("card.openInStore", { platform: platformLabel(product.platform) })}
+            {t("card.openInStore", { platform: platforms.label(product.platform) })}
           </a>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
@@ -162,6 +162,7 @@ function SortHeader({
 /** the compact view on wider screens: one row per product, sortable columns */
 export function ProductTable({ products, sort, onSort, ...actions }: ListProps) {
   const f = useFormat();
+  const platforms = usePlatforms();
   const { t } = useTranslation("monitor");
   return (
     <div className="overflow-hidden rounded-xl border bg-card">
@@ -185,7 +186,7 @@ export function ProductTable({ products, sort, onSort, ...actions }: ListProps) 
                   {p.name}
                 </p>
                 <p className="truncate text-xs text-muted-foreground">
-                  {platformLabel(p.platform)}
+                  {platforms.label(p.platform)}
                   {!p.isActive && ` · ${t("card.paused")}`}
                 </p>
                 <FailureLine product={p} />

@@ -1,10 +1,11 @@
-import { PLATFORMS, type PlatformKey, platformOfUrl, productIdFromUrl } from "@common/platforms";
+import type { PlatformKey } from "@common/platforms";
 import { CircleAlert, CircleCheck, Loader2, RotateCw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
+import { usePlatforms } from "@/lib/platforms";
 import { usePreviewProduct } from "../api/preview-product";
 import type { ProductForm } from "./product-form";
 
@@ -36,6 +37,7 @@ const isHttpUrl = (text: string) => {
  * or still holds what an earlier reading put there: what the user typed is never overwritten.
  */
 export function useUrlAutofill(form: ProductForm) {
+  const platforms = usePlatforms();
   const preview = usePreviewProduct();
   const [state, setState] = useState<AutofillState>({ kind: "idle" });
   // what the page (or the URL) put in each field, so a later reading may replace it
@@ -49,10 +51,10 @@ export function useUrlAutofill(form: ProductForm) {
   useEffect(() => {
     const { productId, platform, url } = form.getValues();
     lastRead.current = url.trim();
-    if (productId && url && productId === productIdFromUrl(platform, url))
+    if (productId && url && productId === platforms.productIdFromUrl(platform, url))
       filled.current.productId = productId;
     return () => clearTimeout(timer.current);
-  }, [form]);
+  }, [form, platforms]);
 
   const fill = useCallback(
     (name: Filled, value: string | null) => {
@@ -81,13 +83,12 @@ export function useUrlAutofill(form: ProductForm) {
       if (previous === key) return;
       form.setValue("platform", key, { shouldDirty: true });
       // an interval still at the old platform's default moves to the new one's; a typed one stays
-      if (Number(form.getValues("checkInterval")) === PLATFORMS[previous].defaultInterval) {
-        form.setValue("checkInterval", PLATFORMS[key].defaultInterval, {
-          shouldValidate: form.formState.isSubmitted,
-        });
+      const next = platforms.get(key);
+      if (next && Number(form.getValues("checkInterval")) === platforms.get(previous)?.defaultInterval) {
+        form.setValue("checkInterval", next.defaultInterval, { shouldValidate: form.formState.isSubmitted });
       }
     },
-    [form],
+    [form, platforms],
   );
 
   const read = useCallback(
@@ -100,7 +101,7 @@ export function useUrlAutofill(form: ProductForm) {
         setState({ kind: "idle" });
         return;
       }
-      const platform = platformOfUrl(url);
+      const platform = platforms.platformOfUrl(url);
       if (!platform) {
         reading.current++;
         lastRead.current = "";
@@ -112,7 +113,7 @@ export function useUrlAutofill(form: ProductForm) {
       if (url !== lastRead.current) forgetFilled();
       lastRead.current = url;
       choosePlatform(platform);
-      fill("productId", productIdFromUrl(platform, url));
+      fill("productId", platforms.productIdFromUrl(platform, url));
       const turn = ++reading.current;
       setState({ kind: "loading", url });
       const config = form.getValues("config");
@@ -140,7 +141,7 @@ export function useUrlAutofill(form: ProductForm) {
         },
       );
     },
-    [choosePlatform, fill, forgetFilled, form, preview],
+    [choosePlatform, fill, forgetFilled, form, preview, platforms],
   );
 
   /** the URL field changed: a paste is read at once, typing once it pauses */
@@ -167,7 +168,7 @@ export function AutofillStatus({
   onRetry: () => void;
 }) {
   const { t } = useTranslation("monitor");
-  const label = PLATFORMS[platform].label;
+  const label = usePlatforms().label(platform);
   return (
     <div role="status" aria-live="polite" data-testid="autofill-status" className="text-xs empty:hidden">
       {state.kind === "loading" && (

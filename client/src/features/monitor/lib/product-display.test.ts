@@ -1,8 +1,6 @@
 import { createFormatter } from "@common/format";
-import { PLATFORMS } from "@common/platforms";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { i18n } from "@/lib/i18n";
-import ptMonitor from "@/locales/pt/monitor.json";
 import {
   badgeLabel,
   DEFAULT_SORT,
@@ -12,7 +10,6 @@ import {
   PRODUCT_SORTS,
   type ProductSort,
   sortProducts,
-  platformPageUrl,
   productSizes,
   statusLabel,
   statusVariant,
@@ -25,25 +22,24 @@ beforeEach(() => i18n.changeLanguage("pt"));
 afterEach(() => i18n.changeLanguage("pt"));
 
 describe("product display rules", () => {
-  it("labels statuses in Portuguese, with 'Perfil' for an unread vinted profile", () => {
-    expect(statusLabel({ platform: "vinted", status: "unknown" })).toBe("Perfil");
-    expect(statusLabel({ platform: "zara", status: "unknown" })).toBe("Desconhecido");
-    expect(statusLabel({ platform: "vinted", status: "vinted_vacation" })).toBe("Férias");
-    expect(statusLabel({ platform: "hm", status: "low_stock" })).toBe("Stock Baixo");
+  it("labels statuses in Portuguese, with 'Perfil' for an unread member's profile", () => {
+    expect(statusLabel({ status: "unknown" }, true)).toBe("Perfil");
+    expect(statusLabel({ status: "unknown" })).toBe("Desconhecido");
+    expect(statusLabel({ status: "vinted_vacation" }, true)).toBe("Férias");
+    expect(statusLabel({ status: "low_stock" })).toBe("Stock Baixo");
     expect(statusVariant("out_of_stock")).toBe("destructive");
     // a status the catalogue lacks shows as it came
-    expect(statusLabel({ platform: "zara", status: "mystery" })).toBe("mystery");
+    expect(statusLabel({ status: "mystery" })).toBe("mystery");
   });
 
   it("labels statuses in the user's language", async () => {
     await i18n.changeLanguage("en");
-    expect(statusLabel({ platform: "vinted", status: "unknown" })).toBe("Profile");
+    expect(statusLabel({ status: "unknown" }, true)).toBe("Profile");
     const inStock = i18n.t("common:productStatus.in_stock");
     expect(inStock).not.toBe("Em Stock");
     expect(
       badgeLabel({
         status: "in_stock",
-        platform: "zara",
         failureStreak: 1,
         lastCheck: "2026-11-23T14:00:00Z",
       }),
@@ -52,28 +48,6 @@ describe("product display rules", () => {
     expect(hostPauseText({ pausedUntil: "2000-01-01T00:00:00Z" }, lisbonFormat)).toBe(
       "Sitio en pausa tras un bloqueo · reanudando",
     );
-  });
-
-  it("describes each platform of the catalogue, and no other, in the pt-PT texts", () => {
-    for (const key of Object.keys(PLATFORMS)) {
-      const texts = ptMonitor.platforms[key as keyof typeof ptMonitor.platforms];
-      expect(texts?.description, key).toMatch(/\S/);
-      expect(texts?.configHelp, key).toMatch(/\S/);
-    }
-    expect(Object.keys(ptMonitor.platforms).sort()).toEqual(Object.keys(PLATFORMS).sort());
-  });
-
-  it("opens Zara by its product id on the pt/pt site and other stores at their home", () => {
-    expect(platformPageUrl({ platform: "zara", productId: "02015602", url: "https://www.zara.com/x" })).toBe(
-      "https://www.zara.com/pt/pt/-p02015602.html",
-    );
-    expect(
-      platformPageUrl({
-        platform: "hm",
-        productId: "1",
-        url: "https://www2.hm.com/pt_pt/productpage.1.html",
-      }),
-    ).toBe("https://www2.hm.com");
   });
 
   it("counts low stock as in stock in the status filter and reads the sizes JSON", () => {

@@ -8,11 +8,12 @@ import { i18n } from "@/lib/i18n";
 export const STATUS_FILTERS = ["all", "in_stock", "out_of_stock", "unknown"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-export { platformLabel } from "@common/platforms";
-
-/** a vinted profile not yet read says 'Perfil'; a status the catalogue lacks shows as it came */
-export function statusLabel(product: Pick<ProductDto, "status" | "platform">): string {
-  if (product.platform === "vinted" && product.status === "unknown") return i18n.t("monitor:statusProfile");
+/**
+ * a member's profile (Vinted) not yet read says 'Perfil'; a status the catalogue lacks shows as it
+ * came. `isProfile`: the platform watches profiles (its catalogue entry says so).
+ */
+export function statusLabel(product: Pick<ProductDto, "status">, isProfile = false): string {
+  if (isProfile && product.status === "unknown") return i18n.t("monitor:statusProfile");
   return i18n.t(`common:productStatus.${product.status as ProductStatus}`, { defaultValue: product.status });
 }
 
@@ -39,18 +40,6 @@ export const hasCheckFailure = (product: Pick<ProductDto, "failureStreak">) => p
 export const productSizes = (product: Pick<ProductDto, "availableSizes">) =>
   parseJsonList(product.availableSizes);
 
-/** the platform's own page for the product: zara by its id, the others their store */
-export function platformPageUrl(product: Pick<ProductDto, "platform" | "productId" | "url">): string {
-  if (product.platform === "zara" && /^\d+$/.test(product.productId)) {
-    return `https://www.zara.com/pt/pt/-p${product.productId}.html`;
-  }
-  try {
-    return new URL(product.url).origin;
-  } catch {
-    return product.url;
-  }
-}
-
 /** status filter of the Monitor: 'unknown' also takes the statuses that are neither in nor out */
 export function matchesStatusFilter(product: Pick<ProductDto, "status">, filter: StatusFilter): boolean {
   if (filter === "all") return true;
@@ -63,9 +52,10 @@ export function matchesStatusFilter(product: Pick<ProductDto, "status">, filter:
  * ("Em Stock · último conhecido"). A product never read has nothing older to vouch for.
  */
 export function badgeLabel(
-  product: Pick<ProductDto, "status" | "platform" | "failureStreak" | "lastCheck">,
+  product: Pick<ProductDto, "status" | "failureStreak" | "lastCheck">,
+  isProfile = false,
 ): string {
-  const label = statusLabel(product);
+  const label = statusLabel(product, isProfile);
   return hasCheckFailure(product) && product.lastCheck ? i18n.t("monitor:lastKnown", { label }) : label;
 }
 

@@ -1,4 +1,4 @@
-import type { PlatformKey } from "./platforms";
+import type { PlatformKey } from "@common/platforms";
 
 /** real URL forms of each platform (docs/platforms research), with the id each must yield */
 export const REAL_URLS: [PlatformKey, string, string][] = [

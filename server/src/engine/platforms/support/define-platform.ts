@@ -1,0 +1,15 @@
+import { type PlatformInfo, PlatformCatalogue } from "@common/platforms";
+import type { PlatformAdapter, PlatformModule } from "../types";
+
+/**
+ * A platform's one record, written in its own file (`platforms/<key>.ts`, found by the registry):
+ * its catalogue entry, which the server also sends to the browser (label, hosts, default interval,
+ * sample URL, the id in a URL, the modal's texts), its place in the modal's list (`order`, ascending)
+ * and what the engine adds: the header profile and the check.
+ */
+export function definePlatform(
+  record: PlatformInfo & { order: number } & Pick<PlatformAdapter, "headerProfile" | "check">,
+): PlatformModule {
+  const own = new PlatformCatalogue([record]);
+  return { ...record, idFromUrl: (url) => own.productIdInUrl(record.key, url) };
+}
