@@ -1,8 +1,10 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixture } from "../platforms/testing/local-retailer";
-import { parseWortenPage } from "../platforms/worten";
-import { closeParsePool, parsePage, parseStats } from "./pool";
+import { parseWortenPage, worten } from "../platforms/worten";
+import { CATALOGUE, getAdapter } from "../platforms/index";
+import type { PlatformAdapter } from "../platforms/types";
+import { closeParsePool, type PageParser, parsePage, parseStats } from "./pool";
 
 const PAGE = "https://www.worten.pt/produtos/consola-ps5-slim-7196053";
 
@@ -24,20 +26,20 @@ describe("parse pool", () => {
     expect(page.length).toBeGreaterThan(1_400_000);
     const inPlace = parseWortenPage(page, PAGE);
     const before = parseStats.inWorker;
-    const inWorker = await parsePage("worten", parseWortenPage, [page, PAGE]);
+    const inWorker = await parsePage(worten, [page, PAGE]);
     expect(parseStats.inWorker).toBe(before + 1);
     expect(inWorker).toEqual(inPlace);
     expect(inWorker.status).toBe("in_stock");
   });
 
   it("keeps the event loop free while heavy pages are parsed", async () => {
-    await parsePage("worten", parseWortenPage, [page, PAGE]); // the worker is warm
+    await parsePage(worten, [page, PAGE]); // the worker is warm
     const started = performance.now();
     parseWortenPage(page, PAGE);
     const inPlaceMs = performance.now() - started;
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
-    for (let i = 0; i < 4; i++) await parsePage("worten", parseWortenPage, [page, PAGE]);
+    for (let i = 0; i < 4; i++) await parsePage(worten, [page, PAGE]);
     delay.disable();
     const worstMs = delay.max / 1e6;
     // generous against a loaded machine; a parse in place blocks for the whole parse
@@ -46,9 +48,31 @@ describe("parse pool", () => {
 
   it("a parser's CheckFailure comes back from the worker as a CheckFailure", async () => {
     const broken = `<html><body>${" ".repeat(300_000)}<p>nada</p></body></html>`;
-    await expect(parsePage("worten", parseWortenPage, [broken, PAGE])).rejects.toMatchObject({
+    await expect(parsePage(worten, [broken, PAGE])).rejects.toMatchObject({
       name: "CheckFailure",
       reason: "unexpected",
     });
+  });
+
+  it("the worker finds every adapter's page parser by its key and answers as the parse in place", async () => {
+    const owners = [...CATALOGUE.keys, "jsonld"]
+      .map((key) => getAdapter(key))
+      .filter((adapter): adapter is PlatformAdapter & { pageParser: PageParser } => !!adapter?.pageParser);
+    expect(owners.map((o) => o.key).sort()).toEqual(["aliexpress", "fnac", "hm", "jsonld", "worten", "zara"]);
+    const big = `<html><head><title>Página</title></head><body>${" ".repeat(300_000)}<p>nada</p></body></html>`;
+    const outcome = async (run: () => unknown) => {
+      try {
+        return { ok: await run() };
+      } catch (error) {
+        return { failure: (error as Error).message };
+      }
+    };
+    for (const owner of owners) {
+      const args: Parameters<PageParser> = [big, CATALOGUE.get(owner.key)?.sampleUrl ?? PAGE];
+      const before = parseStats.inWorker;
+      const inWorker = await outcome(() => parsePage(owner, args));
+      expect(parseStats.inWorker, owner.key).toBe(before + 1);
+      expect(inWorker, owner.key).toEqual(await outcome(() => owner.pageParser(...args)));
+    }
   });
 });

@@ -1,7 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import { CheckFailure } from "../platforms/types.js";
-import type { PageParserName, PageParsers } from "./parsers.js";
 import type { ParseReply, ParseTask } from "./worker.js";
 
 /**
@@ -35,23 +34,32 @@ function thePool(): Piscina {
   return pool;
 }
 
+/** a whole HTML page's parser: takes the page first; the rest and its result survive structured cloning */
+// biome-ignore lint/suspicious/noExplicitAny: any parser's own arguments
+export type PageParser = (html: string, ...rest: any[]) => unknown;
+
+/** an adapter with a page parser: the worker finds the same function by the adapter's key */
+export interface PageParserOwner<P extends PageParser> {
+  key: string;
+  pageParser: P;
+}
+
 /**
- * Runs a page parser: `parse` itself for a small page, the same function by `name` in a worker for
- * a big one. Throws what the parser throws (CheckFailure kept), or the signal's reason when it
- * aborts first.
+ * Runs an adapter's page parser: in place for a small page, in a worker for a big one, where the
+ * worker looks the adapter up by its key in the registry. Throws what the parser throws
+ * (CheckFailure kept), or the signal's reason when it aborts first.
  */
-export async function parsePage<N extends PageParserName>(
-  name: N,
-  parse: PageParsers[N],
-  args: Parameters<PageParsers[N]>,
+export async function parsePage<P extends PageParser>(
+  owner: PageParserOwner<P>,
+  args: Parameters<P>,
   signal?: AbortSignal,
-): Promise<ReturnType<PageParsers[N]>> {
-  const html = args[0] as string;
+): Promise<ReturnType<P>> {
+  const html = args[0];
   if (html.length < settings.minBytes) {
     parseStats.inPlace++;
-    return (parse as (...a: unknown[]) => ReturnType<PageParsers[N]>)(...args);
+    return (owner.pageParser as (...a: unknown[]) => unknown)(...(args as unknown[])) as ReturnType<P>;
   }
-  const task: ParseTask = { parser: name, args };
+  const task: ParseTask = { adapter: owner.key, args };
   let reply: ParseReply;
   try {
     reply = await thePool().run(task, { signal });
@@ -60,7 +68,7 @@ export async function parsePage<N extends PageParserName>(
     throw error;
   }
   parseStats.inWorker++;
-  if ("ok" in reply) return reply.ok as ReturnType<PageParsers[N]>;
+  if ("ok" in reply) return reply.ok as ReturnType<P>;
   if ("failure" in reply)
     throw new CheckFailure(reply.failure.reason, reply.failure.message, reply.failure.host);
   const error =

@@ -1,9 +1,12 @@
+import { createRequire } from "node:module";
 import { threadId } from "node:worker_threads";
 import { CheckFailure } from "../platforms/types.js";
-import { PAGE_PARSERS, type PageParserName } from "./parsers.js";
+
+const require = createRequire(import.meta.url);
 
 export interface ParseTask {
-  parser: PageParserName;
+  /** the adapter whose `pageParser` runs */
+  adapter: string;
   args: unknown[];
 }
 
@@ -12,10 +15,28 @@ export type ParseReply =
   | { failure: { reason: CheckFailure["reason"]; message: string; host?: string } }
   | { error: { name: string; message: string } };
 
+/** generic readers that have a page parser, beside the platform files: their module and export */
+const GENERIC_OWNERS: Record<string, [file: string, name: string]> = {
+  jsonld: ["../platforms/support/jsonld.ts", "jsonLdAdapter"],
+};
+
+/**
+ * The adapter's page parser, from its own file: a platform's `platforms/<key>.ts`, whose record is
+ * exported under its key. Required, not imported: under Node 20 a worker thread loads TypeScript
+ * through the loader's require hook only, and the registry's top-level await cannot be required.
+ */
+function pageParserOf(adapter: string): ((...args: unknown[]) => unknown) | undefined {
+  if (!/^[a-z0-9]+$/.test(adapter)) return undefined;
+  const [file, name] = GENERIC_OWNERS[adapter] ?? [`../platforms/${adapter}.ts`, adapter];
+  const owner = (require(file) as Record<string, { pageParser?: (...args: unknown[]) => unknown }>)[name];
+  return owner?.pageParser;
+}
+
 /** runs in a worker thread of the parse pool: errors come back as values, CheckFailure kept */
 export default function parseInWorker(task: ParseTask): ParseReply {
   try {
-    const parse = PAGE_PARSERS[task.parser] as (...args: unknown[]) => unknown;
+    const parse = pageParserOf(task.adapter);
+    if (!parse) throw new Error(`${task.adapter} has no page parser`);
     return { ok: parse(...task.args), threadId };
   } catch (error) {
     if (error instanceof CheckFailure) {

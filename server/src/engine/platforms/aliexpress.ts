@@ -365,8 +365,7 @@ export async function checkAliExpress(ctx: AdapterContext): Promise<ProductResul
     { name: "mtop-pdp", run: () => mtopQuery(ctx, itemId) },
     {
       name: "page-runparams",
-      run: async () =>
-        parsePage("aliexpress", parseAliExpressPage, [await fetchPage(ctx, pageUrl)], ctx.signal),
+      run: async () => parsePage(aliexpress, [await fetchPage(ctx, pageUrl)], ctx.signal),
     },
   ]);
   const result = aliexpressResult(value, ctx.product.variants, threshold);
@@ -402,5 +401,6 @@ export const aliexpress = definePlatform({
     },
   },
   headerProfile: "api",
+  pageParser: parseAliExpressPage,
   check: checkAliExpress,
 });

@@ -105,12 +105,7 @@ export function parseFnacPage(html: string, pageUrl: string, fnacOnly: boolean):
 export async function checkFnac(ctx: AdapterContext): Promise<ProductResult> {
   if (!fnac.idFromUrl(ctx.product.url)) throw unexpected("URL Fnac sem /a<número>");
   const html = await fetchPage(ctx, ctx.product.url);
-  return parsePage(
-    "fnac",
-    parseFnacPage,
-    [html, ctx.product.url, ctx.product.config.fnacOnly === true],
-    ctx.signal,
-  );
+  return parsePage(fnac, [html, ctx.product.url, ctx.product.config.fnacOnly === true], ctx.signal);
 }
 
 export const fnac = definePlatform({
@@ -137,5 +132,6 @@ export const fnac = definePlatform({
     },
   },
   headerProfile: "page",
+  pageParser: parseFnacPage,
   check: checkFnac,
 });

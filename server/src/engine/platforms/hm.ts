@@ -150,12 +150,7 @@ async function sizeMap(ctx: AdapterContext, articleCode: string): Promise<HmPage
   const cached = pages.get(articleCode);
   if (cached) return cached;
   try {
-    const page = await parsePage(
-      "hm",
-      parseHmPage,
-      [await fetchPage(ctx, ctx.product.url), articleCode],
-      ctx.signal,
-    );
+    const page = await parsePage(hm, [await fetchPage(ctx, ctx.product.url), articleCode], ctx.signal);
     pages.set(articleCode, page);
     return page;
   } catch (error) {
@@ -190,5 +185,6 @@ export const hm = definePlatform({
     },
   },
   headerProfile: "page",
+  pageParser: parseHmPage,
   check: checkHm,
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { PlatformCatalogue } from "@common/platforms";
+import { PlatformCatalogue, platformInfoSchema } from "@common/platforms";
 import { productInputSchema } from "@common/schemas/products";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -46,6 +46,23 @@ describe("one record per platform", () => {
     const orders = PLATFORM_MODULES.map((m) => m.order);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
     expect(new Set(orders).size).toBe(orders.length);
+  });
+
+  it("no record carries a field nobody reads (a misspelt `browser` would be dropped silently)", () => {
+    const known = [
+      ...Object.keys(platformInfoSchema.shape),
+      "order",
+      "headerProfile",
+      "check",
+      "pageParser",
+      "idFromUrl",
+    ];
+    for (const record of PLATFORM_MODULES) {
+      expect(
+        Object.keys(record).filter((field) => !known.includes(field)),
+        record.key,
+      ).toEqual([]);
+    }
   });
 
   it.each(CATALOGUE.keys)("%s: the record is the catalogue entry and reads its sample URL", (key) => {

@@ -7,7 +7,7 @@
  */
 import { assertAnswered, parseJson, unexpected } from "./support/blocks";
 import { fetchPage } from "./support/fetch-page";
-import { parseJsonLdProduct } from "./support/jsonld";
+import { jsonLdAdapter } from "./support/jsonld";
 import { absoluteUrl, at, isRecord, list, record, text } from "./support/json";
 import { decimalText } from "./support/money";
 import { productFromSizes } from "./support/result";
@@ -135,12 +135,7 @@ export async function checkLevis(ctx: AdapterContext): Promise<ProductResult> {
     {
       name: "json-ld",
       run: async () =>
-        parsePage(
-          "jsonld",
-          parseJsonLdProduct,
-          [await fetchPage(ctx, ctx.product.url), ctx.product.url],
-          ctx.signal,
-        ),
+        parsePage(jsonLdAdapter, [await fetchPage(ctx, ctx.product.url), ctx.product.url], ctx.signal),
     },
   ]);
   return { ...value, source };

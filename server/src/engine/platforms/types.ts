@@ -4,6 +4,7 @@
  * responses into a result with pure parse functions that are tested on fixtures.
  */
 import type { PlatformInfo } from "@common/platforms";
+import type { PageParser } from "../parse/pool.js";
 
 export type StockStatus = "in_stock" | "low_stock" | "out_of_stock" | "unknown";
 export type ProfileStatus = "vinted_active" | "vinted_vacation";
@@ -163,6 +164,8 @@ export interface PlatformAdapter {
   key: string;
   headerProfile: HeaderProfile;
   check(ctx: AdapterContext): Promise<CheckResult>;
+  /** the parser of a whole HTML page that the parse pool may run in a worker (parse/pool.ts) */
+  pageParser?: PageParser;
 }
 
 /**

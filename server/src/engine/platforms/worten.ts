@@ -64,7 +64,7 @@ export function parseWortenPage(html: string, pageUrl: string): ProductResult {
 export async function checkWorten(ctx: AdapterContext): Promise<ProductResult> {
   if (!worten.idFromUrl(ctx.product.url)) throw unexpected("URL Worten sem id de produto");
   const html = await fetchPage(ctx, ctx.product.url);
-  const result = await parsePage("worten", parseWortenPage, [html, ctx.product.url], ctx.signal);
+  const result = await parsePage(worten, [html, ctx.product.url], ctx.signal);
   return { ...result, sizes: [], source: result.source ?? "json-ld" };
 }
 
@@ -93,5 +93,6 @@ export const worten = definePlatform({
     },
   },
   headerProfile: "api",
+  pageParser: parseWortenPage,
   check: checkWorten,
 });

@@ -234,12 +234,7 @@ export async function checkZara(ctx: AdapterContext): Promise<ProductResult> {
   const page: Route<ProductResult> = {
     name: "page-payload",
     run: async () => {
-      const { result, storeId: found } = await parsePage(
-        "zara",
-        parseZaraPage,
-        [await loadPage(), url.v1],
-        ctx.signal,
-      );
+      const { result, storeId: found } = await parsePage(zara, [await loadPage(), url.v1], ctx.signal);
       if (found && !configured) storeIds.set(localeKey, found);
       return result;
     },
@@ -291,5 +286,6 @@ export const zara = definePlatform({
     },
   },
   headerProfile: "api",
+  pageParser: parseZaraPage,
   check: checkZara,
 });

@@ -187,11 +187,12 @@ export function jsonLdDetails(
 }
 
 export async function checkJsonLd(ctx: AdapterContext, url = ctx.product.url): Promise<ProductResult> {
-  return parsePage("jsonld", parseJsonLdProduct, [await fetchPage(ctx, url), url], ctx.signal);
+  return parsePage(jsonLdAdapter, [await fetchPage(ctx, url), url], ctx.signal);
 }
 
-export const jsonLdAdapter: PlatformAdapter = {
+export const jsonLdAdapter = {
   key: "jsonld",
   headerProfile: "page",
-  check: (ctx) => checkJsonLd(ctx),
-};
+  pageParser: parseJsonLdProduct,
+  check: (ctx: AdapterContext) => checkJsonLd(ctx),
+} satisfies PlatformAdapter;
