@@ -40,7 +40,8 @@ export function useGroupDraft<T extends FieldValues>(saved: T, schema: z.ZodType
     return parsed;
   }
 
-  const reset = () => form.reset(saved as DefaultValues<T>, { keepDirtyValues: false });
+  /** drops the edits: back to `next` (what a save returned) or to the values last read */
+  const reset = (next: T = saved) => form.reset(next as DefaultValues<T>, { keepDirtyValues: false });
 
   const errors: FieldErrors = {};
   for (const key of Object.keys(found)) {

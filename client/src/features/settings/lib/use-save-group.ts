@@ -7,11 +7,12 @@ type Group = keyof UpdateSettingsInput;
 
 /**
  * Saving one settings tab: validate the draft with the server's schema, send only that group,
- * then drop the draft (the saved values come back from the server) and confirm.
+ * then drop the draft for the values the server answers with and confirm.
  */
 export function useSaveGroup<G extends Group>(
   group: G,
-  draft: { validate(): Promise<NonNullable<UpdateSettingsInput[G]> | null>; reset(): void },
+  // biome-ignore lint/suspicious/noExplicitAny: each tab's draft takes its own group's values
+  draft: { validate(): Promise<NonNullable<UpdateSettingsInput[G]> | null>; reset(next?: any): void },
   /** the confirmation, written when the save succeeds: a saved language is already in force then */
   successKey: "global.saved" | "user.saved" | "system.saved",
 ) {
@@ -20,8 +21,9 @@ export function useSaveGroup<G extends Group>(
     const value = await draft.validate();
     if (!value) return;
     update.mutate({ [group]: value } as UpdateSettingsInput, {
-      onSuccess: () => {
-        draft.reset();
+      onSuccess: (saved) => {
+        // to what the server saved: this render's values are still the ones read before the save
+        draft.reset(saved[group]);
         toast.success(i18n.t(`settings:${successKey}`));
       },
     });
