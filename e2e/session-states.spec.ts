@@ -42,3 +42,19 @@ test("uma falha ao carregar o Inventário mostra o erro e 'Tentar Novamente' rec
   await expect(page.getByText("Camisola Nude")).toBeVisible();
   await expect(page.getByText("Erro ao carregar inventário")).toHaveCount(0);
 });
+
+test("sem o catálogo de plataformas, a app diz que o servidor falhou e 'Tentar Novamente' recupera", async ({
+  page,
+}) => {
+  await freshUserWithItem(page);
+  const reads = await failReadsUntilRecovered(page, "**/api/platforms");
+  await page.goto("/monitor");
+  await expect(page.getByText("Não foi possível contactar o servidor")).toBeVisible();
+  await expect(page.getByText("Serviço indisponível")).toBeVisible();
+  reads.recover();
+  await page.getByRole("button", { name: "Tentar Novamente" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Monitor" })).toBeVisible();
+  await page.getByRole("button", { name: "Adicionar Produto", exact: true }).first().click();
+  await page.getByLabel("URL do produto").fill("https://www2.hm.com/pt_pt/productpage.1234567001.html");
+  await expect(page.getByRole("radio", { name: /H&M/ })).toHaveAttribute("aria-checked", "true");
+});

@@ -8,7 +8,7 @@ import { useUser } from "@/lib/auth";
 import { LoginPage } from "@/features/auth/pages/login-page";
 import { errorMessage } from "@/lib/http";
 import { useLiveUpdates } from "@/lib/live-updates";
-import { usePlatformsReady } from "@/lib/platforms";
+import { usePlatformsRead } from "@/lib/platforms";
 import { useUserLanguage, useUserPreferencesReady } from "@/lib/user-settings";
 import { AppLayout } from "./layouts/app-layout";
 import { NotFoundPage } from "./not-found-page";
@@ -27,15 +27,25 @@ function ScrollToTopOnNavigate() {
 function AuthenticatedRoutes() {
   // every figure is written in the user's currency and time zone: their settings come first
   const preferencesReady = useUserPreferencesReady();
-  // the platforms' names, hosts and id rules, read at the same time
-  const platformsReady = usePlatformsReady();
+  // the platforms' names, hosts and id rules, read at the same time: no screen is right without them
+  const platforms = usePlatformsRead();
+  const { t } = useTranslation("common");
   useUserLanguage();
   // one stream of the user's product changes for as long as they are logged in
   useLiveUpdates();
+  if (platforms.isError) {
+    if (platforms.isFetching) return <FullScreenSpinner />;
+    return (
+      <ServerUnreachable
+        message={errorMessage(platforms.error, t("unknownError"))}
+        onRetry={() => platforms.refetch()}
+      />
+    );
+  }
   return (
     <AppLayout>
       <ScrollToTopOnNavigate />
-      {preferencesReady && platformsReady ? <Pages /> : <PageSpinner />}
+      {preferencesReady && !platforms.isPending ? <Pages /> : <PageSpinner />}
     </AppLayout>
   );
 }

@@ -35,15 +35,15 @@ const toCatalogue = (list: PlatformInfo[]) => {
   return catalogue;
 };
 
-/** the catalogue; empty until read (the pages wait for it: `usePlatformsReady`) or if it failed */
+/** the catalogue; empty until read (the pages wait for it: `usePlatformsRead`) */
 export function usePlatforms(): PlatformCatalogue {
   const { data } = useQuery({ ...getPlatformsQueryOptions(), select: toCatalogue });
   return data ?? EMPTY;
 }
 
-/** false while the catalogue is being read; a failed read lets the pages show (labels fall back to keys) */
-export function usePlatformsReady(): boolean {
-  return !useQuery(getPlatformsQueryOptions()).isPending;
+/** the catalogue's read, which the app waits for before it shows a page (and offers again if it fails) */
+export function usePlatformsRead() {
+  return useQuery(getPlatformsQueryOptions());
 }
 
 /** a platform's description and configuration help in the interface's language */
