@@ -11,7 +11,17 @@ import { z } from "./zod-pt.js";
 /** a regular expression as text, so that an entry travels as JSON */
 const patternSchema = z.object({ source: z.string(), flags: z.string() });
 const asPattern = (re: RegExp) => ({ source: re.source, flags: re.flags });
-const toRegExp = (p: z.infer<typeof patternSchema>) => new RegExp(p.source, p.flags);
+const compiled = new Map<string, RegExp>();
+/** the pattern as a RegExp, compiled once (the engine reads an id on every check) */
+function toRegExp(p: z.infer<typeof patternSchema>): RegExp {
+  const key = `${p.flags}/${p.source}`;
+  let re = compiled.get(key);
+  if (!re) {
+    re = new RegExp(p.source, p.flags.replace(/[gy]/g, "")); // no lastIndex state shared between calls
+    compiled.set(key, re);
+  }
+  return re;
+}
 
 /**
  * Where the product (or member) id sits in a URL. Rules are tried in order; the first that yields
@@ -40,7 +50,6 @@ export const productPage = (template: string, idPattern: RegExp) => ({
 
 /** what people read about a platform in the product modal, per interface language */
 const platformTextsSchema = z.object({ description: z.string(), configHelp: z.string() });
-export const PLATFORM_TEXT_LANGUAGES = ["pt", "en", "es"] as const;
 export type PlatformTexts = z.infer<typeof platformTextsSchema>;
 
 export const platformInfoSchema = z.object({
