@@ -46,8 +46,9 @@ async function savePreferences(page: Page, currency: string, timeZone: string) {
   await page.getByRole("combobox", { name: "Fuso horário" }).click();
   await page.getByRole("option", { name: timeZone }).click();
   await page.getByRole("button", { name: "Guardar" }).click();
+  // the newest toast: the previous save's, with the same words, may still be leaving
   await expect(
-    page.locator("[data-sonner-toast]").filter({ hasText: "Preferências guardadas" }),
+    page.locator("[data-sonner-toast]").filter({ hasText: "Preferências guardadas" }).first(),
   ).toBeVisible();
 }
 
