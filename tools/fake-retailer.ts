@@ -122,6 +122,8 @@ document.cookie="sm_pass="+n+"."+h.toString(36)+"; path=/; max-age=3600";locatio
 export class JsChallengeGate {
   /** nonces whose pass is valid; expire() forgets them */
   private readonly passes = new Set<string>();
+  /** every pass refused, as a bot manager that has flagged the visitor: the challenge never ends */
+  private refusing = false;
   /** challenge pages served and passes accepted */
   challenges = 0;
   passed = 0;
@@ -129,7 +131,7 @@ export class JsChallengeGate {
   /** true when the request carries a valid pass; otherwise answers it with the challenge */
   admit(req: http.IncomingMessage, res: http.ServerResponse): boolean {
     const m = /(?:^|;\s*)sm_pass=([0-9a-f]+)\.([0-9a-z]+)/.exec(req.headers.cookie ?? "");
-    if (m !== null && this.passes.has(m[1]) && challengeToken(m[1]) === m[2]) {
+    if (!this.refusing && m !== null && this.passes.has(m[1]) && challengeToken(m[1]) === m[2]) {
       this.passed++;
       return true;
     }
@@ -149,6 +151,11 @@ export class JsChallengeGate {
   /** the passes issued so far stop working, as a bot manager's cookie expires */
   expire(): void {
     this.passes.clear();
+  }
+
+  /** while on, no pass is accepted, however fresh */
+  refuse(on: boolean): void {
+    this.refusing = on;
   }
 }
 
@@ -239,6 +246,11 @@ export class FakeRetailer {
   /** the passes the browser earned stop working, as a bot manager's cookie expires */
   expirePasses(): void {
     this.gate.expire();
+  }
+
+  /** while on, the js-challenge accepts no pass: a browser solves it again and again, in vain */
+  refusePasses(on = true): void {
+    this.gate.refuse(on);
   }
 
   /** js-challenge pages served and passes accepted */
