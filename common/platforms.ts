@@ -6,6 +6,7 @@
  * (server/src/engine/platforms/<key>.ts); the server builds its catalogue from them and sends the
  * same entries to the browser (GET /api/platforms), which builds the same catalogue.
  */
+import { httpUrl } from "./http-url.js";
 import { z } from "./zod-pt.js";
 
 /** a regular expression as text, so that an entry travels as JSON */
@@ -93,15 +94,6 @@ export function urlOnHosts(url: string, hosts: readonly string[]): boolean {
     return false;
   }
   return hosts.some((h) => host === h || host.endsWith(`.${h}`));
-}
-
-function httpUrl(text: string): URL | null {
-  try {
-    const url = new URL(text);
-    return url.protocol === "https:" || url.protocol === "http:" ? url : null;
-  } catch {
-    return null;
-  }
 }
 
 function idByRules(info: PlatformInfo, url: URL): string | null {

@@ -1,3 +1,4 @@
+import { isHttpUrl } from "../http-url.js";
 import { MAX_CHECK_INTERVAL_MS, MIN_CHECK_INTERVAL_MS } from "../interval.js";
 import { parseMoney } from "../money.js";
 import type { PlatformCatalogue } from "../platforms.js";
@@ -7,15 +8,6 @@ import { z } from "../zod-pt.js";
 export const MIN_CHECK_INTERVAL = MIN_CHECK_INTERVAL_MS;
 export const MAX_CHECK_INTERVAL = MAX_CHECK_INTERVAL_MS;
 export const CONFIG_JSON_MESSAGE = "Configuração deve ser JSON válido ou vazio";
-
-const isHttpUrl = (value: string) => {
-  try {
-    const { protocol } = new URL(value);
-    return protocol === "http:" || protocol === "https:";
-  } catch {
-    return false;
-  }
-};
 
 const isValidJson = (value: string) => {
   try {

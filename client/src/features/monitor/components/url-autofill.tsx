@@ -1,3 +1,4 @@
+import { isHttpUrl } from "@common/http-url";
 import type { PlatformKey } from "@common/platforms";
 import { CircleAlert, CircleCheck, Loader2, RotateCw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -21,15 +22,6 @@ export type AutofillState =
   | { kind: "loading"; url: string }
   | { kind: "error"; url: string; message: string }
   | { kind: "done"; url: string; sizes: string[] };
-
-const isHttpUrl = (text: string) => {
-  try {
-    const { protocol } = new URL(text);
-    return protocol === "https:" || protocol === "http:";
-  } catch {
-    return false;
-  }
-};
 
 /**
  * Paste first: a product URL picks its platform from the catalogue's hosts and the page is read at
