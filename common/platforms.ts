@@ -110,6 +110,23 @@ function idByRules(info: PlatformInfo, url: URL): string | null {
   return null;
 }
 
+/**
+ * The platform's product id in a URL, whatever its host: the adapters read it from a product's URL
+ * (already checked to belong to the platform when it was saved). The one rule per platform: the
+ * product form, the server's schema, the preview and the engine all come here.
+ */
+export function productIdInUrl(info: PlatformInfo, url: string): string | null {
+  const parsed = httpUrl(url);
+  const id = parsed && idByRules(info, parsed);
+  if (!id) return null;
+  try {
+    const decoded = decodeURIComponent(id);
+    return info.idUpperCase ? decoded.toUpperCase() : decoded;
+  } catch {
+    return null;
+  }
+}
+
 /** The platforms, in the order the product modal offers them, and every rule read from them. */
 export class PlatformCatalogue {
   readonly list: readonly PlatformInfo[];
@@ -168,28 +185,10 @@ export class PlatformCatalogue {
     return this.keys.find((key) => this.urlBelongsTo(url.trim(), key)) ?? null;
   }
 
-  /**
-   * The platform's product id in a URL, whatever its host: the adapters read it from a product's
-   * URL (already checked to belong to the platform when it was saved). The one rule per platform:
-   * the product form, the server's schema, the preview and the engine all come here.
-   */
-  productIdInUrl(key: string, url: string): string | null {
-    const info = this.byKey.get(key);
-    const parsed = httpUrl(url);
-    if (!info || !parsed) return null;
-    const id = idByRules(info, parsed);
-    if (!id) return null;
-    try {
-      const decoded = decodeURIComponent(id);
-      return info.idUpperCase ? decoded.toUpperCase() : decoded;
-    } catch {
-      return null;
-    }
-  }
-
   /** the platform's product id in a pasted URL; null for garbage, another site or a non-product page */
   productIdFromUrl(key: string, url: string): string | null {
-    return this.urlBelongsTo(url, key) ? this.productIdInUrl(key, url) : null;
+    const info = this.byKey.get(key);
+    return info && urlOnHosts(url, info.hosts) ? productIdInUrl(info, url) : null;
   }
 
   /** "O URL não pertence à plataforma Zara (zara.com)" when the URL is on another site, else null */

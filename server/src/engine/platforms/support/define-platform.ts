@@ -1,4 +1,4 @@
-import { type PlatformInfo, PlatformCatalogue } from "@common/platforms";
+import { type PlatformInfo, productIdInUrl } from "@common/platforms";
 import type { PlatformAdapter, PlatformModule } from "../types";
 
 /**
@@ -13,6 +13,5 @@ export function definePlatform<
       "headerProfile" | "check" | "pageParser"
     >,
 >(record: R): R & Pick<PlatformModule, "idFromUrl"> {
-  const own = new PlatformCatalogue([record]);
-  return { ...record, idFromUrl: (url) => own.productIdInUrl(record.key, url) };
+  return { ...record, idFromUrl: (url) => productIdInUrl(record, url) };
 }
