@@ -165,6 +165,11 @@ export class PlatformCatalogue {
     }
   }
 
+  /** the platform watches a member's profile (its items), not a product's sizes and price */
+  watchesProfile(key: string): boolean {
+    return this.byKey.get(key)?.profile === true;
+  }
+
   /** platforms whose blocked checks may take the browser route */
   isBrowserCapable(key: string): boolean {
     return this.byKey.get(key)?.browser === true;

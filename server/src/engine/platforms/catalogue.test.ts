@@ -133,6 +133,13 @@ describe("platformOfUrl", () => {
   });
 });
 
+describe("watchesProfile", () => {
+  it("marks the platforms whose URL is a member's profile, and only them", () => {
+    expect(CATALOGUE.keys.filter((key) => CATALOGUE.watchesProfile(key))).toEqual(["vinted"]);
+    expect(CATALOGUE.watchesProfile("desconhecida")).toBe(false);
+  });
+});
+
 describe("isBrowserCapable", () => {
   it("marks the platforms behind a bot manager, and only them", () => {
     expect(CATALOGUE.keys.filter((key) => CATALOGUE.isBrowserCapable(key)).sort()).toEqual([

@@ -51,7 +51,7 @@ function sizeFlag(size: CheckDetail["sizes"][number]): {
 export function CheckDetailView({ detail, platform }: { detail: CheckDetail; platform: string }) {
   const f = useFormat();
   const { t } = useTranslation("monitor");
-  const isProfile = usePlatforms().get(platform)?.profile === true;
+  const isProfile = usePlatforms().watchesProfile(platform);
   const verdict = detail.status ? statusLabel({ status: detail.status }, isProfile) : null;
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="check-detail">

@@ -12,7 +12,7 @@ import { badgeLabel, hasCheckFailure, hostPauseText, statusVariant } from "../li
 /** while checks fail the badge says the status is the last one known, with a dashed edge */
 export function StatusBadge({ product, className }: { product: ProductDto; className?: string }) {
   useTranslation(); // the label follows the language
-  const isProfile = usePlatforms().get(product.platform)?.profile === true;
+  const isProfile = usePlatforms().watchesProfile(product.platform);
   const stale = hasCheckFailure(product) && product.lastCheck !== null;
   return (
     <Badge

@@ -47,7 +47,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 /** the sizes (or a wardrobe's items) as chips, the first `max` and how many more */
 export function SizeChips({ product, max = MAX_CHIPS }: { product: ProductDto; max?: number }) {
   const { t } = useTranslation("monitor");
-  const isProfile = usePlatforms().get(product.platform)?.profile === true;
+  const isProfile = usePlatforms().watchesProfile(product.platform);
   const sizes = productSizes(product);
   if (sizes.length === 0) return null;
   return (
@@ -140,7 +140,7 @@ export function ProductCard({
 }: { product: ProductDto } & ProductActions) {
   const platforms = usePlatforms();
   // a member's profile has no price nor restock of its own
-  const isProfile = platforms.get(product.platform)?.profile === true;
+  const isProfile = platforms.watchesProfile(product.platform);
   const f = useFormat();
   const { t } = useTranslation(["monitor", "common"]);
   const photo = useCardPhoto(product.imageUrl);
