@@ -1,6 +1,7 @@
 /**
  * `npm run bench:hostile [-- --monitors 5000 --interval-ms 5000 --seconds 30 --db both|pglite|postgres
- *   --queued 300 --paced 1000 --paced-window-ms 2000 --html 20 --concurrency 200 --pglite-thread on|off]`
+ *   --queued 300 --paced 1000 --paced-window-ms 2000 --html 20 --concurrency 200 --pglite-thread on|off
+ *   --only hostile|neighbours]`
  *
  * The engine on a bad day, beside the same run on a good one (issue 11). Each run is a fresh process
  * with the stand-in retailer and webhook as children of the parent. Monitors check every
@@ -14,6 +15,8 @@
  * other users' restock→alert latency p50/p99; duplicates among the paced alerts; the paced drain
  * against its minimum; the event loop's p99 and worst block; the shutdown's duration; each with its
  * target. `--pglite-thread off` runs PGlite on the event loop's thread, as before it had a worker.
+ * Then the slow-neighbours case (issue 27, `runNeighbours`): a third user's wait beside two users whose
+ * checks drip; `--only neighbours` runs it alone.
  */
 import { type ChildProcess, fork } from "node:child_process";
 import os from "node:os";
@@ -36,6 +39,8 @@ const PG_URL = arg("pg", process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.
 interface Spec {
   kind: "pglite" | "postgres";
   hostile: boolean;
+  /** "neighbours": only the slow-neighbours case (issue 27), see runNeighbours */
+  scenario?: "neighbours";
   monitors: number;
   intervalMs: number;
   seconds: number;
@@ -340,6 +345,100 @@ async function run(spec: Spec): Promise<Figures> {
   };
 }
 
+interface NeighbourFigures {
+  kind: string;
+  thirdChecks: number;
+  thirdLagP50: number;
+  thirdLagP99: number;
+  slowInFlightMax: number;
+}
+
+/** products of the two slow users and of the third one */
+const SLOW_PER_USER = 8;
+const THIRD_PRODUCTS = 20;
+const NEIGHBOUR_SLOTS = 10;
+
+/**
+ * Slow neighbours (issue 27): with 10 slots, two users whose 8 products each drip (headers, then a
+ * byte every 3 s, until the check's deadline), and a third user with 20 products at 1 s on the same
+ * host. Measured: the third user's schedule lag (how long each of its checks waited past its due
+ * time), p50 and p99, over `seconds`.
+ */
+async function runNeighbours(spec: Spec): Promise<NeighbourFigures> {
+  const { database, drop } = await openScratch(spec);
+  const db = database.db;
+  const { shop, hook } = spec;
+  await post(`${shop}/__control`, { jsonPadBytes: 2_000, dripMs: 3000 });
+  const made = await db
+    .insert(users)
+    .values(["lento1", "lento2", "terceiro"].map((username) => ({ username, passwordHash: "x" })))
+    .returning({ id: users.id });
+  const bulk: Record<string, unknown>[] = [];
+  const rows = [];
+  for (const [u, user] of made.entries()) {
+    const third = u === 2;
+    for (let i = 0; i < (third ? THIRD_PRODUCTS : SLOW_PER_USER); i++) {
+      const code = `n${u}-${i}`;
+      bulk.push({ product: code, status: "out_of_stock", block: third ? "off" : "drip" });
+      rows.push({
+        userId: user.id,
+        name: `Vizinho ${code}`,
+        productId: code,
+        url: `https://nudeproject.com/products/${code}.js`,
+        webhookUrl: `https://discord.com/api/webhooks/${code}/bench`,
+        platform: "nudeproject",
+        checkInterval: 1000,
+      });
+    }
+  }
+  await post(`${shop}/__control/bulk`, { products: bulk });
+  await db.insert(products).values(rows);
+  const engine = await startEngine({
+    database,
+    config: {
+      monitorProxies: [],
+      monitorRedirect: new Map([
+        ["https://nudeproject.com", shop],
+        ["https://discord.com", hook],
+      ]),
+    },
+    scheduler: { startJitterMs: 1000, maxConcurrent: NEIGHBOUR_SLOTS },
+    onError: () => {},
+  });
+  say(spec, "vizinhos lentos: aquecimento");
+  await sleep(5000);
+  await post(`${shop}/__stats/reset`, {});
+  engine.stats.collect((url) => url.includes("/products/n2-"));
+  say(spec, "vizinhos lentos: medição");
+  let slowInFlightMax = 0;
+  const until = Date.now() + spec.seconds * 1000;
+  while (Date.now() < until) {
+    const stats = await getJson<{ inFlight: number }>(`${shop}/__stats`);
+    slowInFlightMax = Math.max(slowInFlightMax, stats.inFlight);
+    await sleep(250);
+  }
+  const lags = engine.stats.takeCollected();
+  await engine.stop();
+  await drop();
+  return {
+    kind: spec.kind,
+    thirdChecks: lags.length,
+    thirdLagP50: Math.round(pct(lags, 0.5)),
+    thirdLagP99: Math.round(pct(lags, 0.99)),
+    slowInFlightMax,
+  };
+}
+
+function reportNeighbours(f: NeighbourFigures): void {
+  console.log(
+    `\n${f.kind} — vizinhos lentos (${NEIGHBOUR_SLOTS} vagas, 2 utilizadores com ${SLOW_PER_USER} produtos que pingam, um terceiro com ${THIRD_PRODUCTS} a 1 s):`,
+  );
+  console.log(
+    `  terceiro: ${f.thirdChecks} verificações · espera p50 ${f.thirdLagP50} ms p99 ${f.thirdLagP99} ms · pedidos em curso no máximo ${f.slowInFlightMax}`,
+  );
+  console.log(`    ${mark(f.thirdLagP99 < 250)} espera do terceiro p99 ${f.thirdLagP99} ms (< 250 ms)`);
+}
+
 function standIn(script: string): Promise<{ child: ChildProcess; origin: string }> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(root, script), ["--port", "0", "--quiet"], {
@@ -354,7 +453,7 @@ function standIn(script: string): Promise<{ child: ChildProcess; origin: string 
   });
 }
 
-function runIsolated(spec: Spec): Promise<Figures> {
+function runIsolated<F = Figures>(spec: Spec): Promise<F> {
   return new Promise((resolve, reject) => {
     const child = fork(
       path.join(root, "bench/hostile.ts"),
@@ -365,9 +464,9 @@ function runIsolated(spec: Spec): Promise<Figures> {
         stdio: ["ignore", "inherit", "inherit", "ipc"],
       },
     );
-    let figures: Figures | null = null;
+    let figures: F | null = null;
     child.on("message", (m) => {
-      figures = m as Figures;
+      figures = m as F;
     });
     child.once("error", reject);
     child.once("exit", (code) => (figures ? resolve(figures) : reject(new Error(`run exited ${code}`))));
@@ -409,7 +508,8 @@ function report(clean: Figures, hostile: Figures): void {
 async function main() {
   const childSpec = arg("child", "");
   if (childSpec) {
-    const figures = await run(JSON.parse(childSpec) as Spec);
+    const spec = JSON.parse(childSpec) as Spec;
+    const figures = spec.scenario === "neighbours" ? await runNeighbours(spec) : await run(spec);
     process.send?.(figures);
     setTimeout(() => process.exit(0), 200);
     return;
@@ -435,11 +535,18 @@ async function main() {
     `bench:hostile — ${base.monitors} monitores a ${base.intervalMs} ms, ${base.html} páginas Worten de 600 KB a 10 s, ${base.seconds} s medidos; ${base.queued} alertas presos num webhook que pinga, ${base.paced} para um webhook com o ritmo do Discord (5 por ${base.pacedWindowMs} ms)`,
   );
   try {
+    const only = arg("only", "");
     for (const kind of kinds) {
-      const clean =
-        arg("only", "") === "hostile" ? null : await runIsolated({ ...base, kind, hostile: false });
-      const hostile = await runIsolated({ ...base, kind, hostile: true });
-      report(clean ?? hostile, hostile);
+      if (only !== "neighbours") {
+        const clean = only === "hostile" ? null : await runIsolated({ ...base, kind, hostile: false });
+        const hostile = await runIsolated({ ...base, kind, hostile: true });
+        report(clean ?? hostile, hostile);
+      }
+      if (only === "" || only === "neighbours") {
+        reportNeighbours(
+          await runIsolated<NeighbourFigures>({ ...base, kind, hostile: true, scenario: "neighbours" }),
+        );
+      }
     }
   } finally {
     retailer.child.kill();

@@ -18,6 +18,13 @@ export default defineConfig({
     outDir: path.resolve(root, "../dist/client"),
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod ships /* @__PURE__ */ comments where Rollup cannot use them: Rollup drops them, harmlessly
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("node_modules")) return;
+        warn(warning);
+      },
+    },
   },
   server: {
     proxy: { "/api": "http://localhost:5000" },

@@ -3,6 +3,7 @@
  * screens and in the exports goes through a Formatter made from the user's saved language, time
  * zone and books currency (Settings → Utilizador), with Intl.
  */
+import { amountFormatOptions } from "./money.js";
 import { DEFAULT_USER_SETTINGS, type UserSettings } from "./schemas/settings.js";
 
 export type FormatPreferences = Pick<UserSettings, "language" | "timezone" | "currency">;
@@ -73,7 +74,7 @@ function build({ language, timezone, currency }: FormatPreferences): Formatter {
   const locale = LOCALES[language] ?? LOCALES.pt;
   // "1 234,56 €": grouped from four digits, as the product writes amounts in every language
   const moneyFormat = (code: string) =>
-    new Intl.NumberFormat(locale, { style: "currency", currency: code, useGrouping: "always" });
+    new Intl.NumberFormat(locale, { ...amountFormatOptions(code), useGrouping: "always" });
   const books = moneyFormat(currency);
   const prices = new Map<string, Intl.NumberFormat>([[currency, books]]);
   const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });

@@ -103,6 +103,19 @@ export function formatEur(value: string | number | null | undefined): string {
 const formatters = new Map<string, Intl.NumberFormat>([["EUR|pt-PT", eurFormatter]]);
 
 /**
+ * ISO 4217's code for "no currency": a retailer's amount whose currency the store states nowhere is
+ * kept with it and shown as a bare number ("949,00"), never as euros (docs/decisions.md).
+ */
+export const NO_CURRENCY = "XXX";
+
+/** Intl options for an amount in `code`: its currency style, or a plain two-decimal number for NO_CURRENCY */
+export function amountFormatOptions(code: string): Intl.NumberFormatOptions {
+  return code === NO_CURRENCY
+    ? { minimumFractionDigits: 2, maximumFractionDigits: 2 }
+    : { style: "currency", currency: code };
+}
+
+/**
  * An amount in its own currency as `locale` writes it (pt-PT unless told): "19800.00", "JPY" →
  * "19 800 JP¥"; "12.5", "PLN" → "12,50 PLN"; in en-GB "69.90", "EUR" → "€69.90". An amount is never
  * shown with € unless its currency is EUR.
@@ -115,7 +128,7 @@ export function formatMoney(
   const code = /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : "EUR";
   let formatter = formatters.get(`${code}|${locale}`);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: "currency", currency: code });
+    formatter = new Intl.NumberFormat(locale, amountFormatOptions(code));
     formatters.set(`${code}|${locale}`, formatter);
   }
   const n = typeof value === "number" ? value : Number(value ?? "");

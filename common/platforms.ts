@@ -7,6 +7,7 @@
  * same entries to the browser (GET /api/platforms), which builds the same catalogue.
  */
 import { httpUrl } from "./http-url.js";
+import { type SearchTarget, searchTargetOf } from "./search-url.js";
 import { z } from "./zod-pt.js";
 
 /** a regular expression as text, so that an entry travels as JSON */
@@ -62,6 +63,11 @@ export const platformInfoSchema = z.object({
   /** host names (and their subdomains) whose URLs belong to the platform */
   hosts: z.array(z.string()),
   /**
+   * any public https page not on another platform's hosts belongs to it ("Outra loja"): its reader
+   * finds the store's kind by itself; `hosts` is then empty
+   */
+  anyHost: z.boolean().optional(),
+  /**
    * behind a bot manager that answers plain HTTP clients with a JavaScript challenge: a blocked
    * check may be retried in headless Chromium when the browser route is on
    */
@@ -73,14 +79,36 @@ export const platformInfoSchema = z.object({
   configUrlKeys: z.array(z.string()).optional(),
   /** the URL is a member's profile: its new items are watched, not a product's sizes (Vinted) */
   profile: z.boolean().optional(),
+  /** how a search URL of the platform is read (common/search-url.ts); absent: products only */
+  search: z.enum(["vinted", "shopify"]).optional(),
   /** the user may name the variants to watch, "Preto / M" (AliExpress) */
   variants: z.boolean().optional(),
   /** the store's own page for a product whose id matches `idPattern`: `template` with {id} replaced */
   productPage: z.object({ template: z.string(), idPattern: patternSchema }).optional(),
   texts: z.object({ pt: platformTextsSchema, en: platformTextsSchema, es: platformTextsSchema }),
+  /**
+   * the retailer's request budget, for all engine processes together, when it differs from the
+   * default (a retailer known to block early gets a lower one); the admin may change it per host
+   */
+  budget: z.object({ perMinute: z.number(), atOnce: z.number() }).optional(),
 });
 export type PlatformInfo = z.infer<typeof platformInfoSchema>;
 export const platformListSchema = z.array(platformInfoSchema);
+
+/**
+ * The readers "Outra loja" tries, by the source name a check reports, as people read them in the
+ * modal's preview and "Testar agora" (proper names: the same in every language).
+ */
+const READER_NAMES: Readonly<Record<string, string>> = {
+  "shopify-products-js": "Shopify (/products/….js)",
+  "sfra-product-variation": "Salesforce SFRA (Product-Variation)",
+  "json-ld": "JSON-LD (schema.org)",
+  microdata: "Microdata (schema.org)",
+  "open-graph": "Open Graph",
+};
+
+/** the reader's name for people; a route name it does not know as it came ("storefront-api") */
+export const readerName = (source: string): string => READER_NAMES[source] ?? source;
 
 /** a key the catalogue does not know stays a string: products saved under it are still shown */
 export type PlatformKey = string;
@@ -94,6 +122,17 @@ export function urlOnHosts(url: string, hosts: readonly string[]): boolean {
     return false;
   }
   return hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+/**
+ * an https URL on a public host name (a dotted name ending in letters): "Outra loja" takes no IP
+ * literal, no "localhost" and no intranet name; the address guard still checks what the name resolves to
+ */
+function isPublicHttpsName(url: string): boolean {
+  const parsed = httpUrl(url.trim());
+  if (parsed?.protocol !== "https:") return false;
+  const host = parsed.hostname.toLowerCase();
+  return /^[a-z0-9.-]+\.[a-z][a-z0-9-]*[a-z0-9]$/.test(host) && !/(^|\.)localhost$/.test(host);
 }
 
 function idByRules(info: PlatformInfo, url: URL): string | null {
@@ -154,6 +193,8 @@ export class PlatformCatalogue {
 
   /** the store's own page for the product: its page by id where the platform has one, else the site */
   pageUrl(product: { platform: string; productId: string; url: string }): string {
+    // another store: its product page is the one pasted (the origin says nothing)
+    if (this.byKey.get(product.platform)?.anyHost && httpUrl(product.url)) return product.url;
     const page = this.byKey.get(product.platform)?.productPage;
     if (page && toRegExp(page.idPattern).test(product.productId)) {
       return page.template.replace("{id}", encodeURIComponent(product.productId));
@@ -170,15 +211,45 @@ export class PlatformCatalogue {
     return this.byKey.get(key)?.profile === true;
   }
 
+  /** the search a pasted URL of the platform asks for; null for a product (or member) page */
+  searchOf(key: string, url: string): SearchTarget | null {
+    const info = this.byKey.get(key);
+    return info && urlOnHosts(url, info.hosts) ? searchTargetOf(info.search, url) : null;
+  }
+
   /** platforms whose blocked checks may take the browser route */
   isBrowserCapable(key: string): boolean {
     return this.byKey.get(key)?.browser === true;
   }
 
-  /** true when the URL's host is one of the platform's hosts or a subdomain of one */
+  /**
+   * true when the URL's host is one of the platform's hosts or a subdomain of one; for a platform of
+   * any host, when the URL is https and on no other platform's hosts
+   */
   urlBelongsTo(url: string, key: string): boolean {
     const info = this.byKey.get(key);
-    return info !== undefined && urlOnHosts(url, info.hosts);
+    if (!info) return false;
+    if (info.anyHost) return isPublicHttpsName(url) && this.namedPlatformOf(url) === null;
+    return urlOnHosts(url, info.hosts);
+  }
+
+  /** the platform whose hosts name the URL's (any-host platforms left out) */
+  private namedPlatformOf(url: string): PlatformKey | null {
+    return this.list.find((p) => !p.anyHost && urlOnHosts(url, p.hosts))?.key ?? null;
+  }
+
+  /** the platform of any host ("Outra loja"), if the catalogue has one */
+  private anyHostKey(): PlatformKey | null {
+    return this.list.find((p) => p.anyHost)?.key ?? null;
+  }
+
+  /** what the card calls the store: the platform's name, or for "Outra loja" the site's own host */
+  storeName(product: { platform: string; url: string }): string {
+    if (this.byKey.get(product.platform)?.anyHost) {
+      const host = httpUrl(product.url)?.hostname;
+      if (host) return host.replace(/^www\./, "");
+    }
+    return this.label(product.platform);
   }
 
   /**
@@ -186,20 +257,29 @@ export class PlatformCatalogue {
    * counts); null for another site, a look-alike host, or text that is not an http(s) URL.
    */
   platformOfUrl(url: string): PlatformKey | null {
-    if (!httpUrl(url.trim())) return null;
-    return this.keys.find((key) => this.urlBelongsTo(url.trim(), key)) ?? null;
+    const parsed = httpUrl(url.trim());
+    if (!parsed) return null;
+    const named = this.namedPlatformOf(url.trim());
+    if (named) return named;
+    const any = this.anyHostKey();
+    return any && isPublicHttpsName(url.trim()) ? any : null;
   }
 
   /** the platform's product id in a pasted URL; null for garbage, another site or a non-product page */
   productIdFromUrl(key: string, url: string): string | null {
     const info = this.byKey.get(key);
-    return info && urlOnHosts(url, info.hosts) ? productIdInUrl(info, url) : null;
+    return info && this.urlBelongsTo(url, key) ? productIdInUrl(info, url) : null;
   }
 
   /** "O URL não pertence à plataforma Zara (zara.com)" when the URL is on another site, else null */
   urlProblem(key: string, url: string): string | null {
     const info = this.byKey.get(key);
     if (!info || this.urlBelongsTo(url, key)) return null;
+    if (info.anyHost) {
+      const named = this.namedPlatformOf(url);
+      if (named) return `O URL é da plataforma ${this.label(named)}: escolha-a em vez de ${info.label}`;
+      return `${info.label} aceita só páginas https públicas`;
+    }
     return `O URL não pertence à plataforma ${info.label} (${info.hosts.join(", ")})`;
   }
 

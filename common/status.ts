@@ -6,6 +6,7 @@ export const PRODUCT_STATUSES = [
   "unknown",
   "vinted_active",
   "vinted_vacation",
+  "search_active",
 ] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
@@ -16,6 +17,7 @@ export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
   unknown: "Desconhecido",
   vinted_active: "Ativo",
   vinted_vacation: "Férias",
+  search_active: "A pesquisar",
 };
 
 /** the statuses a reseller can buy at */
@@ -53,6 +55,7 @@ export const ACTIVITY_TITLES: Record<string, string> = {
   stock_check_failed: "Falha na verificação",
   notification_sent: "Notificação enviada",
   notification_failed: "Falha na notificação",
+  notification_superseded: "Alerta substituído",
 };
 
 export const activityTitle = (action: string) => ACTIVITY_TITLES[action] ?? action;

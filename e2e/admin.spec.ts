@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { createUserViaApi, expectTheme, isMobileProject, loginViaApi, screenshot, setTheme } from "./helpers";
 
 // many screenshots per test, on a machine shared with other suites
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /** a username no other project or run uses (both projects share one server) */
 function uniqueName(prefix: string): string {
@@ -263,6 +263,9 @@ test.describe("configurações", () => {
     // the global configuration is shared: only the desktop project changes it
     if (isMobileProject()) return;
     await page.getByRole("tab", { name: "Global" }).click();
+    // the per-user quotas (issue 27) sit with the other installation-wide settings
+    await expect(page.getByLabel("Itens no inventário por utilizador")).toHaveValue("5000");
+    await expect(page.getByLabel("Alterações ao inventário por minuto")).toHaveValue("120");
     const interval = page.getByLabel("Intervalo de verificação padrão");
     await interval.fill("5000");
     await page.getByRole("button", { name: "Guardar" }).click();

@@ -42,7 +42,7 @@ test("Testar agora: o painel mostra a rota, os pedidos, os tamanhos, o preço e 
   page,
   playwright,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const project = test.info().project.name;
   const handle = `tee-${project}`;
   await retailer("/__control", {

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -38,23 +38,18 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 /**
  * A private production build per run: a shared dist/client rebuilt by someone else mid-run would
  * leave the running server pointing at deleted assets (and NODE_ENV=test would give React's
- * development build).
+ * development build). The build must print nothing at the warning level: a newcomer's first
+ * `npm start` shows only the product's own lines.
  */
 function buildClient(outDir: string) {
-  execFileSync(
+  const build = spawnSync(
     path.join(root, "node_modules/.bin/vite"),
-    [
-      "build",
-      "--config",
-      "client/vite.config.ts",
-      "--outDir",
-      outDir,
-      "--emptyOutDir",
-      "--logLevel",
-      "error",
-    ],
-    { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, NODE_ENV: "production" } },
+    ["build", "--config", "client/vite.config.ts", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"],
+    { cwd: root, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } },
   );
+  const printed = `${build.stdout}${build.stderr}`.trim();
+  if (build.status !== 0) throw new Error(`A compilação do cliente falhou:\n${printed}`);
+  if (printed) throw new Error(`A compilação do cliente escreveu avisos:\n${printed}`);
 }
 
 /** Builds the client, starts the real app on a free port with a fresh data directory, stops it after. */

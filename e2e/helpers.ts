@@ -15,8 +15,15 @@ export { ADMIN_PASSWORD, ADMIN_USERNAME };
 export type Theme = "light" | "dark";
 export const THEME_STORAGE_KEY = "stock-monitor-theme";
 
+/**
+ * No cookies, no local storage. A context a test opens with `browser.newContext()` inherits the
+ * project's storageState, the admin session every spec shares: a login or an accepted invite in
+ * such a context would end that session for everyone (a login ends the session its cookie names).
+ */
+export const NO_SESSION = { cookies: [], origins: [] };
+
 /** For specs that start logged out (the projects default to the shared admin session). */
-export const loggedOut = { storageState: { cookies: [], origins: [] } };
+export const loggedOut = { storageState: NO_SESSION };
 
 /** Logs in through the login form and waits for the frame. */
 export async function loginViaForm(page: Page, username = ADMIN_USERNAME, password = ADMIN_PASSWORD) {
@@ -27,8 +34,13 @@ export async function loginViaForm(page: Page, username = ADMIN_USERNAME, passwo
   await expect(page.getByRole("button", { name: /^Menu de / })).toBeVisible();
 }
 
-/** Logs in with the API (the browser context keeps the session cookie). */
+/**
+ * Logs in with the API (the browser context keeps the session cookie). The context's cookies go
+ * first: a login ends the session its cookie names, and that may be the admin session every spec
+ * shares (ADMIN_STATE).
+ */
 export async function loginViaApi(page: Page, username = ADMIN_USERNAME, password = ADMIN_PASSWORD) {
+  await page.context().clearCookies();
   const response = await page.request.post("/api/login", { data: { username, password } });
   expect(response.ok(), `login de ${username}: ${response.status()}`).toBeTruthy();
   return (await response.json()) as { id: number; username: string; role: string };
@@ -89,6 +101,7 @@ export async function newAppContext(
 ): Promise<BrowserContext> {
   const { phone, theme, ...rest } = options;
   const context = await browser.newContext({
+    storageState: NO_SESSION,
     ...rest,
     isMobile: phone,
     hasTouch: phone,

@@ -1,8 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { isMobileProject, loginViaApi, screenshot, setTheme } from "./helpers";
 
-// the first test walks four screens in two themes
-test.describe.configure({ timeout: 120_000 });
+// the first test walks four screens in two themes; beside another worker on 2 cores one test took
+// over 120 s (38 s alone)
+test.describe.configure({ timeout: 240_000 });
 
 /** a 2×2 red PNG, read by the browser as a data URL like any photo */
 const PHOTO = Buffer.from(

@@ -17,7 +17,7 @@ import { overflowProblems, screenshotTo } from "./quality-checks";
  * sideways scroll (what the quality suite checks) misses a select whose text runs past its border.
  * A private app (engine off); the spec opens its own contexts, so it runs once (desktop project).
  */
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const LANGUAGES = ["pt", "en", "es"] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -27,9 +27,7 @@ const WIDTHS = [390, 768, 800, 900, 1024, 1280] as const;
 let app: QualityApp;
 let adminState: StorageState;
 
-// biome-ignore lint/correctness/noEmptyPattern: Playwright wants the fixtures argument destructured
-test.beforeAll(async ({}, info) => {
-  test.skip(info.project.name !== "desktop", "abre os seus próprios contextos de 390 a 1280 px");
+test.beforeAll(async () => {
   test.setTimeout(180_000);
   app = await startQualityApp();
   const api = await apiSession(app.url);

@@ -47,7 +47,7 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   page,
   playwright,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const mobile = isMobileProject();
   await loginAsFreshUser(page, playwright);
   await page.goto("/monitor");

@@ -13,9 +13,11 @@ import { apiSession, createUser, type QualityApp, type StorageState, startQualit
  * store and posts to a stand-in Discord (MONITOR_REDIRECT); it opens its own 1280, 800 and 390 px
  * contexts, so it runs once (in the desktop project).
  */
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 const SHOP = "https://nudeproject.com";
+/** a Shopify store that is none of the eleven: "Outra loja" (the stand-in serves it too) */
+const OTHER_SHOP = "https://loja-das-camisolas.pt";
 const DISCORD = "https://discord.com";
 const PERSONAL_WEBHOOK = `${DISCORD}/api/webhooks/42/pessoal`;
 const GLOBAL_WEBHOOK = `${DISCORD}/api/webhooks/1/global`;
@@ -35,9 +37,7 @@ let rui: StorageState;
 /** who looks at the modal at each width: "Testar webhook" allows 5 a minute per user */
 const viewers: Partial<Record<"desktop" | "tablet" | "mobile", StorageState>> = {};
 
-// biome-ignore lint/correctness/noEmptyPattern: Playwright wants the fixtures argument destructured
-test.beforeAll(async ({}, info) => {
-  test.skip(info.project.name !== "desktop", "abre os seus próprios contextos de 1280, 800 e 390 px");
+test.beforeAll(async () => {
   // the server compiles on start (tsx), slowly on a busy machine
   test.setTimeout(180_000);
   retailer = new FakeRetailer();
@@ -54,7 +54,7 @@ test.beforeAll(async ({}, info) => {
   const hook = await webhook.listen();
   app = await startQualityApp({
     ALLOW_PRIVATE_WEBHOOKS: "true",
-    MONITOR_REDIRECT: `${SHOP}=${shop},${DISCORD}=${hook}`,
+    MONITOR_REDIRECT: `${SHOP}=${shop},${OTHER_SHOP}=${shop},${DISCORD}=${hook}`,
   });
   const admin = await apiSession(app.url);
   expect(
@@ -116,7 +116,8 @@ async function expectPickerInside(dialog: Locator) {
   const box = await dialog.boundingBox();
   if (!box) throw new Error("diálogo sem caixa");
   const chips = dialog.getByRole("radio");
-  await expect(chips).toHaveCount(11);
+  // the eleven platforms and "Outra loja"
+  await expect(chips).toHaveCount(12);
   for (const chip of await chips.all()) {
     const b = await chip.boundingBox();
     if (!b) throw new Error("plataforma sem caixa");
@@ -306,12 +307,56 @@ test("o que a pessoa escreveu fica; uma página que não se lê diz porquê; um 
   await expect(dialog.getByLabel("ID do produto")).toHaveValue("muro");
   await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue("O meu hoodie");
 
-  await dialog.getByLabel("URL do produto").fill("https://www.amazon.es/dp/B0C1234567");
+  // only https pages are another store ("Outra loja"): a plain http page of an unknown site asks
+  await dialog.getByLabel("URL do produto").fill("http://www.amazon.es/dp/B0C1234567");
   await expect(dialog.getByTestId("autofill-status")).toHaveText(
     "Site não reconhecido: escolha a plataforma abaixo.",
   );
   await expect(dialog.getByRole("radio", { name: /Nude Project/ })).toHaveAttribute("aria-checked", "true");
   await context.close();
+});
+
+test("uma loja que não é nenhuma das onze: 'Outra loja' escolhida sozinha, diz que leitor a leu, e o cartão nomeia o site", async ({
+  browser,
+}) => {
+  for (const [width, theme] of [
+    ["desktop", "light"],
+    ["mobile", "dark"],
+  ] as const) {
+    const context = await open(browser, rita, width, theme);
+    const page = await context.newPage();
+    const dialog = await openModal(page);
+    await dialog.getByLabel("URL do produto").fill(`${OTHER_SHOP}/products/cargo-pants`);
+    await expect(dialog.getByTestId("autofill-status")).toHaveText(
+      "Outra loja: lido por Shopify (/products/….js)",
+    );
+    await expect(dialog.getByRole("radio", { name: /Outra loja/ })).toHaveAttribute("aria-checked", "true");
+    await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue("Cargo Pants Cinza");
+    await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("60");
+    await shoot(page, dialog, `modal-outra-loja-${width}-${theme}`);
+    if (width === "desktop") {
+      await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
+      await expect(dialog).toBeHidden();
+    } else {
+      await page.keyboard.press("Escape");
+    }
+    const card = page.getByTestId("product-card").filter({ hasText: "Cargo Pants Cinza" });
+    await expect(card).toBeVisible();
+    await expect(card.getByText("loja-das-camisolas.pt", { exact: true })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    await card.screenshot({
+      path: path.join("artifacts", "screenshots", `card-outra-loja-${width}-${theme}.png`),
+    });
+    if (width === "mobile") {
+      const products = (await (await page.request.get("/api/products")).json()) as {
+        id: number;
+        platform: string;
+      }[];
+      for (const p of products.filter((p) => p.platform === "anystore"))
+        await page.request.delete(`/api/products/${p.id}`);
+    }
+    await context.close();
+  }
 });
 
 test("Testar webhook no modal e nas Configurações; o webhook pessoal preenche o modal, senão o global", async ({

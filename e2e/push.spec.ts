@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { screenshot, setTheme } from "./helpers";
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 async function serviceWorkerReady(page: Page): Promise<string> {
   return page.evaluate(async () => {

@@ -31,7 +31,7 @@ import {
  */
 // one worker runs the file in order (the empty states come first); a failure restarts the worker
 // with a fresh app, and the later tests seed it again
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 480_000 });
 
 type Role = "admin" | "user";
 type ViewportName = "desktop" | "laptop" | "tablet" | "mobile";
@@ -155,9 +155,7 @@ let app: QualityApp;
 let adminState: StorageState;
 let userState: StorageState;
 
-// biome-ignore lint/correctness/noEmptyPattern: Playwright wants the fixtures argument destructured
-test.beforeAll(async ({}, info) => {
-  test.skip(info.project.name !== "desktop", "abre os seus próprios contextos de 1280, 1024, 800 e 390 px");
+test.beforeAll(async () => {
   // the server compiles on start (tsx), slowly on a busy machine
   test.setTimeout(180_000);
   app = await startQualityApp();

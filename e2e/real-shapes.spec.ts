@@ -29,9 +29,7 @@ interface Product {
   lastError: string | null;
 }
 
-// biome-ignore lint/correctness/noEmptyPattern: Playwright wants the fixtures argument destructured
-test.beforeAll(async ({}, info) => {
-  test.skip(info.project.name !== "desktop", "abre os seus próprios contextos de 1280 e 390 px");
+test.beforeAll(async () => {
   test.setTimeout(180_000);
   engine = await startEngineApp([HAVAIANAS, VINTED]);
   const { retailer, hook } = engine;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { isMobileProject, loginViaApi, screenshot } from "./helpers";
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /** 23 Nov 2026 03:30 UTC: the 23rd at 03:30 in Lisbon, the 22nd at 22:30 in New York */
 const NEAR_MIDNIGHT = "2026-11-23T03:30:00.000Z";

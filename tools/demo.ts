@@ -65,6 +65,27 @@ async function main() {
 
   retailer.setProduct("rebel-hoodie", { name: "REBEL HOODIE", status: "out_of_stock", price: "79.00" });
   retailer.setProduct("517756017", { name: "VESTIDO STRETCH", status: "out_of_stock", price: "29.95" });
+  // a Vinted search's first page (issue 25): each round lists one more Nike, one of them stained
+  retailer.searches.addCatalogItems([
+    {
+      id: "80001",
+      title: "Nike Air Force 1 branco",
+      price: "32.00",
+      brand: "Nike",
+      size: "42",
+      condition: "Muito bom",
+    },
+    {
+      id: "80002",
+      title: "Nike Tech Fleece cinza",
+      price: "38.00",
+      brand: "Nike",
+      size: "M",
+      condition: "Bom",
+    },
+  ]);
+  // a product with a price target: it falls below 70 € in the second round
+  retailer.setProduct("cargo-pants", { name: "CARGO PANTS", sizes: ["M", "L"], price: "89.00" });
   retailer.setMember("12345678", {
     login: "closet_da_ana",
     items: [
@@ -154,6 +175,21 @@ async function seed() {
       checkInterval: 5000,
     },
     {
+      name: "Nike até 40 € com taxas",
+      url: "https://www.vinted.pt/catalog?search_text=nike&order=newest_first",
+      platform: "vinted",
+      checkInterval: 5000,
+      rules: { excludeWords: ["manchas"], maxPrice: "40", maxIsTotal: true },
+    },
+    {
+      name: "CARGO PANTS (alvo 70 €)",
+      productId: "cargo-pants",
+      url: "https://nudeproject.com/products/cargo-pants",
+      platform: "nudeproject",
+      checkInterval: 3000,
+      rules: { targetPrice: "70" },
+    },
+    {
       name: "Closet da Ana",
       productId: "12345678",
       url: "https://www.vinted.pt/member/12345678-closet_da_ana",
@@ -183,7 +219,28 @@ function flip(retailer: FakeRetailer) {
       items: [{ id, title: `Artigo novo ${round / 2}`, price: "15.00" }, ...member.items],
     });
   }
-  console.log(`[loja] ronda ${round}: stock alterado`);
+  // the search: a new matching listing each round, and now and then one with stains (excluded)
+  retailer.searches.addCatalogItems([
+    round % 3 === 0
+      ? {
+          id: String(81000 + round),
+          title: `Nike Dunk com manchas ${round}`,
+          price: "12.00",
+          brand: "Nike",
+          size: "41",
+        }
+      : {
+          id: String(81000 + round),
+          title: `Nike Dunk Low ${round}`,
+          price: `${20 + (round % 10)}.00`,
+          brand: "Nike",
+          size: "42",
+          condition: "Muito bom",
+        },
+  ]);
+  // the price target: 89 € → 65 € (alerts) → 59 € (a new low, alerts again) → back to 89 €
+  retailer.setProduct("cargo-pants", { price: ["89.00", "65.00", "59.00", "89.00"][round % 4] });
+  console.log(`[loja] ronda ${round}: stock, preços e pesquisa alterados`);
 }
 
 main().catch((error) => {

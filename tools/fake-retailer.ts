@@ -12,6 +12,8 @@
  *     every JSON answer, for answers of real sizes); a product's own delayMs slows only its answers
  *   POST /__control/expire-passes  the js-challenge passes issued so far stop working
  *   POST /__control/vinted {member, holiday?, era?, items?: [{id, title, price, currency?, reserved?}]}
+ *   POST /__control/catalog, /__control/collection  Vinted catalogue items, Shopify collections
+ *     (tools/fake-search.ts: `/api/v2/catalog/items`, `/products.json`, `/collections/<h>/products.json`)
  *   GET  /__stats  → {requests, inFlight, maxInFlight, healthy}; POST /__stats/reset
  *
  * Formats: Shopify `/products/<id>.js` and `/products/<id>` (JSON-LD page); Zara
@@ -32,6 +34,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import currencyCodes from "currency-codes";
+import { FakeSearches, shopifyListed } from "./fake-search.js";
 
 /**
  * "drip": 200 and headers at once, then one body byte every `dripMs`, never the whole body.
@@ -167,6 +171,8 @@ const CHALLENGE_PAGE =
 export class FakeRetailer {
   readonly products = new Map<string, FakeProduct>();
   readonly members = new Map<string, FakeMember>();
+  /** Vinted catalogue searches and Shopify collections (tools/fake-search.ts) */
+  readonly searches = new FakeSearches();
   globalBlock: BlockMode = "off";
   delayMs = 0;
   /** pause between two bytes of a dripping answer */
@@ -184,6 +190,8 @@ export class FakeRetailer {
   inFlight = 0;
   maxInFlight = 0;
   readonly paths = new Map<string, number>();
+  /** when set, every request's time and path (a host's requests per second, by its paths) */
+  requestLog: { at: number; path: string }[] | null = null;
   /** js-challenge: the gate every product in that mode sits behind */
   readonly gate = new JsChallengeGate();
   /** extra HTML put in every Zara product page (sub-resources for the browser route's guard tests) */
@@ -265,6 +273,7 @@ export class FakeRetailer {
     this.requests = 0;
     this.maxInFlight = 0;
     this.paths.clear();
+    this.requestLog = null;
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -277,6 +286,7 @@ export class FakeRetailer {
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     this.paths.set(url.pathname, (this.paths.get(url.pathname) ?? 0) + 1);
+    this.requestLog?.push({ at: Date.now(), path: url.pathname });
     // the benchmark's healthy products are named b<n> (JSON) and bench-p<n> (pages)
     if (/\/products\/b\d|\/bench-p-?\d/.test(url.pathname)) this.healthyRequests++;
     let finished = false;
@@ -398,6 +408,11 @@ export class FakeRetailer {
       (req, res, _m, url) => this.aliexpressMtop(req, res, url),
     ],
     [/^\/api\/v2\/wardrobe\/(\d+)\/items$/, (req, res, m) => this.vintedWardrobe(req, res, m[1])],
+    [/^\/api\/v2\/catalog\/items$/, (req, res, _m, url) => this.vintedCatalog(req, res, url)],
+    [
+      /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?(?:collections\/([^/]+)\/)?products\.json$/,
+      (req, res, m) => this.shopifyProductsJson(req, res, m[1]),
+    ],
     [
       /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?products\/([^/.]+)\.js$/,
       (req, res, m) => this.product(req, res, m[1], true, "shopify", shopifyJs),
@@ -584,6 +599,24 @@ export class FakeRetailer {
     );
   }
 
+  private vintedCatalog(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    if (this.blocked(req, res, this.globalBlock, true)) return;
+    if (!this.hasSession(req)) return this.send(res, 401, "application/json", '{"code":100}');
+    this.send(res, 200, "application/json", this.searches.catalogAnswer(url.searchParams, this.origin));
+  }
+
+  /** a collection's (or the whole store's) products, newest first as the stand-in publishes them */
+  private shopifyProductsJson(req: http.IncomingMessage, res: http.ServerResponse, handle?: string) {
+    if (this.blocked(req, res, this.globalBlock, true)) return;
+    const ids = handle ? this.searches.collections.get(handle) : [...this.searches.published.keys()];
+    if (!ids) return this.send(res, 404, "text/html", "<html><body>Coleção não encontrada</body></html>");
+    const listed = ids
+      .map((id) => [id, this.products.get(id)] as const)
+      .filter((pair): pair is readonly [string, FakeProduct] => pair[1] !== undefined)
+      .map(([id, p]) => shopifyListed(id, p, this.searches.published.get(id) ?? 0, this.origin));
+    this.send(res, 200, "application/json", JSON.stringify({ products: listed }));
+  }
+
   private control(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
     if (req.method === "GET" && path === "/__stats") {
       this.send(
@@ -609,6 +642,9 @@ export class FakeRetailer {
         if (path === "/__stats/reset") this.resetStats();
         else if (path === "/__control/expire-passes") this.expirePasses();
         else if (path === "/__control/vinted") this.setMember(String(body.member), body);
+        else if (path === "/__control/catalog") this.searches.addCatalogItems(body.items ?? [], body.replace);
+        else if (path === "/__control/collection")
+          this.searches.setCollection(String(body.handle), (body.products ?? []).map(String));
         else if (path === "/__control/bulk")
           for (const p of body.products ?? []) this.setProduct(String(p.product), p);
         else if (path === "/__control" && body.product !== undefined)
@@ -673,6 +709,9 @@ function vintedItem(item: FakeVintedItem, member: FakeMember, memberId: string):
 }
 
 const cents = (price: string) => Math.round(Number(price) * 100);
+/** Pop Mart's amounts are in the currency's minor unit (ISO 4217): 2255 yen is 2255, 29.95 € is 2995 */
+const minorUnits = (price: string, currency: string) =>
+  Math.round(Number(price) * 10 ** (currencyCodes.code(currency)?.digits ?? 2));
 const variantId = (id: string, size: string, i: number) =>
   `${(Number.parseInt(id, 36) % 1e9) * 100 + i}${size.length}`;
 
@@ -741,8 +780,8 @@ function popmartFindOne(id: string, p: FakeProduct): string {
       skus: p.allSizes.map((name, i) => ({
         id: `${id}${i + 1}`,
         name_trans: { "en-us": name, pt: name },
-        price: cents(p.price),
-        discountPrice: cents(p.price),
+        price: minorUnits(p.price, p.currency),
+        discountPrice: minorUnits(p.price, p.currency),
         currency: p.currency,
         stock: {
           onlineStock: p.sizes.includes(name) ? (p.status === "low_stock" ? 1 : 12) : 0,

@@ -10,6 +10,10 @@
  * every `dripMs`, never the end (a hostile or broken webhook); `delayMs` answers after a while; and
  * `paced` enforces Discord's own bucket (5 requests per 2 s per webhook): past it, 429 with
  * retry_after and the X-RateLimit-* headers, and the over-limit request is not delivered.
+ *
+ * As Discord's Execute Webhook does: `?wait=true` is answered 200 with the stored message (its id,
+ * the webhook's id as webhook_id, the embeds) instead of 204, and a message to /api/webhooks/…
+ * with neither content nor embeds is refused 400 (code 50006).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,6 +30,10 @@ export interface PathBehaviour {
 
 export interface Delivery {
   path: string;
+  /** the query string as sent ("?wait=true"), "" without one */
+  search: string;
+  /** the request's headers (lower-case names) */
+  headers: http.IncomingHttpHeaders;
   body: unknown;
   /** Date.now() when it arrived */
   at: number;
@@ -52,6 +60,8 @@ export class FakeWebhook {
   private readonly buckets = new Map<string, number[]>();
   /** 429s answered because a paced bucket was exceeded */
   bucketRefusals = 0;
+  /** messages stored and answered with ?wait=true */
+  private messages = 0;
   private readonly dripping = new Set<http.ServerResponse>();
   private server: http.Server | null = null;
   private waiters: { count: number; resolve: () => void }[] = [];
@@ -125,7 +135,8 @@ export class FakeWebhook {
       raw += c;
     });
     req.on("end", () => {
-      const path = new URL(req.url ?? "/", "http://x").pathname;
+      const url = new URL(req.url ?? "/", "http://x");
+      const path = url.pathname;
       if (path.startsWith("/__")) return this.control(req, res, path, raw);
       let body: unknown = raw;
       try {
@@ -136,8 +147,10 @@ export class FakeWebhook {
       const behaviour = this.paths.get(path) ?? {};
       if (behaviour.drip) return this.drip(res, behaviour.dripMs ?? 1000);
       const respond = () => {
-        const status = this.bucketFull(path, behaviour) ? this.refuse(res, path) : this.answer(res);
-        this.record(path, body, status);
+        const status = this.bucketFull(path, behaviour)
+          ? this.refuse(res, path)
+          : this.answer(res, path, body, url.searchParams.get("wait") === "true");
+        this.record({ path, search: url.search, headers: req.headers, body, at: Date.now(), status });
       };
       if (behaviour.delayMs) setTimeout(respond, behaviour.delayMs);
       else respond();
@@ -184,8 +197,9 @@ export class FakeWebhook {
     return 429;
   }
 
-  private record(path: string, body: unknown, status: number) {
-    this.received.push({ path, body, at: Date.now(), status });
+  private record(delivery: Delivery) {
+    const { body, status } = delivery;
+    this.received.push(delivery);
     if (status < 300) {
       if (this.log) console.log(describeAlert(body));
       const ready = this.waiters.filter((w) => this.accepted.length >= w.count);
@@ -194,7 +208,7 @@ export class FakeWebhook {
     }
   }
 
-  private answer(res: http.ServerResponse): number {
+  private answer(res: http.ServerResponse, path: string, body: unknown, wait: boolean): number {
     const mode = this.times > 0 ? this.mode : "ok";
     if (mode !== "ok") this.times--;
     if (this.times <= 0) this.mode = "ok";
@@ -220,10 +234,41 @@ export class FakeWebhook {
         res.writeHead(500, { "content-type": "text/plain" });
         res.end("erro");
         return 500;
-      default:
-        res.writeHead(204);
-        res.end();
-        return 204;
+      default: {
+        const message = body as { content?: string; embeds?: unknown[] } | null;
+        const discord = path.startsWith("/api/webhooks/");
+        if (
+          discord &&
+          typeof message === "object" &&
+          message !== null &&
+          !message.content &&
+          !message.embeds?.length
+        ) {
+          res.writeHead(400, { "content-type": "application/json" });
+          res.end('{"message":"Cannot send an empty message","code":50006}');
+          return 400;
+        }
+        if (!wait) {
+          res.writeHead(204);
+          res.end();
+          return 204;
+        }
+        this.messages++;
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            id: String(1_300_000_000_000_000_000n + BigInt(this.messages)),
+            type: 0,
+            content: message?.content ?? "",
+            channel_id: "1200000000000000000",
+            webhook_id: "1100000000000000000",
+            embeds: message?.embeds ?? [],
+            mentions: [],
+            timestamp: new Date().toISOString(),
+          }),
+        );
+        return 200;
+      }
     }
   }
 

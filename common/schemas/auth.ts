@@ -20,6 +20,8 @@ export const publicUserSchema = z.object({
   monitorLimit: z.number(),
   /** ISO */
   createdAt: z.string(),
+  /** ISO; set while an admin has the account disabled */
+  disabledAt: z.string().nullable(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -31,3 +33,41 @@ export function isAdmin(user: { role?: string | null } | null | undefined): bool
 export function displayName(user: { fullName?: string | null; username: string }): string {
   return user.fullName?.trim() || user.username;
 }
+
+/** Perfil: the current password and the new one twice */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Indique a password atual" })
+      .min(1, "Indique a password atual")
+      .max(200),
+    newPassword: z
+      .string({ error: "Password deve ter pelo menos 6 caracteres" })
+      .min(6, "Password deve ter pelo menos 6 caracteres")
+      .max(200, "Password deve ter no máximo 200 caracteres"),
+    confirmPassword: z.string().max(200),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "As passwords não coincidem",
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** one of my signed-in devices, as "as minhas sessões" lists it */
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  /** "Chrome 131", or null when the browser sent nothing recognisable */
+  browser: z.string().nullable(),
+  /** "Android 14", "Windows 10" */
+  os: z.string().nullable(),
+  device: z.enum(["desktop", "mobile", "tablet", "unknown"]),
+  ip: z.string().nullable(),
+  /** ISO */
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** the session this request came with */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const sessionIdParamSchema = z.object({ id: z.uuid("Sessão inválida") });

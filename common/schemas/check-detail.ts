@@ -26,6 +26,8 @@ export const checkDetailItemSchema = z.object({
   price: z.string().nullable(),
   /** ISO 4217 code of `price` */
   currency: z.string(),
+  /** a search's item: "kept", or the rule that dropped it (common/search-rules.ts RuleName) */
+  verdict: z.string().optional(),
 });
 export type CheckDetailItem = z.infer<typeof checkDetailItemSchema>;
 

@@ -25,5 +25,22 @@ const dateText = (message: string) =>
         ctx.addIssue({ code: "custom", message: `${message} (anos ${MIN_YEAR}–${MAX_YEAR})` });
         return z.NEVER;
       }
+      if (!isOnTheCalendar(v)) {
+        ctx.addIssue({ code: "custom", message: `${message} (esse dia não existe)` });
+        return z.NEVER;
+      }
       return date;
     });
+
+/**
+ * Date would roll "2024-02-30" over to 1 March and "T24:00" to the next day: the day must exist in
+ * its month and the time on the clock.
+ */
+function isOnTheCalendar(v: string): boolean {
+  const [year, month, day] = [Number(v.slice(0, 4)), Number(v.slice(5, 7)), Number(v.slice(8, 10))];
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return false;
+  const time = /^[T ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(v.slice(10));
+  if (!time) return true;
+  return Number(time[1]) <= 23 && Number(time[2]) <= 59 && Number(time[3] ?? 0) <= 59;
+}

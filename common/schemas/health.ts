@@ -9,9 +9,22 @@ export const engineHealthSchema = z.object({
   lastCheckAt: z.string().nullable().optional(),
 });
 
+/** the monitors of every user by state (a monitor that cannot see is counted) */
+export const monitorCountsSchema = z.object({
+  active: z.number(),
+  /** the last check failed */
+  failing: z.number(),
+  /** no successful check for its window: said so once (blind_since) */
+  blind: z.number(),
+  /** its page answers 404/410: fetched less and less often */
+  resting: z.number(),
+});
+export type MonitorCounts = z.infer<typeof monitorCountsSchema>;
+
 /**
- * GET /api/health (200 ok, 503 degraded or error). With health monitoring off the answer is only
- * `{ status: "ok" }`, so the details are optional.
+ * GET /api/health (200 ok, 503 degraded or error). Anyone gets only `{ status: "ok" | "degraded" }`;
+ * the details go to an admin's session or the HEALTH_TOKEN bearer, and with health monitoring off
+ * the answer is only `{ status: "ok" }`, so they are optional.
  */
 export const healthAnswerSchema = z.object({
   status: z.enum(["ok", "degraded", "error"]),
@@ -19,6 +32,7 @@ export const healthAnswerSchema = z.object({
   /** null when the engine does not run in this process */
   engine: engineHealthSchema.nullable().optional(),
   reasons: z.array(z.string()).optional(),
+  monitors: monitorCountsSchema.optional(),
   checkedAt: z.string().optional(),
 });
 export type HealthAnswer = z.infer<typeof healthAnswerSchema>;

@@ -4,7 +4,7 @@ import { dateInputSchema } from "./dates.js";
 import { parseMoney, toCents } from "../money.js";
 import { INVENTORY_STATUSES } from "../status.js";
 import { z } from "../zod-pt.js";
-import { imageDataUrlSchema } from "./images.js";
+import { photoDataUrlSchema } from "./images.js";
 
 /** numeric(10,2): the largest amount a price column holds */
 const MAX_AMOUNT_CENTS = 9_999_999_999n;
@@ -81,7 +81,7 @@ export const createInventoryItemSchema = z
     shippingPrice: optionalAmountSchema("0.00"),
     sku: optionalText(100),
     status: inventoryStatusSchema.default("in_stock"),
-    image: imageDataUrlSchema,
+    image: photoDataUrlSchema,
     size: optionalText(50),
     purchaseLocation: optionalText(200),
     purchaseDate: dateInputSchema("Data inválida").nullish(),

@@ -1,8 +1,12 @@
+import { ALERT_CHANNELS, type AlertChannelKey, type ChannelSettingKey } from "../alert-channels.js";
 import { isHttpUrl } from "../http-url.js";
 import { MAX_CHECK_INTERVAL_MS, MIN_CHECK_INTERVAL_MS } from "../interval.js";
 import { parseMoney } from "../money.js";
 import type { PlatformCatalogue } from "../platforms.js";
 import { z } from "../zod-pt.js";
+import { monitorRulesSchema, rulesAreEmpty } from "./monitor-rules.js";
+import { priceSummarySchema } from "./price-history.js";
+import { searchItemSchema } from "./search-item.js";
 
 /** milliseconds, 1 s – 1 h (common/interval.ts converts to and from the seconds people type) */
 export const MIN_CHECK_INTERVAL = MIN_CHECK_INTERVAL_MS;
@@ -44,19 +48,25 @@ const textListSchema = z
  * owner's e-mail and the owner's devices (Web Push). A product without a choice (null) sends to the
  * webhook and to e-mail and push as Settings → Utilizador says.
  */
-export const alertChannelsSchema = z.object({
-  webhook: z.boolean({ error: "Canal inválido" }),
-  email: z.boolean({ error: "Canal inválido" }),
-  push: z.boolean({ error: "Canal inválido" }),
-});
+export const alertChannelsSchema = z.object(
+  Object.fromEntries(ALERT_CHANNELS.map((c) => [c.key, z.boolean({ error: "Canal inválido" })])) as Record<
+    AlertChannelKey,
+    z.ZodBoolean
+  >,
+);
 export type AlertChannels = z.infer<typeof alertChannelsSchema>;
 
-/** the channels in force: the product's choice, else the webhook plus the owner's settings */
+/** the channels in force: the product's choice, else each channel as the owner's setting says */
 export function effectiveAlertChannels(
   chosen: AlertChannels | null | undefined,
-  settings: { emailNotifications: boolean; pushNotifications: boolean },
+  settings: Record<ChannelSettingKey, boolean>,
 ): AlertChannels {
-  return chosen ?? { webhook: true, email: settings.emailNotifications, push: settings.pushNotifications };
+  return (
+    chosen ??
+    (Object.fromEntries(
+      ALERT_CHANNELS.map((c) => [c.key, c.setting ? settings[c.setting] : c.defaultOn]),
+    ) as AlertChannels)
+  );
 }
 
 /** the product's fields before its platform (the order issues are reported in) */
@@ -111,7 +121,10 @@ const leadingFields = {
 };
 
 const trailingFields = {
-  monitorType: z.string().trim().max(50).optional().default("stock"),
+  /** "search": the URL is a search (common/search-url.ts), set from the URL when it is one */
+  monitorType: z.enum(["stock", "search"], { error: "Tipo de monitor inválido" }).optional().default("stock"),
+  /** absent on a PUT: the monitor keeps its rules; null: none */
+  rules: monitorRulesSchema.nullable().optional(),
   availableSizes: textListSchema,
   lastNotifiedStatus: z.string().max(50).nullable().optional(),
   config: z
@@ -131,6 +144,23 @@ const trailingFields = {
  * The product form and POST/PUT /api/products body, for a catalogue of platforms: the server's, or
  * the one the browser got from it (the URL must be on the platform's hosts, the id the URL's).
  */
+/** POST /api/products/preview: the pasted page to read once, on the chosen platform's hosts */
+export function previewRequestSchema(catalogue: PlatformCatalogue) {
+  return z
+    .object({
+      platform: z.string().refine((key) => catalogue.has(key), "Plataforma inválida"),
+      url: z.string().trim().url("URL inválido").max(2000, "URL demasiado longo"),
+      /** the product's configuration (JSON text), when the form has one: Levi's stockUrl */
+      config: z.string().max(10_000, "Configuração demasiado longa").nullable().optional(),
+    })
+    .superRefine((p, ctx) => {
+      const configProblem = catalogue.configUrlProblem(p.platform, p.config);
+      if (configProblem) ctx.addIssue({ code: "custom", path: ["config"], message: configProblem });
+      const urlProblem = catalogue.urlProblem(p.platform, p.url);
+      if (urlProblem) ctx.addIssue({ code: "custom", path: ["url"], message: urlProblem });
+    });
+}
+
 export function productInputSchema(catalogue: PlatformCatalogue) {
   return z
     .object({
@@ -147,6 +177,16 @@ export function productInputSchema(catalogue: PlatformCatalogue) {
         ctx.addIssue({ code: "custom", path: ["url"], message: urlProblem });
         return;
       }
+      const search = catalogue.searchOf(p.platform, p.url);
+      if (p.monitorType === "search" && !search) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["url"],
+          message: "Este URL não é uma pesquisa (Vinted: /catalog?…; Shopify: /collections/… ou a loja)",
+        });
+        return;
+      }
+      if (search) return; // a search has no product id: its URL is what it watches
       const fromUrl = catalogue.productIdFromUrl(p.platform, p.url);
       if (!p.productId && !fromUrl) {
         ctx.addIssue({ code: "custom", path: ["productId"], message: "ID do produto obrigatório" });
@@ -158,10 +198,19 @@ export function productInputSchema(catalogue: PlatformCatalogue) {
         });
       }
     })
-    .transform((p) => ({
-      ...p,
-      productId: p.productId || catalogue.productIdFromUrl(p.platform, p.url) || "",
-    }));
+    .transform((p) => {
+      const search = catalogue.searchOf(p.platform, p.url);
+      return {
+        ...p,
+        // a search URL makes a search monitor whatever the form said
+        monitorType: search ? ("search" as const) : p.monitorType,
+        productId: search
+          ? SEARCH_PRODUCT_ID
+          : p.productId || catalogue.productIdFromUrl(p.platform, p.url) || "",
+        // a rule set that says nothing is stored as none; absent stays absent (a PUT keeps the rules)
+        rules: p.rules && rulesAreEmpty(p.rules) ? null : p.rules,
+      };
+    });
 }
 
 /**
@@ -179,6 +228,9 @@ function idMatchesUrl(given: string, fromUrl: string, url: string): boolean {
   }
   return given.length >= 4 && norm(decoded).includes(norm(given));
 }
+
+/** what a search monitor stores as its product id (the URL is what it watches) */
+export const SEARCH_PRODUCT_ID = "pesquisa";
 
 export type ProductInput = z.input<ReturnType<typeof productInputSchema>>;
 export type ProductValues = z.output<ReturnType<typeof productInputSchema>>;
@@ -200,6 +252,11 @@ export const productDtoSchema = z.object({
   alertChannels: alertChannelsSchema.nullable(),
   /** milliseconds */
   checkInterval: z.number(),
+  /**
+   * milliseconds: the interval the monitor really gets when its site's request budget is exceeded
+   * (longer than checkInterval); absent or null when it gets its own
+   */
+  effectiveInterval: z.number().nullable().optional(),
   isActive: z.boolean(),
   /** ISO, like every date below */
   lastCheck: z.string().nullable(),
@@ -219,10 +276,18 @@ export const productDtoSchema = z.object({
   failureStreak: z.number(),
   lastError: z.string().nullable(),
   lastErrorAt: z.string().nullable(),
+  /** the monitor said it cannot see since then (no successful check for its window); null: it can */
+  blindSince: z.string().nullable().optional(),
   /** when the engine last saw it become available (ISO), null before the first time */
   lastRestockAt: z.string().nullable(),
   /** the last check was not sent: the engine paused the site after a block until then (ISO) */
   pausedUntil: z.string().nullable(),
+  /** the monitor's rules; null = none */
+  rules: monitorRulesSchema.nullable(),
+  /** a search monitor's newest matches, newest first (its card shows them) */
+  latestMatches: z.array(searchItemSchema),
+  /** the price history's line for the card (product monitors with a price read); absent or null: none */
+  priceSummary: priceSummarySchema.nullable().optional(),
 });
 /** A product as the API sends it: the product's fields plus the engine's honest failure state. */
 export type ProductDto = z.infer<typeof productDtoSchema>;
@@ -260,6 +325,8 @@ export const productPreviewSchema = z.object({
   sizes: z.array(z.string()),
   /** the product status the page shows */
   status: z.string(),
+  /** which reader answered ("json-ld", "shopify-products-js", "sfra-product-variation", …) */
+  reader: z.string().nullable().optional(),
 });
 export type ProductPreview = z.infer<typeof productPreviewSchema>;
 

@@ -1,3 +1,4 @@
+import { CHANNEL_SETTING_DEFAULTS, type ChannelSettingKey, SETTING_CHANNELS } from "../alert-channels.js";
 import { z } from "../zod-pt.js";
 
 /** a default webhook: empty, or a URL (the server applies the webhooks' address rules on save) */
@@ -13,6 +14,14 @@ export const globalSettingsSchema = z.object({
   autoStartNewProducts: z.boolean(),
   enableLogging: z.boolean(),
   logLevel: z.enum(["debug", "info", "warn", "error"]),
+  /** per-user quotas: what one account may keep, so no one fills the server's disk */
+  quotaItems: z.coerce.number().int().min(1, "Mínimo 1").max(1_000_000, "Máximo 1000000"),
+  quotaPhotos: z.coerce.number().int().min(0, "Mínimo 0").max(1_000_000, "Máximo 1000000"),
+  quotaPhotoMb: z.coerce.number().int().min(1, "Mínimo 1 MB").max(100_000, "Máximo 100000 MB"),
+  /** each user's newest activity entries kept; older ones go with the periodic pruning */
+  quotaActivityRows: z.coerce.number().int().min(100, "Mínimo 100").max(10_000_000, "Máximo 10000000"),
+  /** inventory changes (create, edit, status, delete, restore) one user may make a minute */
+  inventoryWritesPerMinute: z.coerce.number().int().min(1, "Mínimo 1").max(10_000, "Máximo 10000"),
 });
 export type GlobalSettings = z.infer<typeof globalSettingsSchema>;
 
@@ -26,14 +35,30 @@ export const systemSettingsSchema = z.object({
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
+/** sizes typed with commas ("M, L"); the product modal offers them for "only my sizes" */
+const usualSizesSchema = z
+  .string({ error: "Tamanhos inválidos" })
+  .trim()
+  .max(200, "Tamanhos demasiado longos (máximo 200 caracteres)");
+
+/** "M, L" → ["M", "L"] */
+export const sizeList = (text: string | null | undefined): string[] =>
+  (text ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 export const userSettingsSchema = z.object({
   theme: z.enum(["light", "dark"]),
   language: z.enum(["pt", "en", "es"]),
   timezone: z.enum(["Europe/Lisbon", "UTC", "America/New_York"]),
   dateFormat: z.enum(["dd/MM/yyyy"]),
   currency: z.enum(["EUR", "USD", "GBP"]),
-  emailNotifications: z.boolean(),
-  pushNotifications: z.boolean(),
+  // each alert channel's switch for the products that chose nothing (common/alert-channels.ts)
+  ...(Object.fromEntries(SETTING_CHANNELS.map((c) => [c.setting, z.boolean()])) as Record<
+    ChannelSettingKey,
+    z.ZodBoolean
+  >),
   weeklyReport: z.boolean(),
   /**
    * the user's own default webhook: pre-fills their new products before the global one does. Rows
@@ -44,6 +69,9 @@ export const userSettingsSchema = z.object({
   browserNotifications: z.boolean(),
   /** a short tone with the restock alerts of the open app */
   alertSound: z.boolean(),
+  /** the user's usual clothing sizes ("M, L") and shoe sizes ("42, 43"); empty: none */
+  usualClothingSizes: usualSizesSchema,
+  usualShoeSizes: usualSizesSchema,
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -56,6 +84,11 @@ export const DEFAULT_GLOBAL_SETTINGS: GlobalSettings = {
   autoStartNewProducts: true,
   enableLogging: true,
   logLevel: "info",
+  quotaItems: 5_000,
+  quotaPhotos: 2_000,
+  quotaPhotoMb: 1_000,
+  quotaActivityRows: 50_000,
+  inventoryWritesPerMinute: 120,
 };
 
 export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {
@@ -73,12 +106,13 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   timezone: "Europe/Lisbon",
   dateFormat: "dd/MM/yyyy",
   currency: "EUR",
-  emailNotifications: true,
-  pushNotifications: false,
+  ...CHANNEL_SETTING_DEFAULTS,
   weeklyReport: true,
   defaultWebhookUrl: "",
   browserNotifications: false,
   alertSound: false,
+  usualClothingSizes: "",
+  usualShoeSizes: "",
 };
 
 /** strict: an unknown key (a typo, an old field) is a 400, never silently dropped */

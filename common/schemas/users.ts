@@ -1,6 +1,6 @@
 import { z } from "../zod-pt.js";
 import { roleSchema } from "./auth.js";
-import { imageDataUrlSchema } from "./images.js";
+import { avatarDataUrlSchema } from "./images.js";
 
 const emailOrEmpty = z
   .union([z.literal(""), z.email("Email inválido").max(200)])
@@ -16,6 +16,49 @@ export function normalizeUsername(username: string): string {
   return username.trim().normalize("NFKC");
 }
 
+/** the scripts a username's letters are told apart by; a letter of none of them counts as "other" */
+const SCRIPTS = [
+  "Latin",
+  "Cyrillic",
+  "Greek",
+  "Armenian",
+  "Georgian",
+  "Hebrew",
+  "Arabic",
+  "Devanagari",
+  "Bengali",
+  "Thai",
+  "Hangul",
+  "Hiragana",
+  "Katakana",
+  "Han",
+  "Bopomofo",
+  "Cherokee",
+  "Ethiopic",
+  "Tamil",
+].map((name) => ({ name, pattern: new RegExp(`\\p{Script=${name}}`, "u") }));
+
+/** scripts one name may mix, as Unicode's "highly restrictive" profile (UTS #39) allows */
+const SCRIPT_FAMILIES = [
+  ["Han", "Hiragana", "Katakana"],
+  ["Han", "Hangul"],
+  ["Han", "Bopomofo"],
+];
+
+/**
+ * Letters (and digits) of one script, or of one of the families Japanese, Korean and Chinese
+ * writing use: "сhefe" with a Cyrillic "с" beside Latin letters is a look-alike of "chefe".
+ */
+export function isSingleScript(username: string): boolean {
+  const scripts = new Set<string>();
+  for (const char of username) {
+    if (!/[\p{L}\p{N}]/u.test(char) || /\p{Script=Common}/u.test(char)) continue;
+    scripts.add(SCRIPTS.find((s) => s.pattern.test(char))?.name ?? "other");
+  }
+  if (scripts.size <= 1) return true;
+  return SCRIPT_FAMILIES.some((family) => [...scripts].every((s) => family.includes(s)));
+}
+
 export const monitorLimitSchema = z.coerce
   .number({ error: "Limite deve ser um número" })
   .int("Limite deve ser um número inteiro")
@@ -29,7 +72,8 @@ export const createUserSchema = z.object({
     .min(3, "Username deve ter pelo menos 3 caracteres")
     .max(50, "Username deve ter no máximo 50 caracteres")
     .refine((v) => !INVISIBLE.test(v), "Username não pode ter caracteres invisíveis ou de controlo")
-    .transform(normalizeUsername),
+    .transform(normalizeUsername)
+    .refine(isSingleScript, "Username não pode misturar alfabetos (por exemplo letras latinas e cirílicas)"),
   password: z
     .string({ error: "Nome de utilizador e password são obrigatórios" })
     .min(6, "Password deve ter pelo menos 6 caracteres")
@@ -43,7 +87,7 @@ export const createUserSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => v || null),
-  avatar: imageDataUrlSchema,
+  avatar: avatarDataUrlSchema,
   monitorLimit: monitorLimitSchema.default(2),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
@@ -55,6 +99,8 @@ export const updateUserSchema = z
     email: emailOrEmpty,
     fullName: z.string().trim().max(100).nullable(),
     password: z.string().min(6, "Password deve ter pelo menos 6 caracteres").max(200),
+    /** true: the account may not log in, its sessions end and its monitors stop; false: back */
+    disabled: z.boolean({ error: "Valor inválido" }),
   })
   .partial();
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
@@ -68,10 +114,13 @@ export const updateProfileSchema = z.object({
     .optional()
     .transform((v) => v || null),
   email: emailOrEmpty,
-  avatar: imageDataUrlSchema,
+  avatar: avatarDataUrlSchema,
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 export const idParamSchema = z.object({
   id: z.coerce.number({ error: "Identificador inválido" }).int().positive("Identificador inválido"),
 });
+
+/** an admin's password reset: the new password, to be shown once */
+export const resetPasswordAnswerSchema = z.object({ password: z.string() });

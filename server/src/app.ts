@@ -1,19 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { projectRoot } from "./project-root.js";
 import type { Config } from "./config.js";
 import type { Database, Db } from "./db/client.js";
-import { type EngineHandle, noEngine } from "./engine/handle.js";
+import { type EngineHandle, noEngine, OnDemandWork } from "./engine/handle.js";
 import { HttpError } from "./http-error.js";
 import { authPlugin } from "./plugins/auth.js";
 import { cachedAnswersPlugin } from "./plugins/cached-answers.js";
+import { diskGuardPlugin } from "./plugins/disk-guard.js";
 import { errorsPlugin } from "./plugins/errors.js";
 import { metricsPlugin } from "./plugins/metrics.js";
+import { openApiPlugin } from "./plugins/openapi.js";
 import { securityPlugin } from "./plugins/security.js";
 import { databaseRateLimitStore } from "./plugins/rate-limit-store.js";
 import { registerRoutes } from "./routes/index.js";
@@ -24,6 +26,8 @@ declare module "fastify" {
     database: Database;
     config: Config;
     engine: EngineHandle;
+    /** the engine's work a person waits on: preview, "Testar agora", "Testar webhook" */
+    onDemand: OnDemandWork;
     /** every route as "METHOD /path", for the authorization matrix test */
     routeTable: string[];
   }
@@ -37,12 +41,9 @@ export interface AppDeps {
   clientDir?: string | null;
 }
 
-export const defaultClientDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../dist/client",
-);
+export const defaultClientDir = path.join(projectRoot, "dist/client");
 
-/** photos and avatars arrive as data URLs of up to 2 MB decoded (~2.7 MB of base64) */
+/** avatars arrive as data URLs of up to 2 MB decoded (~2.7 MB of base64); the inventory photo routes allow more */
 const BODY_LIMIT = 4 * 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -69,6 +70,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("database", deps.database);
   app.decorate("config", deps.config);
   app.decorate("engine", deps.engine ?? noEngine);
+  const onDemand = new OnDemandWork(deps.config);
+  app.decorate("onDemand", onDemand);
+  // closing the server does not wait on a slow retailer or a webhook that hangs: they end as timeouts
+  app.addHook("preClose", async () => onDemand.abort());
+  app.addHook("onClose", () => onDemand.close());
 
   const routeTable: string[] = [];
   app.decorate("routeTable", routeTable);
@@ -93,7 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.database.db) });
   await app.register(cachedAnswersPlugin);
   await app.register(authPlugin);
+  await app.register(diskGuardPlugin);
   await app.register(metricsPlugin);
+  await app.register(openApiPlugin);
   await app.register(registerRoutes);
 
   const clientDir =

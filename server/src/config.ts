@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { HealthBounds } from "./services/health-watch.js";
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -42,12 +43,26 @@ const envSchema = z.object({
   HEALTH_MAX_LAG_MS: z.coerce.number().int().min(1).default(60_000),
   HEALTH_STALL_MS: z.coerce.number().int().min(1).default(60_000),
   HEALTH_OUTBOX_LATE_MS: z.coerce.number().int().min(1).default(60_000),
+  /** a monitor sending "Authorization: Bearer <token>" gets /api/health's detail without a session */
+  HEALTH_TOKEN: z.string().min(16).optional(),
   /** folder of the built client to serve instead of dist/client (e2e runs build their own) */
   CLIENT_DIR: z.string().optional(),
   /** alerts by e-mail: smtp(s)://user:pass@host:port?from=address; unset = no e-mail */
   SMTP_URL: z.string().optional(),
   /** the contact push services may use about our Web Push (mailto: or https: URL) */
   VAPID_SUBJECT: z.string().optional(),
+  /** the embedded database's shared buffers, MB: small for a small install, more for thousands of monitors */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
+  /** every database statement answers within this or fails with a 503 (PGlite's thread is then replaced) */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+  /** /api/health's own database probe gives up after this and reports the database as not answering */
+  HEALTH_DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  /** below this much free space in DATA_DIR, new photos and backups are refused (MB; 0 = no floor) */
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(200),
+  /** below this, every change is refused and the app only serves reads (MB; 0 = no floor) */
+  MIN_FREE_DISK_WRITES_MB: z.coerce.number().int().min(0).default(50),
+  /** SIGTERM/SIGINT: past this the process exits whatever is still closing (ms) */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   /** live-update streams (GET /api/events) one user may hold open; a new one closes the oldest */
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   /** a comment line on each live-update stream this often, ms */
@@ -68,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     adminPassword: e.ADMIN_PASSWORD,
     nodeEnv: e.NODE_ENV,
     engineEnabled: e.ENGINE === "on",
@@ -88,13 +104,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     checksPerHost: e.CHECKS_PER_HOST,
     checksPerUser: e.CHECKS_PER_USER,
     parseWorkerMinBytes: e.PARSE_WORKER_MIN_BYTES,
-    health: {
+    health: <HealthBounds>{
       maxLagMs: e.HEALTH_MAX_LAG_MS,
       stallMs: e.HEALTH_STALL_MS,
       outboxLateMs: e.HEALTH_OUTBOX_LATE_MS,
+      dbTimeoutMs: e.HEALTH_DB_TIMEOUT_MS,
     },
+    healthToken: e.HEALTH_TOKEN || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     vapidSubject: e.VAPID_SUBJECT || undefined,
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    disk: { minFreeMb: e.MIN_FREE_DISK_MB, minFreeWritesMb: e.MIN_FREE_DISK_WRITES_MB },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     liveEvents: { maxPerUser: e.LIVE_STREAMS_PER_USER, heartbeatMs: e.LIVE_HEARTBEAT_MS },
   };
 }

@@ -1,8 +1,8 @@
 /**
- * The server's own translations (issue 16): what the server sends by itself — restock alerts on
+ * The server's own translations: what the server sends by itself — restock alerts on
  * every channel, the e-mails, the weekly report, the "Testar webhook" message — goes out in the
  * language of the user it is for. One i18next instance of its own (the client's is another), with
- * one catalogue per language in server/src/locales; pt-PT is the source and its texts are SPEC's.
+ * one catalogue per language in server/src/locales; pt-PT is the source, the product's own wording.
  * What the server answers to a request stays pt-PT: the client translates it by that text (the
  * `messages` catalogue, see docs/decisions.md).
  */

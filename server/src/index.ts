@@ -4,6 +4,8 @@ import { openDatabase } from "./db/client.js";
 import { closeParsePool } from "./engine/parse/pool.js";
 import { loadBrowserSettings } from "./engine/browser/settings.js";
 import { startEngine } from "./engine/start.js";
+import { createOperatorLog } from "./operator-log.js";
+import { boundedShutdown } from "./shutdown.js";
 import { startBackupScheduler } from "./services/backup.js";
 import { startHealthWatch } from "./services/health-watch.js";
 import { ensureFirstAdmin } from "./services/users.js";
@@ -11,7 +13,13 @@ import { ensureFirstAdmin } from "./services/users.js";
 /** Entry: read config, open the database (migrations run there), start the API and the engine. */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const log = createOperatorLog(config.logLevel);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
+    statementTimeoutMs: config.statementTimeoutMs,
+  });
   const first = await ensureFirstAdmin(database.db, config.adminPassword);
   if (first.generatedPassword) {
     console.log(
@@ -19,28 +27,35 @@ async function main() {
     );
   }
   const engine = config.engineEnabled
-    ? await startEngine({ database, config, browser: loadBrowserSettings() })
+    ? await startEngine({ database, config, browser: loadBrowserSettings(), log })
     : undefined;
   const app = await buildApp({ database, config, engine });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Stock Monitor em http://localhost:${config.port} (base de dados: ${database.kind})`);
-  const backups = startBackupScheduler({ database, dataDir: config.dataDir, log: app.log });
+  const backups = startBackupScheduler({
+    database,
+    dataDir: config.dataDir,
+    log: app.log,
+    floors: config.disk,
+  });
   const healthWatch = startHealthWatch({
     db: database.db,
     engine: app.engine,
     log: app.log,
     bounds: config.health,
+    disk: database.kind === "pglite" ? { dataDir: config.dataDir, floors: config.disk } : undefined,
   });
 
   // whatever retailers and webhooks do: previews and checks under way are aborted, leases handed back
-  const shutdown = async () => {
+  const shutdown = boundedShutdown(config.shutdownGraceMs, async () => {
+    log.info("A terminar: as verificações e os pedidos em curso acabam ou são interrompidos");
     backups.stop();
     healthWatch.stop();
     await Promise.all([app.close(), engine?.stop()]);
     await closeParsePool();
     await database.close();
-    process.exit(0);
-  };
+    log.info("Terminado");
+  });
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
 }

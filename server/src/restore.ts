@@ -1,6 +1,6 @@
 import path from "node:path";
 import { loadConfig } from "./config.js";
-import { restoreBackup } from "./services/backup.js";
+import { DEFAULT_EXPANSION_BOUNDS, restoreBackup } from "./services/backup.js";
 
 /** `npm run restore -- <backup.tar.gz>`: puts a backup in place of DATA_DIR/pglite (server stopped). */
 async function main() {
@@ -16,7 +16,12 @@ async function main() {
     );
     process.exit(2);
   }
-  const { restoredTo, previousMovedTo } = await restoreBackup(path.resolve(file), config.dataDir);
+  const maxMb = Number(process.env.RESTORE_MAX_MB);
+  const bounds =
+    maxMb > 0
+      ? { maxBytes: maxMb * 1024 * 1024, maxRatio: Number.POSITIVE_INFINITY }
+      : DEFAULT_EXPANSION_BOUNDS;
+  const { restoredTo, previousMovedTo } = await restoreBackup(path.resolve(file), config.dataDir, bounds);
   console.log(`Backup restaurado em ${restoredTo}`);
   if (previousMovedTo) console.log(`Os dados anteriores foram guardados em ${previousMovedTo}`);
 }

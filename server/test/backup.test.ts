@@ -2,6 +2,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import zlib from "node:zlib";
 import { DEFAULT_SYSTEM_SETTINGS } from "@common/schemas/settings.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.js";
@@ -137,6 +140,32 @@ describe("automatic backups of the embedded database", { timeout: 180_000 }, () 
     const reopened = await openDatabase({ dataDir: target });
     cleanups.push(() => reopened.close());
     expect((await reopened.db.select().from(users)).map((u) => u.username)).toEqual(["vivo"]);
+  });
+
+  it("refuses an archive that expands past its bound without unpacking it (issue 27, item 11)", async () => {
+    const target = tempDir();
+    const live = await openDatabase({ dataDir: target });
+    await live.db.insert(users).values({ username: "vivo", passwordHash: "x" });
+    await live.close();
+    const before = fs.readdirSync(target).sort();
+    // 256 MB of zeros in ~1 MB: the shape of the probe's 4.7 MB → 1 GB archive
+    const bomb = path.join(tempDir(), "stock-monitor-2026-01-01T00-00-00-000Z.tar.gz");
+    const zeros = Buffer.alloc(1024 * 1024);
+    await pipeline(
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < 256; i++) yield zeros;
+        })(),
+      ),
+      zlib.createGzip({ level: 1 }),
+      fs.createWriteStream(bomb),
+    );
+    await expect(restoreBackup(bomb, target)).rejects.toThrow(/expande para mais de .*nada foi alterado/);
+    // the absolute bound holds whatever the ratio
+    await expect(
+      restoreBackup(bomb, target, { maxBytes: 64 * 1024 * 1024, maxRatio: Number.POSITIVE_INFINITY }),
+    ).rejects.toThrow(/expande para mais de 64 MB/);
+    expect(fs.readdirSync(target).sort()).toEqual(before);
   });
 
   it("restores through `npm run restore -- <file>`", async () => {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { checkHealth } from "../src/services/health-watch.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
 import { createWorld, embedsOf, eventually, sleep, type World } from "./engine-support.js";
 
@@ -124,17 +125,42 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     expect(back.lastRestockAt?.getTime()).toBeGreaterThan(first.lastRestockAt?.getTime() ?? 0);
   });
 
-  it("error alert after exactly 3 failures in a row, once per streak", async () => {
+  it("a blind monitor alerts once when the window passes without a successful check, and once when it is back", async () => {
     w.retailer.setProduct("odd", { status: "out_of_stock", block: "malformed" });
-    const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/odd` });
-    await w.start();
+    const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/odd`, name: "Hoodie" });
+    // the window shortened: 2 intervals of 1 s instead of 10 and at least 10 min
+    const engine = await w.start({ scheduler: { blind: { intervals: 2, minMs: 0 } } });
     await w.webhook.waitForAccepted(1);
+    // counted where an admin looks: /api/health's detail and the /metrics gauge read these counts
+    expect((await checkHealth(w.database.db, engine)).monitors).toMatchObject({
+      active: 1,
+      blind: 1,
+      failing: 1,
+    });
     const [embed] = embedsOf(w.webhook.received[0].body);
-    expect(embed.description).toBe("Falha na verificação");
-    expect((await w.product(id)).failureStreak).toBe(3);
-    await eventually(async () => expect((await w.product(id)).failureStreak).toBeGreaterThanOrEqual(5));
+    expect(embed.description).toBe("Deixou de conseguir verificar");
+    const blind = await w.product(id);
+    expect(blind.blindSince).not.toBeNull();
+    expect(blind.blindSince!.getTime()).toBe(blind.failingSince!.getTime());
+    expect(blind.failureStreak).toBeGreaterThanOrEqual(2);
+    await eventually(async () =>
+      expect((await w.product(id)).failureStreak).toBeGreaterThanOrEqual(blind.failureStreak + 2),
+    );
     expect(w.webhook.received).toHaveLength(1);
     expect((await w.product(id)).lastError).toBe("formato inesperado");
+
+    w.retailer.setProduct("odd", { status: "out_of_stock", block: "off" });
+    await w.webhook.waitForAccepted(2);
+    expect(embedsOf(w.webhook.received[1].body)[0].description).toBe("Voltou a conseguir verificar");
+    const back = await w.product(id);
+    expect([back.blindSince, back.failingSince, back.failureStreak]).toEqual([null, null, 0]);
+    expect((await checkHealth(w.database.db, engine)).monitors).toMatchObject({
+      active: 1,
+      blind: 0,
+      failing: 0,
+    });
+    await sleep(1500);
+    expect(w.webhook.received).toHaveLength(2);
   });
 
   it("restart mid-way: an outbox row left by a crashed process is delivered once by a new engine", async () => {
@@ -165,7 +191,8 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     await w.webhook.waitForAccepted(1);
     const [refused, delivered] = w.webhook.received;
     expect(refused.status).toBe(429);
-    expect(delivered.status).toBe(204);
+    // asked with ?wait=true, Discord answers 200 with the stored message
+    expect(delivered.status).toBe(200);
     expect(delivered.at - refused.at).toBeGreaterThanOrEqual(1150);
     expect(w.webhook.received).toHaveLength(2);
   });
@@ -174,7 +201,8 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     w.webhook.setMode("404");
     w.retailer.setProduct("gone", { sizes: ["M"] });
     const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/gone` });
-    await w.start();
+    const lines: string[] = [];
+    await w.start({ log: { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m) } });
     await eventually(async () => {
       const rows = (await w.notificationRows()).filter((r) => r.productId === id);
       expect(rows.map((r) => r.status)).toEqual(["failed"]);
@@ -184,6 +212,11 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     const failed = (await w.activities(id)).filter((a) => a.action === "notification_failed");
     expect(failed).toHaveLength(1);
     expect(failed[0].message).toContain("HTTP 404");
+    // the operator reads it once, without the webhook's secret path
+    const givenUp = lines.filter((l) => l.includes("não entregue"));
+    expect(givenUp).toHaveLength(1);
+    expect(givenUp[0]).toContain("HTTP 404");
+    expect(givenUp[0]).not.toContain("/api/webhooks");
   });
 
   it("5xx → retried with back-off until delivered", async () => {
@@ -192,7 +225,7 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/flaky` });
     await w.start();
     await w.webhook.waitForAccepted(1);
-    expect(w.webhook.received.map((d) => d.status)).toEqual([500, 500, 204]);
+    expect(w.webhook.received.map((d) => d.status)).toEqual([500, 500, 200]);
     await eventually(async () => {
       const [row] = (await w.notificationRows()).filter((r) => r.productId === id);
       expect(row.status).toBe("sent");

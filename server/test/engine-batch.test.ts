@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { activityLogs, notifications, products } from "../src/db/schema.js";
+import { activityLogs, monitorTargets, notifications, products } from "../src/db/schema.js";
 import type { AlertPayload } from "../src/engine/notify/alert.js";
-import { type CheckBatch, leaseDue, writeBatch } from "../src/engine/store.js";
+import { adoptUntargeted, type CheckBatch, leaseDue, writeBatch } from "../src/engine/store.js";
 import { createWorld, eventually, sleep, type World } from "./engine-support.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
 
@@ -33,22 +33,32 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
   });
 
   const db = () => w.database.db;
-  const due = (ids: number[]) =>
-    db().execute(sql`update products set next_check_at = now() - interval '1 second', is_active = true,
-      lease_until = null, leased_by = null where id = any(${`{${ids.join(",")}}`}::int[])`);
+  /** the products due and placed in their targets, as the scheduler places them */
+  const due = async (ids: number[]) => {
+    await db().execute(sql`update products set next_check_at = now() - interval '1 second', is_active = true
+      where id = any(${`{${ids.join(",")}}`}::int[])`);
+    await adoptUntargeted(db(), 100);
+  };
+  const targetOf = async (id: number) => (await w.product(id)).targetId as number;
 
   it("a batch where one product changed writes its state, activity and outbox row; the others only their bookkeeping", async () => {
     const quiet = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/q` });
     const changed = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/c` });
     await due([quiet, changed]);
     const leased = await leaseDue(db(), "w1", 10, 60_000);
-    expect(leased.map((p) => p.id).sort()).toEqual([quiet, changed].sort());
+    expect(leased.flatMap((t) => t.watchers.map((p) => p.id)).sort()).toEqual([quiet, changed].sort());
     const now = Date.now();
+    const [quietTarget, changedTarget] = [await targetOf(quiet), await targetOf(changed)];
     const batch: CheckBatch = {
+      targets: [
+        { id: quietTarget, next: now + 1000 },
+        { id: changedTarget, next: now + 1000 },
+      ],
       checks: [
-        { id: quiet, next: now + 1000, ok: true, streak: 0, err: null, at: now },
+        { id: quiet, target: quietTarget, next: now + 1000, ok: true, streak: 0, err: null, at: now },
         {
           id: changed,
+          target: changedTarget,
           next: now + 1000,
           ok: true,
           streak: 0,
@@ -72,30 +82,49 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
     expect(outbox.status).toBe("sending");
     expect(outbox.leaseUntil!.getTime()).toBeGreaterThan(Date.now() + 30_000);
     const c = await w.product(changed);
-    expect(c).toMatchObject({ status: "in_stock", lastNotifiedStatus: "in_stock", leasedBy: null });
+    expect(c).toMatchObject({ status: "in_stock", lastNotifiedStatus: "in_stock" });
     expect(JSON.parse(c.availableSizes ?? "[]")).toEqual(["M"]);
     expect(c.lastCheck?.getTime()).toBe(now);
     expect(c.nextCheckAt.getTime()).toBe(now + 1000);
     expect((await w.activities(changed)).map((a) => a.action)).toEqual(["stock_check"]);
     const q = await w.product(quiet);
-    expect(q).toMatchObject({ status: "unknown", leasedBy: null, leaseUntil: null });
+    expect(q).toMatchObject({ status: "unknown" });
+    const targets = await db()
+      .select()
+      .from(monitorTargets)
+      .where(inArray(monitorTargets.id, [quietTarget, changedTarget]));
+    expect(targets.map((t) => [t.leasedBy, t.leaseUntil, t.nextCheckAt?.getTime()])).toEqual([
+      [null, null, now + 1000],
+      [null, null, now + 1000],
+    ]);
     expect(q.lastCheck?.getTime()).toBe(now);
     expect(await w.activities(quiet)).toHaveLength(0);
   });
 
-  it("a product whose lease another worker holds now writes nothing: no state, activity or alert", async () => {
+  it("a product whose target's lease another worker holds now writes nothing: no state, activity or alert", async () => {
     const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/lost` });
     await due([id]);
     await leaseDue(db(), "w1", 10, 60_000);
-    // w1's lease expired and w2 took the product over
-    await db().execute(sql`update products set leased_by = 'w2' where id = ${id}`);
+    const target = await targetOf(id);
+    // w1's lease expired and w2 took the target over
+    await db().execute(sql`update monitor_targets set leased_by = 'w2' where id = ${target}`);
     const now = Date.now();
     const queued = await writeBatch(
       db(),
       "w1",
       {
+        targets: [{ id: target, next: now + 1000 }],
         checks: [
-          { id, next: now + 1000, ok: true, streak: 0, err: null, at: now, changes: { status: "in_stock" } },
+          {
+            id,
+            target,
+            next: now + 1000,
+            ok: true,
+            streak: 0,
+            err: null,
+            at: now,
+            changes: { status: "in_stock" },
+          },
         ],
         activities: [{ productId: id, action: "stock_check", message: "Em stock", type: "success" }],
         alerts: [{ productId: id, payload: restockAlert(id), message: "restock", type: "restock" }],
@@ -103,7 +132,9 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
       60_000,
     );
     expect(queued).toHaveLength(0);
-    expect(await w.product(id)).toMatchObject({ status: "unknown", leasedBy: "w2", lastCheck: null });
+    expect(await w.product(id)).toMatchObject({ status: "unknown", lastCheck: null });
+    const [row] = await db().select().from(monitorTargets).where(eq(monitorTargets.id, target));
+    expect(row.leasedBy).toBe("w2");
     expect(await w.activities(id)).toHaveLength(0);
     expect((await w.notificationRows()).filter((r) => r.productId === id)).toHaveLength(0);
   });

@@ -155,6 +155,28 @@ describe("engine fetch layer", () => {
     expect(limiter.blockedFor("b")).toBe(0);
   });
 
+  it("tells the operator once when a host starts or doubles its back-off and once when it is over", () => {
+    let clock = 0;
+    const limiter = new HostLimiter({ initialMs: 10_000, maxMs: 40_000 }, () => clock);
+    const events: [string, number][] = [];
+    limiter.onBackoff = (host, ms) => events.push([host, ms]);
+    limiter.reportBlocked("a");
+    limiter.reportBlocked("a");
+    limiter.reportBlocked("a");
+    expect(events).toEqual([["a", 10_000]]);
+    clock += 10_000;
+    limiter.reportBlocked("a");
+    limiter.reportSuccess("a");
+    expect(events).toEqual([
+      ["a", 10_000],
+      ["a", 20_000],
+    ]);
+    limiter.reportSuccess("a");
+    limiter.reportSuccess("a");
+    expect(events.at(-1)).toEqual(["a", 0]);
+    expect(events).toHaveLength(3);
+  });
+
   it("a host that does not answer in time is a timeout failure", async () => {
     retailer.setProduct("slow", { sizes: ["M"], block: "timeout" });
     const failure = await failureOf(

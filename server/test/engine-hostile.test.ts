@@ -13,6 +13,9 @@ import { WEBHOOK } from "./product-fixtures.js";
 const SHOP = "https://nudeproject.com";
 /** a second retailer host answered by the same stand-in: products there are not on the dripping host */
 const OTHER_SHOP = "https://eu.nudeproject.com";
+/** /api/health's detail is for an admin's session or this bearer */
+const HEALTH_TOKEN = "sonda-de-saude-0123456789";
+const HEALTH_HEADERS = { authorization: `Bearer ${HEALTH_TOKEN}` };
 
 describe.each(dbKinds())("engine under hostile hosts (%s)", (kind) => {
   let w: World;
@@ -56,7 +59,7 @@ describe.each(dbKinds())("engine under hostile hosts (%s)", (kind) => {
 
   const leasedCount = async () => {
     const result = await w.database.db.execute(
-      sql`select count(*)::int as n from products where leased_by is not null`,
+      sql`select count(*)::int as n from monitor_targets where leased_by is not null`,
     );
     return (result as unknown as { rows: { n: number }[] }).rows[0].n;
   };
@@ -92,7 +95,7 @@ describe.each(dbKinds())("engine under hostile hosts (%s)", (kind) => {
     await sleep(4500); // past the lease: nobody takes the product again, nothing is written twice
     const row = await w.product(id);
     expect(row.failureStreak).toBe(1);
-    expect(row.leasedBy).toBeNull();
+    expect(await leasedCount()).toBe(0);
     expect(w.retailer.paths.get("/products/lease.js")).toBe(1);
   });
 
@@ -122,6 +125,35 @@ describe.each(dbKinds())("engine under hostile hosts (%s)", (kind) => {
     expect(w.retailer.maxInFlight).toBeLessThanOrEqual(4);
     const rows = await w.database.db.select().from(notifications).where(eq(notifications.productId, calm));
     expect(rows).toHaveLength(1);
+  });
+
+  it("two slow users cannot fill the slots: a third user's checks run while every slow check still hangs", async () => {
+    // issue 27: two users whose 8 products each drip held all 10 slots (half each)
+    await w.settings({ maxConcurrentChecks: 10 });
+    w.retailer.dripMs = 500;
+    const slowUsers = [await addUser(), await addUser()];
+    const slowIds: number[] = [];
+    for (const [u, userId] of slowUsers.entries()) {
+      for (let i = 0; i < 8; i++) {
+        w.retailer.setProduct(`neighbour${u}-${i}`, { sizes: ["M"], block: "drip" });
+        slowIds.push(await addProductFor(userId, `${SHOP}/products/neighbour${u}-${i}`));
+      }
+    }
+    const third = await addUser();
+    w.retailer.setProduct("third", { status: "out_of_stock" });
+    await addProductFor(third, `${SHOP}/products/third`);
+    // the slow checks hang far longer than the test: none of them ends while it runs
+    await w.start({ scheduler: { checkTimeoutMs: 120_000, leaseMs: 180_000 } });
+    await eventually(async () => expect(w.retailer.inFlight).toBeGreaterThanOrEqual(6));
+    await eventually(async () =>
+      expect(w.retailer.paths.get("/products/third.js") ?? 0).toBeGreaterThanOrEqual(3),
+    );
+    // every slow check is still hanging: the third user's checks did not wait for a slot to free
+    const ended = await w.database.db.execute(
+      sql`select count(*)::int as n from products where id = any(${`{${slowIds.join(",")}}`}::int[]) and last_error is not null`,
+    );
+    expect((ended as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+    expect(w.retailer.maxInFlight).toBeLessThan(10);
   });
 
   it("a 1.2 MB product page is parsed in a worker thread and the check still answers", async () => {
@@ -186,7 +218,7 @@ describe.each(dbKinds())("engine under hostile hosts (%s)", (kind) => {
     const t: TestApp = await createTestApp(kind, {
       database: w.database,
       engine: handle,
-      config: { health: { maxLagMs: 600_000, stallMs: 3000, outboxLateMs: 3000 } },
+      config: { health: { maxLagMs: 600_000, stallMs: 3000, outboxLateMs: 3000 }, healthToken: HEALTH_TOKEN },
     });
     try {
       w.retailer.setProduct("waiting", { status: "out_of_stock" });
@@ -218,7 +250,7 @@ describe.each(dbKinds())("engine under hostile hosts (%s)", (kind) => {
         nextAttemptAt: new Date(Date.now() - 60_000),
       });
 
-      const degraded = await t.app.inject({ method: "GET", url: "/api/health" });
+      const degraded = await t.app.inject({ method: "GET", url: "/api/health", headers: HEALTH_HEADERS });
       expect(degraded.statusCode).toBe(503);
       const body = degraded.json();
       expect(body.status).toBe("degraded");
@@ -229,7 +261,7 @@ describe.each(dbKinds())("engine under hostile hosts (%s)", (kind) => {
 
       engine = await w.start();
       await eventually(async () => {
-        const res = await t.app.inject({ method: "GET", url: "/api/health" });
+        const res = await t.app.inject({ method: "GET", url: "/api/health", headers: HEALTH_HEADERS });
         expect(res.json().reasons).toEqual([]);
         expect(res.statusCode).toBe(200);
         expect(res.json().status).toBe("ok");
@@ -253,17 +285,20 @@ describe.each(dbKinds())("engine under hostile hosts (%s)", (kind) => {
     const t = await createTestApp(kind, {
       database: w.database,
       engine: handle,
-      config: { health: { maxLagMs: 1000, stallMs: 60_000, outboxLateMs: 60_000 } },
+      config: {
+        health: { maxLagMs: 1000, stallMs: 60_000, outboxLateMs: 60_000 },
+        healthToken: HEALTH_TOKEN,
+      },
     });
     try {
-      const slow = await t.app.inject({ method: "GET", url: "/api/health" });
+      const slow = await t.app.inject({ method: "GET", url: "/api/health", headers: HEALTH_HEADERS });
       expect(slow.statusCode).toBe(503);
       expect(slow.json()).toMatchObject({
         status: "degraded",
         reasons: ["as verificações estão 5 s atrasadas (p99)"],
       });
       lag = 200;
-      const fine = await t.app.inject({ method: "GET", url: "/api/health" });
+      const fine = await t.app.inject({ method: "GET", url: "/api/health", headers: HEALTH_HEADERS });
       expect(fine.statusCode).toBe(200);
       expect(fine.json()).toMatchObject({ status: "ok", reasons: [] });
     } finally {

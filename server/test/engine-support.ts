@@ -1,10 +1,12 @@
 import type { AlertChannels } from "@common/schemas/products.js";
+import { type MonitorRulesInput, monitorRulesSchema } from "@common/schemas/monitor-rules.js";
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "@common/schemas/settings.js";
 import { eq, sql } from "drizzle-orm";
 import { FakeRetailer } from "../../tools/fake-retailer.js";
 import { FakeWebhook } from "../../tools/fake-webhook.js";
 import type { Database } from "../src/db/client.js";
 import { activityLogs, notifications, products, users } from "../src/db/schema.js";
+import { CATALOGUE } from "../src/engine/platforms/index.js";
 import { type Engine, type EngineOptions, startEngine } from "../src/engine/start.js";
 import { saveAppSettings } from "../src/services/settings.js";
 
@@ -33,7 +35,14 @@ export interface World {
     name?: string;
     config?: string;
     alertChannels?: AlertChannels | null;
+    /** a search monitor's (or a product's price and size) rules */
+    rules?: MonitorRulesInput;
+    /** another user's product (addUser); default the world's user */
+    userId?: number;
+    webhookUrl?: string;
   }): Promise<number>;
+  /** another user, who watches with their own products */
+  addUser(): Promise<number>;
   product(id: number): Promise<typeof products.$inferSelect>;
   settings(change: Partial<GlobalSettings>): Promise<void>;
   notificationRows(): Promise<(typeof notifications.$inferSelect)[]>;
@@ -54,14 +63,18 @@ export async function createWorld(database: Database): Promise<World> {
     [ORIGINS.vinted, shopOrigin],
     [ORIGINS.discord, hookOrigin],
   ]);
-  const [user] = await database.db
-    .insert(users)
-    .values({
-      username: `u${Date.now()}${Math.random()}`.slice(0, 30),
-      passwordHash: "x",
-      monitorLimit: 1000,
-    })
-    .returning({ id: users.id });
+  const addUser = async () => {
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        username: `u${Date.now()}${Math.random()}`.slice(0, 30),
+        passwordHash: "x",
+        monitorLimit: 1000,
+      })
+      .returning({ id: users.id });
+    return row.id;
+  };
+  const user = { id: await addUser() };
   const engines: Engine[] = [];
   const world: World = {
     database,
@@ -87,19 +100,22 @@ export async function createWorld(database: Database): Promise<World> {
       const [row] = await database.db
         .insert(products)
         .values({
-          userId: user.id,
+          userId: p.userId ?? user.id,
           name: p.name ?? "Produto de teste",
           productId: "",
           url: p.url,
-          webhookUrl: DISCORD_WEBHOOK,
+          webhookUrl: p.webhookUrl ?? DISCORD_WEBHOOK,
           platform: p.platform,
           checkInterval: p.interval ?? 1000,
           config: p.config ?? null,
           alertChannels: p.alertChannels ?? null,
+          rules: p.rules ? monitorRulesSchema.parse(p.rules) : null,
+          monitorType: CATALOGUE.searchOf(p.platform, p.url) ? "search" : "stock",
         })
         .returning({ id: products.id });
       return row.id;
     },
+    addUser,
     async product(id) {
       const [row] = await database.db.select().from(products).where(eq(products.id, id));
       return row;
@@ -121,6 +137,7 @@ export async function createWorld(database: Database): Promise<World> {
       retailer.dripMs = 2_000;
       retailer.pagePadBytes = 0;
       retailer.resetStats();
+      retailer.searches.reset();
       webhook.received.length = 0;
       webhook.setMode("ok");
       webhook.resetPaths();

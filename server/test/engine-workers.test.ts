@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.js";
-import { leaseDue } from "../src/engine/store.js";
+import { adoptUntargeted, leaseDue } from "../src/engine/store.js";
 import { createWorld, eventually, sleep, type World } from "./engine-support.js";
 
 const adminUrl = process.env.TEST_PG_URL;
@@ -83,8 +83,9 @@ describe.skipIf(!adminUrl)("two workers on the real PostgreSQL", () => {
       );
     }
     // the "killed" worker leased them for 1.5 s and never came back
+    await adoptUntargeted(second.db, 100);
     const leased = await leaseDue(second.db, "worker-dead", 100, 1500);
-    expect(leased.map((p) => p.id).sort()).toEqual([...ids].sort());
+    expect(leased.flatMap((t) => t.watchers.map((p) => p.id)).sort()).toEqual([...ids].sort());
     const leasedAt = Date.now();
     await w.start({ workerId: "worker-alive" });
     await sleep(800);

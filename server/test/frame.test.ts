@@ -27,10 +27,10 @@ describe.each(dbKinds())("API frame (%s)", (kind) => {
     }
   });
 
-  it("answers health without a session", async () => {
+  it("answers health without a session, with its one word only (issue 27)", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: "ok", database: "ok" });
+    expect(res.json()).toEqual({ status: "ok" });
   });
 
   it("answers a JSON 404 for unknown /api routes, with or without a session", async () => {
@@ -153,7 +153,7 @@ describe("first start", () => {
     await b.close();
     fs.rmSync(dir, { recursive: true, force: true });
     expect(rows.map((r) => r.username)).toEqual(["admin"]);
-  });
+  }, 120_000);
 });
 
 describe("serving the client", () => {

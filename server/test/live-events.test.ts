@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { products } from "../src/db/schema.js";
-import { type CheckWrite, leaseDue, makeDueNow, writeBatch } from "../src/engine/store.js";
+import { adoptUntargeted, type CheckWrite, leaseDue, makeDueNow, writeBatch } from "../src/engine/store.js";
 import { createTestApp, createTestDatabase, dbKinds, eventually, type TestApp } from "./harness.js";
 
 interface SseEvent {
@@ -139,16 +139,19 @@ describe.each(dbKinds())("live updates, GET /api/events (%s)", (kind) => {
   /** one check of the product written the way the scheduler writes it: lease, then the batch */
   const check = async (productId: number, changes?: CheckWrite["changes"]) => {
     await makeDueNow(engineDb.db, productId);
+    await adoptUntargeted(engineDb.db, 100);
     const leased = await leaseDue(engineDb.db, "teste", 10, 60_000);
-    expect(leased.map((p) => p.id)).toEqual([productId]);
+    expect(leased.flatMap((t) => t.watchers.map((p) => p.id))).toEqual([productId]);
     const at = Date.now();
     await writeBatch(
       engineDb.db,
       "teste",
       {
+        targets: [{ id: leased[0].id, next: at + 86_400_000 }],
         checks: [
           {
             id: productId,
+            target: leased[0].id,
             next: at + 86_400_000,
             ok: true,
             streak: 0,

@@ -121,4 +121,27 @@ describe.each(dbKinds())("login throttle (issue 13, item 2) (%s)", (kind) => {
     );
     expect(attempts.filter((a) => !a.refused).length).toBeLessThanOrEqual(10);
   });
+
+  it("issue 27: at most 10 attempts wait on a username, the next are refused at once; a known device skips the queue", async () => {
+    const time = fakeTime();
+    const throttle = createLoginThrottle(database.db, time.now, time.sleep);
+    for (let n = 0; n < 50; n++) await fail(throttle, "cercado", `203.0.113.${n % 10}`);
+    const queued = [];
+    for (let n = 0; n < 10; n++) {
+      queued.push(throttle.begin("cercado", `198.51.100.${n}`));
+      await waitsAsked(time, n + 1);
+    }
+    expect(time.waits.map((w) => w.ms)).toEqual([
+      1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000,
+    ]);
+    // the eleventh stranger is refused without waiting: the queue does not grow
+    expect((await throttle.begin("cercado", "198.51.100.200")).refused).toBe(true);
+    expect(time.waits).toHaveLength(10);
+    // the owner's known device goes straight to the password check
+    const owner = await throttle.begin("cercado", "192.0.2.80", { knownDevice: true });
+    expect(owner.refused).toBe(false);
+    expect(time.waits).toHaveLength(10);
+    for (const w of time.waits) w.done();
+    expect((await Promise.all(queued)).every((a) => !a.refused)).toBe(true);
+  });
 });

@@ -107,6 +107,24 @@ describe.each(dbKinds())("Web Push alerts through the outbox (%s)", (kind) => {
     expect(push.deliveries).toHaveLength(1);
   });
 
+  it("a subscription stored with keys no alert can be encrypted with is deleted at the first alert, not retried (issue 27, item 9)", async () => {
+    await saveUserSettings(w.database.db, w.userId, { ...DEFAULT_USER_SETTINGS, pushNotifications: true });
+    const s = push.subscriber();
+    const [row] = await w.database.db
+      .insert(pushSubscriptions)
+      .values({ userId: w.userId, endpoint: s.endpoint, p256dh: `B${"A".repeat(86)}`, auth: s.keys.auth })
+      .returning({ id: pushSubscriptions.id });
+    w.retailer.setProduct("push-bad-key", { sizes: ["L"] });
+    await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/push-bad-key` });
+    await w.start();
+    await eventually(async () => {
+      const rows = (await w.notificationRows()).filter((r) => r.webhookUrl === `webpush:${row.id}`);
+      expect(rows.map((r) => [r.status, r.attempts])).toEqual([["failed", 1]]);
+    }, 15_000);
+    expect(await w.database.db.select().from(pushSubscriptions)).toHaveLength(0);
+    expect(push.deliveries).toHaveLength(0);
+  });
+
   it("a product that chose push alone → its devices get the alert, its webhook nothing, whatever Settings say", async () => {
     await device();
     w.retailer.setProduct("push-only", { sizes: ["S"] });

@@ -21,6 +21,8 @@ import { zaraProduct } from "./product-fixtures.js";
  * name never leaves the server (a service that returned a user's row would not leak its password
  * hash), and the answers are exactly the declared shapes.
  */
+const HEALTH_TOKEN = "sonda-de-saude-0123456789";
+
 describe.each(dbKinds())("response schemas (%s)", (kind) => {
   let app: FastifyInstance;
   let database: Database;
@@ -28,7 +30,7 @@ describe.each(dbKinds())("response schemas (%s)", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    app = await buildApp({ database, config: testConfig(), clientDir: null });
+    app = await buildApp({ database, config: testConfig({ healthToken: HEALTH_TOKEN }), clientDir: null });
     // two routes that answer the user's whole row, as a careless service would
     app.get("/api/test/row", { schema: { response: { 200: publicUserSchema } } }, async (request) => ({
       ...toPublicUser(currentUser(request)),
@@ -102,7 +104,8 @@ describe.each(dbKinds())("response schemas (%s)", (kind) => {
   });
 
   it("GET /api/health answers exactly healthAnswerSchema, detailed or not", async () => {
-    const detailed = await app.inject({ method: "GET", url: "/api/health" });
+    const authorization = `Bearer ${HEALTH_TOKEN}`;
+    const detailed = await app.inject({ method: "GET", url: "/api/health", headers: { authorization } });
     expect([200, 503]).toContain(detailed.statusCode);
     expect(healthAnswerSchema.strict().parse(detailed.json())).toMatchObject({
       database: "ok",
@@ -111,7 +114,7 @@ describe.each(dbKinds())("response schemas (%s)", (kind) => {
     });
     await saveAppSettings(database.db, "system", { ...DEFAULT_SYSTEM_SETTINGS, enableHealthCheck: false });
     try {
-      const brief = await app.inject({ method: "GET", url: "/api/health" });
+      const brief = await app.inject({ method: "GET", url: "/api/health", headers: { authorization } });
       expect(brief.statusCode).toBe(200);
       expect(healthAnswerSchema.strict().parse(brief.json())).toEqual({ status: "ok" });
     } finally {

@@ -1,7 +1,15 @@
+import { createECDH } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { products } from "../src/db/schema.js";
 import type { TestApp } from "./harness.js";
 import { zaraProduct } from "./product-fixtures.js";
+
+/** a real P-256 public key, as a browser's PushSubscription carries it */
+const DEVICE_KEY = (() => {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return ecdh.getPublicKey().toString("base64url");
+})();
 
 /**
  * Every API route with a valid request and the status each caller gets. The authorization matrix
@@ -54,7 +62,30 @@ export const ROUTES: Record<string, RouteCase> = {
   "GET /api/user": { expect: everyone(200) },
   "PUT /api/user/profile": { body: () => ({ fullName: "Nome" }), expect: everyone(200) },
   "GET /api/user/monitor-stats": { expect: everyone(200) },
+  "PUT /api/user/password": {
+    // every caller's password is the harness's: each changes their own to the same one
+    body: () => ({ currentPassword: "segredo123", newPassword: "segredo123", confirmPassword: "segredo123" }),
+    expect: everyone(200),
+  },
+  "GET /api/user/sessions": { expect: everyone(200) },
+  // an id that is nobody's session: 404 for anyone signed in, never someone else's session
+  "DELETE /api/user/sessions/:id": {
+    path: () => "/api/user/sessions/00000000-0000-4000-8000-000000000000",
+    expect: everyone(404),
+  },
+  "POST /api/user/sessions/end-others": { expect: everyone(200) },
   "GET /api/platforms": { expect: everyone(200) },
+  "GET /api/openapi.json": { expect: everyone(200) },
+  "GET /api/tokens": { expect: everyone(200) },
+  "POST /api/tokens": { body: () => ({ name: "script", scopes: ["read"] }), expect: everyone(201) },
+  // revoking someone else's token answers as a missing one (api-tokens.test.ts revokes one's own)
+  "DELETE /api/tokens/:id": { path: () => "/api/tokens/999999", expect: ownerOnly(404) },
+  "GET /api/docs": { expect: everyone(200) },
+  "GET /api/docs/json": { expect: everyone(200) },
+  "GET /api/docs/yaml": { expect: everyone(200) },
+  "GET /api/docs/static/index.html": { expect: everyone(302) }, // to /api/docs/
+  "GET /api/docs/static/swagger-initializer.js": { expect: everyone(200) },
+  "GET /api/docs/static/*": { path: () => "/api/docs/static/swagger-ui.css", expect: everyone(200) },
   "GET /api/events": { stream: true, expect: everyone(200) },
   "GET /api/admin/users": { expect: adminOnly(200) },
   "POST /api/admin/users": {
@@ -66,7 +97,25 @@ export const ROUTES: Record<string, RouteCase> = {
     body: () => ({ monitorLimit: 5 }),
     expect: adminOnly(200),
   },
+  // a real reset would change a fixture user's password under the next case: a missing user here
+  "POST /api/admin/users/:id/reset-password": {
+    path: () => "/api/admin/users/999999/reset-password",
+    expect: adminOnly(404),
+  },
   "DELETE /api/admin/users/:id": { path: () => "/api/admin/users/999999", expect: adminOnly(404) },
+  "GET /api/admin/invites": { expect: adminOnly(200) },
+  "POST /api/admin/invites": { body: () => ({ note: "Para a Joana" }), expect: adminOnly(201) },
+  "DELETE /api/admin/invites/:id": { path: () => "/api/admin/invites/999999", expect: adminOnly(404) },
+  // public: the link's token is the proof; an unknown one is 404 for anyone
+  "GET /api/invites/:token": {
+    path: () => "/api/invites/nenhum-convite-tem-este-codigo",
+    expect: { anonymous: 404, owner: 404, other: 404, admin: 404 },
+  },
+  "POST /api/invites/:token/accept": {
+    path: () => "/api/invites/nenhum-convite-tem-este-codigo/accept",
+    body: () => ({ username: "convidada", password: "segredo123", confirmPassword: "segredo123" }),
+    expect: { anonymous: 404, owner: 404, other: 404, admin: 404 },
+  },
   "GET /api/admin/financial-metrics": { expect: adminOnly(200) },
   "PUT /api/admin/financial-metrics": {
     body: () => ({
@@ -78,13 +127,23 @@ export const ROUTES: Record<string, RouteCase> = {
     }),
     expect: adminOnly(200),
   },
+  "GET /api/admin/host-budgets": { expect: adminOnly(200) },
+  "PUT /api/admin/host-budgets/:host": {
+    path: () => "/api/admin/host-budgets/www.zara.com",
+    body: () => ({ perMinute: 60, atOnce: 2 }),
+    expect: adminOnly(200),
+  },
+  "DELETE /api/admin/host-budgets/:host": {
+    path: () => "/api/admin/host-budgets/nenhum.exemplo.pt",
+    expect: adminOnly(404),
+  },
   "GET /api/settings": { expect: everyone(200) },
   "PUT /api/settings": { body: () => ({ user: { weeklyReport: false } }), expect: everyone(200) },
   "GET /api/push/key": { expect: everyone(200) },
   "PUT /api/push/subscription": {
     body: () => ({
       endpoint: `https://fcm.googleapis.com/fcm/send/${Math.random().toString(36).slice(2)}`,
-      keys: { p256dh: `B${"A".repeat(86)}`, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
+      keys: { p256dh: DEVICE_KEY, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
     }),
     expect: everyone(200),
   },
@@ -116,6 +175,10 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   // the page cannot be fetched here (no network): the test answers 200 with the failure it read
   "POST /api/products/:id/test": { path: (f) => `/api/products/${f.productId}/test`, expect: ownerOnly(200) },
+  "GET /api/products/:id/price-history": {
+    path: (f) => `/api/products/${f.productId}/price-history`,
+    expect: ownerOnly(200),
+  },
   "GET /api/products/:id/check": {
     path: (f) => `/api/products/${f.productId}/check`,
     expect: ownerOnly(200),

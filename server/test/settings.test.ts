@@ -96,6 +96,21 @@ describe.each(dbKinds())("settings (%s)", (kind) => {
     expect((await put(rita, { user: { alertSound: "sim" } })).statusCode).toBe(400);
   });
 
+  it("keeps each user's usual sizes (clothing, shoes), private to them; too long is a Portuguese 400", async () => {
+    const res = await put(ana, { user: { usualClothingSizes: " M, L ", usualShoeSizes: "42, 43" } });
+    expect(res.statusCode).toBe(200);
+    expect((await get(ana)).json().user).toMatchObject({
+      usualClothingSizes: "M, L",
+      usualShoeSizes: "42, 43",
+    });
+    expect((await get(rui)).json().user).toMatchObject({ usualClothingSizes: "", usualShoeSizes: "" });
+    const long = await put(ana, { user: { usualShoeSizes: "4".repeat(201) } });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain("Tamanhos demasiado longos");
+    // a row saved before the field existed reads as none
+    expect((await get(await t.login("rita"))).json().user.usualClothingSizes).toBe("");
+  });
+
   it("shows a row saved under older rules as it is, without the keys the product no longer has", async () => {
     const res = await get(await t.login("marco"));
     expect(res.statusCode).toBe(200);
@@ -228,7 +243,7 @@ describe.each(dbKinds())("settings (%s)", (kind) => {
   });
 
   it("reports database and engine state on /api/health only while health monitoring is on", async () => {
-    const on = await t.app.inject({ method: "GET", url: "/api/health" });
+    const on = await t.app.inject({ method: "GET", url: "/api/health", headers: { cookie: admin } });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({
       status: "ok",
@@ -237,7 +252,7 @@ describe.each(dbKinds())("settings (%s)", (kind) => {
     });
 
     await put(admin, { system: { enableHealthCheck: false } });
-    const off = await t.app.inject({ method: "GET", url: "/api/health" });
+    const off = await t.app.inject({ method: "GET", url: "/api/health", headers: { cookie: admin } });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ status: "ok" });
     await put(admin, { system: { enableHealthCheck: true } });

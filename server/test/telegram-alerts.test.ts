@@ -2,7 +2,7 @@ import { DEFAULT_USER_SETTINGS } from "@common/schemas/settings.js";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FakeTelegram, telegramHtmlError } from "../../tools/fake-telegram.js";
-import { TELEGRAM_ORIGIN } from "../src/engine/notify/telegram.js";
+import { TELEGRAM_ORIGIN } from "../src/engine/notify/webhooks/telegram.js";
 import { saveUserSettings } from "../src/services/settings.js";
 import { createWorld, eventually, sleep, type World } from "./engine-support.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
@@ -119,11 +119,12 @@ describe.each(dbKinds())("Telegram alerts through the outbox (%s)", (kind) => {
       `${TELEGRAM_ORIGIN}/bot999:wrong/sendMessage?chat_id=1`,
     );
     w.retailer.setProduct("tg-wrong", { sizes: ["L"] });
-    await w.start();
+    // the blind window shortened to 2 intervals of 1 s (10 intervals and at least 10 min by default)
+    await w.start({ scheduler: { blind: { intervals: 2, minMs: 0 } } });
     await eventually(() => expect(telegram.accepted).toHaveLength(1), 20_000);
     const message = telegram.accepted[0];
     expect(message.method).toBe("sendMessage");
-    expect(String(message.body.text)).toContain("<b>Falha na verificação</b>");
+    expect(String(message.body.text)).toContain("<b>Deixou de conseguir verificar</b>");
     expect(String(message.body.text)).toContain("Falha &lt;x&gt;");
     expect(telegramHtmlError(String(message.body.text))).toBeNull();
     await eventually(async () => {

@@ -5,7 +5,7 @@ import { MailCatcher } from "../../tools/mail-catcher.js";
 import type { Database } from "../src/db/client.js";
 import { inventoryItems, notifications, products, sales, users } from "../src/db/schema.js";
 import { Transport } from "../src/engine/fetch/transport.js";
-import { createEmailChannel } from "../src/engine/notify/email.js";
+import { createEmailChannel } from "../src/engine/notify/channels/email.js";
 import { Notifier } from "../src/engine/notify/outbox.js";
 import { queueWeeklyReports } from "../src/engine/weekly-report.js";
 import { saveUserSettings } from "../src/services/settings.js";

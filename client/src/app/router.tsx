@@ -1,78 +1,50 @@
-import { Suspense, useEffect } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { Redirect, Route, Switch, useLocation } from "wouter";
+import { useLocation } from "wouter";
 import { ServerUnreachable } from "@/components/server-unreachable";
-import { FullScreenSpinner, PageSpinner } from "@/components/spinner";
-import { paths } from "@/config/paths";
-import { useUser } from "@/lib/auth";
+import { FullScreenSpinner } from "@/components/spinner";
+import { INVITE_PREFIX } from "@/config/paths";
 import { LoginPage } from "@/features/auth/pages/login-page";
+import { useUser } from "@/lib/auth";
 import { errorMessage } from "@/lib/http";
-import { useLiveUpdates } from "@/lib/live-updates";
-import { usePlatformsRead } from "@/lib/platforms";
-import { useUserLanguage, useUserPreferencesReady } from "@/lib/user-settings";
-import { AppLayout } from "./layouts/app-layout";
-import { NotFoundPage } from "./not-found-page";
-import { appRoutes } from "./routes";
 
-function ScrollToTopOnNavigate() {
+const AuthenticatedApp = lazy(async () => ({
+  default: (await import("./authenticated-app")).AuthenticatedApp,
+}));
+
+const InvitePage = lazy(async () => ({
+  default: (await import("@/features/auth/pages/invite-page")).InvitePage,
+}));
+
+/** an invite link is answered with or without a session: whoever opens it is the person invited */
+function inviteToken(location: string): string | null {
+  if (!location.startsWith(INVITE_PREFIX)) return null;
+  return decodeURIComponent(location.slice(INVITE_PREFIX.length).split("/")[0] ?? "") || null;
+}
+
+export function AppRouter() {
   const [location] = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling is the reaction to a new location
-  useEffect(() => {
-    // braces matter: Chromium's scrollTo now returns a Promise, which React would call as a cleanup
-    window.scrollTo(0, 0);
-  }, [location]);
-  return null;
-}
-
-function AuthenticatedRoutes() {
-  // every figure is written in the user's currency and time zone: their settings come first
-  const preferencesReady = useUserPreferencesReady();
-  // the platforms' names, hosts and id rules, read at the same time: no screen is right without them
-  const platforms = usePlatformsRead();
-  const { t } = useTranslation("common");
-  useUserLanguage();
-  // one stream of the user's product changes for as long as they are logged in
-  useLiveUpdates();
-  if (platforms.isError) {
-    if (platforms.isFetching) return <FullScreenSpinner />;
+  const token = inviteToken(location);
+  if (token)
     return (
-      <ServerUnreachable
-        message={errorMessage(platforms.error, t("unknownError"))}
-        onRetry={() => platforms.refetch()}
-      />
+      <Suspense fallback={<FullScreenSpinner />}>
+        <InvitePage token={token} />
+      </Suspense>
     );
-  }
-  return (
-    <AppLayout>
-      <ScrollToTopOnNavigate />
-      {preferencesReady && !platforms.isPending ? <Pages /> : <PageSpinner />}
-    </AppLayout>
-  );
-}
-
-function Pages() {
-  return (
-    <Suspense fallback={<PageSpinner />}>
-      <Switch>
-        <Route path={paths.login}>
-          <Redirect to={paths.home} replace />
-        </Route>
-        {appRoutes.map(({ path, component }) => (
-          <Route key={path} path={path} component={component} />
-        ))}
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
-  );
+  return <SessionRouter />;
 }
 
 /** spinner while the user loads, the login screen without one, the routes with one */
-export function AppRouter() {
+function SessionRouter() {
   const { data: user, isLoading, isError, error, refetch, isFetching } = useUser();
   const { t } = useTranslation("common");
   if (isLoading || (isError && isFetching)) return <FullScreenSpinner />;
   if (isError)
     return <ServerUnreachable message={errorMessage(error, t("unknownError"))} onRetry={() => refetch()} />;
   if (!user) return <LoginPage />;
-  return <AuthenticatedRoutes />;
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <AuthenticatedApp />
+    </Suspense>
+  );
 }

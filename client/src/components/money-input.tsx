@@ -65,8 +65,3 @@ export function MoneyInput({ value, onValueChange, onBlur, ...props }: MoneyInpu
     </div>
   );
 }
-
-/** the value a form submits: the evaluated amount, or the text as typed */
-export function evaluateAmount(value: string): string {
-  return evaluateExpression(value) ?? value;
-}

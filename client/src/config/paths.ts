@@ -1,4 +1,4 @@
-/** Every route of the app; routes have no parameters. */
+/** Every route of the app; routes have no parameters (the public invite page is invitePath's). */
 export const paths = {
   home: "/",
   status: "/status",
@@ -15,3 +15,6 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** the public page of one invite link: /invite/<token> */
+export const INVITE_PREFIX = "/invite/";

@@ -65,11 +65,14 @@ export function groupActivityLines<T extends LineEntry>(entries: T[]): ActivityL
 export const lineEntries = <T extends LineEntry>(line: ActivityLine<T>): T[] => [line.entry, ...line.alerts];
 
 /**
- * "Alerta enviado", "Alerta enviado (3 destinos)", "Falha ao enviar alerta" (in the language in
- * force); null without alerts
+ * "Alerta enviado", "Alerta enviado (3 destinos)", "Falha ao enviar alerta", "Alerta substituído por
+ * um mais recente" (in the language in force); null without alerts
  */
-export function alertOutcomeText(alerts: LineEntry[]): { text: string; failed: boolean } | null {
-  if (alerts.length === 0) return null;
+export function alertOutcomeText(all: LineEntry[]): { text: string; failed: boolean } | null {
+  if (all.length === 0) return null;
+  // an alert a newer one replaced before it went out is neither sent nor a failure
+  const alerts = all.filter((a) => a.action !== "notification_superseded");
+  if (alerts.length === 0) return { text: i18n.t("common:activityLine.alertSuperseded"), failed: false };
   const sent = alerts.filter((a) => a.action === "notification_sent").length;
   const failed = alerts.length - sent;
   if (failed === 0) return { text: i18n.t("common:activityLine.alertSent", { count: sent }), failed: false };

@@ -2,8 +2,9 @@ import type { PublicUser } from "@common/schemas/auth";
 import type { UpdateProfileInput } from "@common/schemas/users";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, errorMessage, getOrNullOn401 } from "@/lib/http";
+import { apiRequest, getOrNullOn401 } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
+import { toastFailure } from "@/lib/mutation-feedback";
 
 /** The logged-in user: read by every screen, changed by the Profile page and the Perfil tab. */
 export const USER_QUERY_KEY = ["/api/user"] as const;
@@ -36,10 +37,7 @@ export function useUpdateProfile({ onSuccess }: { onSuccess?: (user: PublicUser)
       toast.success(i18n.t("common:profileToast.updated"));
       onSuccess?.(user);
     },
-    onError: (error) =>
-      toast.error(i18n.t("common:profileToast.updateFailed"), {
-        description: errorMessage(error, i18n.t("common:unknownError")),
-      }),
+    onError: toastFailure("common:unknownError", "common:profileToast.updateFailed"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
   });
 }

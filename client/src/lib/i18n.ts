@@ -2,11 +2,14 @@
  * The interface's language (i18next with react-i18next; see docs/decisions.md). Logged in, the
  * language is the user's setting (Settings → Utilizador), applied at once without a reload; on the
  * login screen it is the browser's first language we have, else pt-PT.
+ * pt-PT ships in the app's first script; en and es are chunks of their own, fetched the first time
+ * `changeLanguage` asks for them (a reader of one language never downloads the other two).
  */
 import type { UserSettings } from "@common/schemas/settings";
-import i18n from "i18next";
+import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { resources } from "@/locales/resources";
+import type { Catalogue } from "@/locales/pt";
+import { pt } from "@/locales/pt";
 
 export type Language = UserSettings["language"];
 export const LANGUAGES: readonly Language[] = ["pt", "en", "es"];
@@ -24,22 +27,49 @@ export function browserLanguage(
   return "pt";
 }
 
-i18n.use(initReactI18next).init({
-  resources,
-  lng: browserLanguage(),
-  fallbackLng: "pt",
-  supportedLngs: LANGUAGES as Language[],
-  defaultNS: "common",
-  ns: Object.keys(resources.pt),
-  interpolation: { escapeValue: false }, // React escapes
-  returnNull: false,
-  initAsync: false,
-});
+const loaders: Record<Exclude<Language, "pt">, () => Promise<Catalogue>> = {
+  en: () => import("@/locales/en").then((m) => m.en),
+  es: () => import("@/locales/es").then((m) => m.es),
+};
 
-/** switches every mounted screen to `language` (no reload) and tells the document */
-export function applyLanguage(language: Language) {
-  if (i18n.language !== language) void i18n.changeLanguage(language);
+/** i18next asks this for a (language, namespace) it does not hold yet: only en and es */
+const lazyCatalogues: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[language as keyof typeof loaders];
+    if (!load) return callback(new Error(`no catalogue for ${language}`), false);
+    load().then(
+      (catalogue) => callback(null, catalogue[namespace as keyof Catalogue]),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+// starts in pt-PT, bundled; main.tsx switches to the browser's language before the first paint
+i18n
+  .use(lazyCatalogues)
+  .use(initReactI18next)
+  .init({
+    resources: { pt },
+    partialBundledLanguages: true,
+    lng: "pt",
+    fallbackLng: "pt",
+    supportedLngs: LANGUAGES as Language[],
+    defaultNS: "common",
+    ns: Object.keys(pt),
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+    initAsync: false,
+  });
+
+/**
+ * switches every mounted screen to `language` (no reload) and tells the document; resolves once
+ * its catalogue is in (the first switch to en or es fetches it)
+ */
+export async function applyLanguage(language: Language): Promise<void> {
   if (typeof document !== "undefined") document.documentElement.lang = HTML_LANG[language];
+  if (i18n.language !== language) await i18n.changeLanguage(language);
 }
 
 /**

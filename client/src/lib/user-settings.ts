@@ -42,6 +42,6 @@ export function useUserLanguage() {
     select: (settings) => settings.user.language,
   });
   useLayoutEffect(() => {
-    if (language) applyLanguage(language);
+    if (language) void applyLanguage(language);
   }, [language]);
 }

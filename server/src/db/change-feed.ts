@@ -17,6 +17,7 @@ export type ProductListener = (payload: string | null) => void;
 export type TableName =
   | "users"
   | "sessions"
+  | "api_tokens"
   | "products"
   | "activity_logs"
   | "inventory_items"
@@ -99,6 +100,11 @@ export function pgliteChangeFeed(client: EmbeddedDatabase): ChangeFeed {
     const unlistenProducts = await client.listen(PRODUCT_CHANNEL, (payload) => feed.productEvent(payload));
     feed.changedAll();
     feed.live = true;
+    // a thread reopened after missing its deadline: what it announced before is lost
+    client.onReopen?.(() => {
+      feed.changedAll();
+      feed.productEvent(null);
+    });
     return async () => {
       feed.live = false;
       await unlisten().catch(() => {});

@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -9,7 +8,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { projectRoot } from "../project-root.js";
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed.js";
+import { embeddedServerSettings } from "./pglite-settings.js";
 import { type EmbeddedDatabase, PGliteThread } from "./pglite-thread.js";
 import * as schema from "./schema.js";
 
@@ -29,7 +30,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+/** DB_STATEMENT_TIMEOUT_MS's default: every statement answers within it or fails with a 503 */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+
+const migrationsFolder = path.join(projectRoot, "server/src/db/migrations");
 
 /**
  * `dataDir` null keeps PGlite in memory (tests). PGlite runs in a worker thread unless `pgliteThread`
@@ -41,14 +45,35 @@ export async function openDatabase(opts: {
   dataDir?: string | null;
   poolSize?: number;
   pgliteThread?: boolean;
+  /** the embedded database's shared_buffers (PGLITE_SHARED_BUFFERS_MB) */
+  pgliteSharedBuffersMb?: number;
+  /** every statement's deadline after the migrations (DB_STATEMENT_TIMEOUT_MS); 0: none */
+  statementTimeoutMs?: number;
 }): Promise<Database> {
+  const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // migrations may rewrite a big table: they run on a connection of their own, without the deadline
+    const migrations = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
+    try {
+      await migratePg(drizzlePg(migrations, { schema }) as never, { migrationsFolder });
+    } finally {
+      await migrations.end();
+    }
+    const deadlines =
+      statementTimeoutMs > 0
+        ? {
+            // the server cancels the statement (57014); the client gives up a moment later if even
+            // the cancel does not come back, and does not wait longer than that for a connection
+            statement_timeout: statementTimeoutMs,
+            query_timeout: statementTimeoutMs + 1_000,
+            connectionTimeoutMillis: statementTimeoutMs,
+          }
+        : {};
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, ...deadlines });
     // an idle connection closed by the server (restart, idle timeout) must not crash the process;
     // the pool drops it and the next query opens a new one
     pool.on("error", (err) => console.warn(`PostgreSQL: ligação inativa perdida (${err.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
     const changes = postgresChangeFeed(opts.databaseUrl);
     return {
       db,
@@ -60,8 +85,11 @@ export async function openDatabase(opts: {
       },
     };
   }
+  const postgresqlconf = embeddedServerSettings(opts.pgliteSharedBuffersMb);
   const open = (dir: string | null): Promise<EmbeddedDatabase> =>
-    opts.pgliteThread === false ? PGlite.create(dir ?? undefined) : PGliteThread.open(dir);
+    opts.pgliteThread === false
+      ? PGlite.create({ dataDir: dir ?? undefined, postgresqlconf })
+      : PGliteThread.open(dir, postgresqlconf);
   let client: EmbeddedDatabase;
   if (opts.dataDir) {
     const dir = path.join(opts.dataDir, "pglite");
@@ -78,6 +106,7 @@ export async function openDatabase(opts: {
   // the driver only calls query() and transaction(), which the thread's stand-in forwards
   const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  if (client instanceof PGliteThread) client.setStatementTimeout(statementTimeoutMs);
   const changes = pgliteChangeFeed(client);
   return {
     db,

@@ -37,5 +37,5 @@ describe("embedded database files (issue 13, item 3)", () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

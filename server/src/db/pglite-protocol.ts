@@ -27,6 +27,8 @@ export type Message =
   | { id: number; value: unknown }
   | { id: number; error: WireError }
   | { notify: string; payload: string }
+  /** posted every few hundred ms while calls are in flight: the thread is not stuck */
+  | { beat: true }
   /** the thread opened its database; `failed` when it could not */
   | { ready: true }
   | { failed: WireError };

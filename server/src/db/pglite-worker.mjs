@@ -6,7 +6,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 
 const port = parentPort;
-const { dataDir } = workerData;
+const { dataDir, postgresqlconf, beatMs } = workerData;
 const send = (message, transfer = []) => port.postMessage(message, transfer);
 
 /** an error's name, message and primitive fields (a DatabaseError's code, detail, constraint…) */
@@ -104,12 +104,25 @@ async function answer(pg, call) {
 }
 
 try {
-  const pg = await PGlite.create(dataDir ?? undefined);
+  const pg = await PGlite.create({ dataDir: dataDir ?? undefined, postgresqlconf });
+  // while calls are in flight the thread says it is alive: a statement that never returns stops
+  // the beats, and the main thread ends this thread past its deadline (pglite-thread.ts)
+  let inFlight = 0;
+  let beats = null;
+  const settled = () => {
+    if (--inFlight === 0) {
+      clearInterval(beats);
+      beats = null;
+    }
+  };
   port.on("message", (call) => {
-    answer(pg, call).then(
-      (value) => send({ id: call.id, value }, value instanceof ArrayBuffer ? [value] : []),
-      (error) => send({ id: call.id, error: toWireError(error) }),
-    );
+    if (inFlight++ === 0) beats = setInterval(() => send({ beat: true }), beatMs ?? 250);
+    answer(pg, call)
+      .then(
+        (value) => send({ id: call.id, value }, value instanceof ArrayBuffer ? [value] : []),
+        (error) => send({ id: call.id, error: toWireError(error) }),
+      )
+      .finally(settled);
   });
   send({ ready: true });
 } catch (error) {

@@ -1,16 +1,23 @@
+import type { MonitorRules } from "@common/schemas/monitor-rules.js";
 import type { AlertChannels } from "@common/schemas/products.js";
+import type { SearchItem } from "@common/search-rules.js";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
+  bigserial,
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
@@ -26,6 +33,8 @@ export const users = pgTable("users", {
   avatar: text("avatar"),
   monitorLimit: integer("monitor_limit").notNull().default(2),
   createdAt: createdAt(),
+  /** set by an admin: no login, no session, no checks of its monitors; its books are kept */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
 });
 
 export const sessions = pgTable(
@@ -38,8 +47,54 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** names the session in "my sessions" (the id, a token's hash, is never sent) */
+    publicId: text("public_id").notNull().default(sql`gen_random_uuid()::text`),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    /** written at most every few minutes while the session is used */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), uniqueIndex("sessions_public_id_idx").on(t.publicId)],
+);
+
+/** a one-time link with which a person creates their own account; only its token's hash is kept */
+export const invites = pgTable(
+  "invites",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    role: text("role").notNull().default("user"),
+    monitorLimit: integer("monitor_limit").notNull().default(2),
+    /** the admin's reminder of whom it is for */
+    note: text("note"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    usedBy: integer("used_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("invites_token_hash_idx").on(t.tokenHash)],
+);
+
+/**
+ * Devices a user logged in from, named by the device cookie's token (its sha256): an attempt from
+ * one skips the slow-down queue of its username until it fails `failures` times.
+ */
+export const loginDevices = pgTable(
+  "login_devices",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    failures: integer("failures").notNull().default(0),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("login_devices_user_idx").on(t.userId),
+    index("login_devices_last_used_idx").on(t.lastUsedAt),
+  ],
 );
 
 /** failed logins (and attempts not yet proven right), shared by every web process */
@@ -122,10 +177,85 @@ export const products = pgTable(
     lastRestockAt: timestamp("last_restock_at", { withTimezone: true }),
     /** the last check was not sent: its host was paused after a block until then */
     pausedUntil: timestamp("paused_until", { withTimezone: true }),
+    /** the first failed check of the current streak; null after a success */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    /** the monitor said it cannot see (one alert); cleared by the success that says it is back */
+    blindSince: timestamp("blind_since", { withTimezone: true }),
+    /** the monitor's rules (common/schemas/monitor-rules.ts); null = none */
+    rules: jsonb("rules").$type<MonitorRules>(),
+    /** a search monitor's newest matching items, for its card (SearchItem[]) */
+    latestMatches: jsonb("latest_matches").$type<SearchItem[]>(),
+    /** the shared target the engine fetches for it (null: not placed yet; the engine adopts it) */
+    targetId: integer("target_id").references((): AnyPgColumn => monitorTargets.id, { onDelete: "set null" }),
   },
   (t) => [
     index("products_user_idx").on(t.userId),
+    index("products_target_idx").on(t.targetId),
+    index("products_untargeted_idx").on(t.id).where(sql`${t.targetId} is null`),
     index("products_due_idx").on(t.nextCheckAt).where(sql`${t.isActive}`),
+  ],
+);
+
+/** the admin's request budget per retailer host; a host without a row keeps its platform's */
+export const hostBudgets = pgTable("host_budgets", {
+  host: text("host").primaryKey(),
+  perMinute: integer("per_minute").notNull(),
+  atOnce: integer("at_once").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** each product monitor's prices as the engine saw them change ; pruned to a year, 500 a monitor */
+export const priceHistory = pgTable(
+  "price_history",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    price: numeric("price", { precision: 10, scale: 2 }).notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("price_history_product_idx").on(t.productId, t.recordedAt)],
+);
+
+/** the item ids each search monitor has seen: an id alerts at most once */
+export const searchSeen = pgTable(
+  "search_seen",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    itemId: text("item_id").notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.itemId] }), index("search_seen_age_idx").on(t.seenAt)],
+);
+
+/**
+ * What the engine fetches: one row per distinct watched thing, shared by every product that watches
+ * it (server/src/engine/target-key.ts). Leased and scheduled here; each product keeps its own state.
+ */
+export const monitorTargets = pgTable(
+  "monitor_targets",
+  {
+    id: serial("id").primaryKey(),
+    platform: text("platform").notNull(),
+    targetKey: text("target_key").notNull(),
+    /** the URL the engine fetches (the first watcher's) */
+    url: text("url").notNull(),
+    /** null while no active product watches it */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    leasedBy: text("leased_by"),
+    createdAt: createdAt(),
+    /** the page answered 404/410 since then, `notFoundStreak` fetches in a row: it rests */
+    notFoundSince: timestamp("not_found_since", { withTimezone: true }),
+    notFoundStreak: integer("not_found_streak").notNull().default(0),
+  },
+  (t) => [
+    unique("monitor_targets_key_unique").on(t.platform, t.targetKey),
+    index("monitor_targets_due_idx").on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null`),
   ],
 );
 
@@ -140,7 +270,7 @@ export const notifications = pgTable(
     payload: jsonb("payload"),
     message: text("message").notNull(),
     type: text("type").notNull(),
-    /** pending | sending | sent | failed */
+    /** pending | sending | sent | failed | superseded (a newer alert of the product replaced it unsent) */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -153,6 +283,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_pending_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("notifications_unfinished_idx")
+      .on(t.productId, t.webhookUrl, t.id)
+      .where(sql`${t.status} in ('pending', 'sending')`),
     uniqueIndex("notifications_dedupe_key_idx").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
   ],
 );
@@ -293,3 +426,42 @@ export const userSettings = pgTable("user_settings", {
   value: jsonb("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A process's share of a host's request budget (engine/fetch/host-allotments.ts): the shares of the
+ * live processes never add up to more than the budget.
+ */
+export const hostAllotments = pgTable(
+  "host_allotments",
+  {
+    host: text("host").notNull(),
+    workerId: text("worker_id").notNull(),
+    demand: doublePrecision("demand").notNull(),
+    perMinute: doublePrecision("per_minute").notNull(),
+    atOnce: integer("at_once").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: "host_allotments_pk", columns: [t.host, t.workerId] })],
+);
+
+/** personal API tokens (Settings → API): only the sha256 of the token is kept */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** the token's first characters, to tell tokens apart in the list */
+    prefix: text("prefix").notNull(),
+    scopes: text("scopes").array().notNull(),
+    /** null: until revoked */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** written at most every few minutes while the token is used */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("api_tokens_hash_idx").on(t.tokenHash), index("api_tokens_user_idx").on(t.userId)],
+);

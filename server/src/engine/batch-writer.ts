@@ -1,14 +1,6 @@
 import type { Db } from "../db/client.js";
-import {
-  type ActivityWrite,
-  type AlertWrite,
-  type CheckBatch,
-  type CheckWrite,
-  emptyBatch,
-  type QueuedAlert,
-  releaseProducts,
-  writeBatch,
-} from "./store.js";
+import type { ReadingWrites } from "./apply-reading.js";
+import { type CheckBatch, emptyBatch, type QueuedAlert, releaseTargets, writeBatch } from "./store.js";
 
 export interface BatchWriterOptions {
   db: Db;
@@ -16,7 +8,8 @@ export interface BatchWriterOptions {
   /** outbox rows a batch committed, leased for this process's notifier */
   onAlertsQueued: (alerts: QueuedAlert[]) => void;
   alertLeaseMs: number;
-  emailAlerts: boolean;
+  /** the per-user channels open in this process: alerts fan out to them too */
+  openChannels: readonly string[];
   /** routine outcomes are written together at most this long after the check */
   flushDelayMs: number;
   /** routine batch statements under way at once (a batch with alerts may always go beside them) */
@@ -28,7 +21,7 @@ export interface BatchWriterOptions {
 
 /**
  * Check outcomes written together: routine ones (the bookkeeping only) in batches a few ms apart,
- * those with alerts at once beside them, each product's state, activity and alerts in one statement
+ * those with alerts at once beside them, each target's and its watchers' state, activity and alerts in one statement
  * (so in one transaction). Other writes the scheduler makes are tracked here too, so `drain()`
  * waits for every one of them before the leases are handed back.
  */
@@ -43,19 +36,17 @@ export class BatchWriter {
 
   constructor(private readonly o: BatchWriterOptions) {}
 
-  /** an outcome that changes nothing but the bookkeeping */
-  routine(write: CheckWrite): void {
-    this.batch.checks.push(write);
-    this.scheduleFlush();
-  }
-
-  /** an outcome with changes, activity lines and perhaps alerts (written at once) */
-  changed(write: CheckWrite, activities: ActivityWrite[], alerts: AlertWrite[]): void {
-    const batch = alerts.length > 0 ? this.urgent : this.batch;
-    batch.checks.push(write);
-    batch.activities.push(...activities);
-    if (alerts.length > 0) {
-      batch.alerts.push(...alerts);
+  /**
+   * one fetch's writes: its target and every watcher it served go in the same batch (so commit
+   * together); with alerts, at once
+   */
+  reading(r: ReadingWrites): void {
+    const batch = r.alerts.length > 0 ? this.urgent : this.batch;
+    batch.targets.push(r.target);
+    batch.checks.push(...r.checks);
+    batch.activities.push(...r.activities);
+    if (r.alerts.length > 0) {
+      batch.alerts.push(...r.alerts);
       this.urgentTimer ??= setImmediate(() => this.flushUrgent());
     } else {
       this.scheduleFlush();
@@ -72,7 +63,7 @@ export class BatchWriter {
 
   /** writes everything still waiting and waits for every write under way */
   async drain(): Promise<void> {
-    while (this.batch.checks.length > 0 || this.urgent.checks.length > 0 || this.writes.size > 0) {
+    while (this.batch.targets.length > 0 || this.urgent.targets.length > 0 || this.writes.size > 0) {
       this.flushUrgent();
       this.flush();
       await Promise.all(this.writes);
@@ -80,7 +71,7 @@ export class BatchWriter {
   }
 
   private scheduleFlush(): void {
-    if (this.batch.checks.length >= this.o.maxStatementRows) this.flush();
+    if (this.batch.targets.length >= this.o.maxStatementRows) this.flush();
     else this.flushTimer ??= setTimeout(() => this.flush(), this.o.flushDelayMs);
   }
 
@@ -90,7 +81,7 @@ export class BatchWriter {
       clearImmediate(this.urgentTimer);
       this.urgentTimer = null;
     }
-    if (this.urgent.checks.length === 0) return;
+    if (this.urgent.targets.length === 0) return;
     const batch = this.urgent;
     this.urgent = emptyBatch();
     const write = this.write(batch).finally(() => this.writes.delete(write));
@@ -103,14 +94,14 @@ export class BatchWriter {
       clearTimeout(this.flushTimer);
       this.flushTimer = null;
     }
-    if (this.batch.checks.length === 0) return;
+    if (this.batch.targets.length === 0) return;
     if (this.routineWrites >= this.o.maxWrites) {
       this.flushWanted = true;
       return;
     }
     const [batch, rest] = splitBatch(this.batch, this.o.maxStatementRows);
     this.batch = rest;
-    if (rest.checks.length > 0) this.flushWanted = true;
+    if (rest.targets.length > 0) this.flushWanted = true;
     this.routineWrites++;
     const write = this.write(batch).finally(() => {
       this.routineWrites--;
@@ -126,25 +117,25 @@ export class BatchWriter {
   private async write(batch: CheckBatch): Promise<void> {
     let queued: QueuedAlert[];
     try {
-      queued = await writeBatch(this.o.db, this.o.workerId, batch, this.o.alertLeaseMs, this.o.emailAlerts);
+      queued = await writeBatch(this.o.db, this.o.workerId, batch, this.o.alertLeaseMs, this.o.openChannels);
     } catch (error) {
       // nothing of the batch was written (one statement), and the lease guard makes a second try
       // harmless even if it was: a committed product is no longer leased and writes nothing again
-      if (isDataError(error) && batch.checks.length > 1) {
-        // one product's values broke the statement: write the others, isolating it by halves
+      if (isDataError(error) && batch.targets.length > 1) {
+        // one product's values broke the statement: write the others, isolating its target by halves
         const [first, second] = splitBatch(batch);
         await this.write(first);
         await this.write(second);
         return;
       }
       this.o.onError?.(error);
-      if (isDataError(error)) return; // that product keeps its lease: checked again when it expires
-      // the database failed: hand the products back so they are checked again (and any change seen
+      if (isDataError(error)) return; // that target keeps its lease: fetched again when it expires
+      // the database failed: hand the targets back so they are fetched again (and any change seen
       // again) as soon as it answers; if that fails too, their leases expire
-      await releaseProducts(
+      await releaseTargets(
         this.o.db,
         this.o.workerId,
-        batch.checks.map((c) => c.id),
+        batch.targets.map((t) => t.id),
       ).catch((e) => this.o.onError?.(e));
       return;
     }
@@ -159,18 +150,20 @@ function isDataError(error: unknown): boolean {
 }
 
 /**
- * two batches (the first `size` checks, by default half, and the rest), each product's check,
- * activities and alerts kept together
+ * two batches (the first `size` targets, by default half, and the rest), each target's watchers'
+ * checks, activities and alerts kept with it
  */
 export function splitBatch(
   batch: CheckBatch,
-  size = Math.ceil(batch.checks.length / 2),
+  size = Math.ceil(batch.targets.length / 2),
 ): [CheckBatch, CheckBatch] {
-  const firstIds = new Set(batch.checks.slice(0, size).map((c) => c.id));
+  const firstTargets = new Set(batch.targets.slice(0, size).map((t) => t.id));
+  const firstProducts = new Set(batch.checks.filter((c) => firstTargets.has(c.target)).map((c) => c.id));
   const part = (inFirst: boolean): CheckBatch => ({
-    checks: batch.checks.filter((c) => firstIds.has(c.id) === inFirst),
-    activities: batch.activities.filter((a) => firstIds.has(a.productId) === inFirst),
-    alerts: batch.alerts.filter((a) => firstIds.has(a.productId) === inFirst),
+    targets: batch.targets.filter((t) => firstTargets.has(t.id) === inFirst),
+    checks: batch.checks.filter((c) => firstTargets.has(c.target) === inFirst),
+    activities: batch.activities.filter((a) => firstProducts.has(a.productId) === inFirst),
+    alerts: batch.alerts.filter((a) => firstProducts.has(a.productId) === inFirst),
   });
   return [part(true), part(false)];
 }

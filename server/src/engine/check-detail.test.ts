@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCheckDetail, type CheckLog, excerptOf } from "./check-detail.js";
-import { CheckFailure, type ProductResult } from "./platforms/types.js";
+import { monitorRulesSchema } from "@common/schemas/monitor-rules.js";
+import { CheckFailure, type ProductResult, type SearchResult } from "./platforms/types.js";
 
 const log = (body: string | null = null): CheckLog => ({
   startedAt: Date.parse("2026-05-01T10:00:00Z"),
@@ -9,6 +10,29 @@ const log = (body: string | null = null): CheckLog => ({
 });
 
 describe("check detail", () => {
+  it("'Testar agora' of a search says per item which rule kept or dropped it", () => {
+    const item = (id: string, title: string, price: string, totalPrice?: string) => ({
+      id,
+      title,
+      price,
+      currency: "EUR",
+      url: `https://www.vinted.pt/items/${id}`,
+      ...(totalPrice ? { totalPrice } : {}),
+    });
+    const result: SearchResult = {
+      kind: "search",
+      status: "search_active",
+      items: [
+        item("1", "Nike Air Max", "35.00", "37.45"),
+        item("2", "Nike com manchas", "10.00"),
+        item("3", "Nike Blazer", "39.00", "41.65"),
+      ],
+    };
+    const rules = monitorRulesSchema.parse({ excludeWords: ["manchas"], maxPrice: "40", maxIsTotal: true });
+    const detail = buildCheckDetail(result, log(), "test", Date.now(), rules);
+    expect(detail.items.map((i) => i.verdict)).toEqual(["kept", "excludeWords", "maxPrice"]);
+  });
+
   it("reads the currency the result carries, EUR when it carries none", () => {
     const result: ProductResult = { kind: "product", status: "in_stock", sizes: ["M"], price: "19800" };
     expect(buildCheckDetail(result, log(), "test").currency).toBe("EUR");

@@ -1,4 +1,6 @@
 import type { CheckDetail, CheckExchange } from "@common/schemas/check-detail.js";
+import { type MonitorRules, NO_RULES } from "@common/schemas/monitor-rules.js";
+import { judgeItem, prepareRules, type SearchItem } from "@common/search-rules.js";
 import { FAILURE_LABELS } from "./detect.js";
 import { CheckFailure, type CheckResult, type HttpClient } from "./platforms/types.js";
 
@@ -63,11 +65,28 @@ const currencyOf = (result: object): string => {
   return typeof code === "string" && /^[A-Z]{3}$/.test(code) ? code : "EUR";
 };
 
+/** a search's items with the verdict of the monitor's rules on each */
+function searchItems(items: SearchItem[], rules: MonitorRules | null) {
+  const prepared = prepareRules(rules ?? NO_RULES);
+  return items.slice(0, 200).map((i) => {
+    const verdict = judgeItem(i, prepared);
+    return {
+      title: i.title,
+      url: i.url,
+      price: i.price,
+      currency: currencyOf(i),
+      verdict: verdict.kept ? "kept" : verdict.rule,
+    };
+  });
+}
+
 export function buildCheckDetail(
   outcome: CheckResult | CheckFailure,
   log: CheckLog,
   trigger: CheckDetail["trigger"],
   now = Date.now(),
+  /** a search's rules: each item read says whether they keep it ("Testar agora") */
+  rules: MonitorRules | null = null,
 ): CheckDetail {
   const base = {
     at: new Date(log.startedAt).toISOString(),
@@ -123,7 +142,9 @@ export function buildCheckDetail(
         ? outcome.items
             .slice(0, 200)
             .map((i) => ({ title: i.title, url: i.url, price: i.price, currency: currencyOf(i) }))
-        : [],
+        : outcome.kind === "search"
+          ? searchItems(outcome.items, rules)
+          : [],
     failure: null,
     excerpt: null,
   };

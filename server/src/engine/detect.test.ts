@@ -170,14 +170,51 @@ describe("detect: failures", () => {
     expect(second.needsTransaction).toBe(false);
   });
 
-  it("an error alert after exactly 3 failures in a row, when error alerts are on", () => {
-    expect(detect(stored({ failureStreak: 1 }), blocked, opts).alerts).toEqual([]);
-    expect(detect(stored({ failureStreak: 2 }), blocked, opts).alerts.map((a) => a.kind)).toEqual([
-      "check_failing",
-    ]);
-    expect(detect(stored({ failureStreak: 3 }), blocked, opts).alerts).toEqual([]);
+  it("blind: one alert once no check has succeeded for the window, naming since when; none before, none after", () => {
+    const window = { ...opts, blindAfterMs: 10 * 60_000 };
+    const ago = (ms: number) => new Date(now.getTime() - ms);
     expect(
-      detect(stored({ failureStreak: 2 }), blocked, { ...opts, enableErrorAlerts: false }).alerts,
+      detect(stored({ failureStreak: 5, failingSince: ago(9 * 60_000) }), blocked, window).alerts,
+    ).toEqual([]);
+    const blind = detect(stored({ failureStreak: 6, failingSince: ago(10 * 60_000) }), blocked, window);
+    expect(blind.alerts.map((a) => [a.kind, a.since, a.error])).toEqual([
+      ["check_failing", ago(10 * 60_000).toISOString(), "bloqueado"],
+    ]);
+    expect(blind.update.blindSince).toEqual(ago(10 * 60_000));
+    expect(blind.needsTransaction).toBe(true);
+    // said once: a monitor already blind says nothing more while it stays blind
+    const still = stored({ failureStreak: 7, failingSince: ago(11 * 60_000), blindSince: ago(10 * 60_000) });
+    expect(detect(still, blocked, window).alerts).toEqual([]);
+    expect(detect(still, blocked, window).update.blindSince).toBeUndefined();
+    // error alerts off: the card still says it is blind, no alert goes out
+    const quiet = detect(stored({ failureStreak: 6, failingSince: ago(10 * 60_000) }), blocked, {
+      ...window,
+      enableErrorAlerts: false,
+    });
+    expect(quiet.alerts).toEqual([]);
+    expect(quiet.update.blindSince).toEqual(ago(10 * 60_000));
+  });
+
+  it("blind behind a wall: the alert says which wall answered", () => {
+    const wall = new CheckFailure("blocked", "Página de verificação anti-bot (DataDome)", "zara.com");
+    const d = detect(stored({ failingSince: new Date(now.getTime() - 60_000) }), wall, {
+      ...opts,
+      blindAfterMs: 60_000,
+    });
+    expect(d.alerts[0].error).toBe("bloqueado (DataDome)");
+  });
+
+  it("a blind monitor that reads its page again says once that it is back", () => {
+    const since = new Date(now.getTime() - 3_600_000);
+    const back = detect(
+      stored({ failureStreak: 40, failingSince: since, blindSince: since }),
+      product("out_of_stock", []),
+      opts,
+    );
+    expect(back.alerts.map((a) => [a.kind, a.since])).toEqual([["check_recovered", since.toISOString()]]);
+    expect(back.needsTransaction).toBe(true);
+    expect(
+      detect(stored({ failureStreak: 2, failingSince: since }), product("out_of_stock", []), opts).alerts,
     ).toEqual([]);
   });
 

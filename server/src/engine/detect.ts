@@ -1,6 +1,11 @@
+import type { MonitorRules } from "@common/schemas/monitor-rules.js";
+import type { SearchItem } from "@common/search-rules.js";
 import { isAvailableStatus, productStatusLabel } from "@common/status.js";
 import type { ActivityType } from "../services/activity.js";
+import { alertBase, chunk, ITEMS_PER_ALERT } from "./alert-base.js";
 import type { AlertKind, AlertPayload } from "./notify/alert.js";
+import { type PriceState, priceRuleOutcome, watchedSizes, watchesSomeSizes } from "./product-rules.js";
+import { detectSearch, type SearchState } from "./search-detect.js";
 import type {
   CheckFailure,
   CheckResult,
@@ -26,10 +31,16 @@ export interface StoredState {
   currency?: string;
   imageUrl: string | null;
   lastCheck: Date | null;
+  /** the first failed check of the current streak (null while checks succeed) */
+  failingSince?: Date | null;
+  /** when the monitor said it is blind (null: it has not, or it is back) */
+  blindSince?: Date | null;
+  /** the monitor's rules (search filters, price rules, only my sizes); null = none */
+  rules?: MonitorRules | null;
 }
 
 /** vinted: the wardrobe's item ids already seen (the first scan is stored silently) */
-export interface EngineState {
+export interface EngineState extends SearchState, PriceState {
   itemIds?: string[];
 }
 
@@ -42,10 +53,16 @@ export interface ProductUpdate {
   currency?: string;
   imageUrl?: string | null;
   engineState?: EngineState;
+  /** a search's item ids seen for the first time: recorded with the check's alerts */
+  seenIds?: string[];
+  /** a search's new matches, newest first, put at the head of the card's list */
+  newMatches?: SearchItem[];
   failureStreak: number;
   lastError: string | null;
   /** true: a successful check (lastCheck = now) */
   checked: boolean;
+  /** the monitor says it is blind now: blind_since = the first failure of the streak */
+  blindSince?: Date;
 }
 
 export interface ActivityDraft {
@@ -70,56 +87,66 @@ export const FAILURE_LABELS: Record<FailureReason, string> = {
   network: "erro de rede",
 };
 
-export const ERROR_ALERT_STREAK = 3;
+/**
+ * A monitor is blind when it has had no successful check for `intervals` of its own interval and
+ * at least `minMs`: it says so once, and once again when a check succeeds.
+ */
+export interface BlindRule {
+  intervals: number;
+  minMs: number;
+}
+
+export const DEFAULT_BLIND_RULE: BlindRule = { intervals: 10, minMs: 10 * 60_000 };
+
+/** how long without a successful check makes this monitor blind */
+export const blindAfterMs = (rule: BlindRule, checkInterval: number) =>
+  Math.max(rule.intervals * checkInterval, rule.minMs);
+
+export interface DetectOptions {
+  enableErrorAlerts: boolean;
+  now: Date;
+  /** ms without a successful check after which the monitor is blind (blindAfterMs) */
+  blindAfterMs?: number;
+  /** a search's item ids the monitor has already seen (search-seen.ts), among those it read */
+  seen?: ReadonlySet<string>;
+}
+
 /** remembered vinted item ids; newest first, enough for any wardrobe page */
 const MAX_REMEMBERED_ITEMS = 2000;
-/** a Vinted drop goes out in alerts of this many items: one Discord message holds 10 embeds */
-export const ITEMS_PER_ALERT = 10;
 /** item titles kept for the card's 'Artigos:' list */
 const MAX_LISTED_ITEMS = 100;
 
-function chunk<T>(list: T[], size: number): T[][] {
-  const parts: T[][] = [];
-  for (let i = 0; i < list.length; i += size) parts.push(list.slice(i, i + size));
-  return parts;
-}
+const NO_STATE: EngineState = Object.freeze({});
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
-
-function alertBase(s: StoredState, kind: AlertKind, status: string, at: Date): AlertPayload {
-  return {
-    kind,
-    productId: s.id,
-    productName: s.name,
-    productUrl: s.url,
-    platform: s.platform,
-    status,
-    imageUrl: s.imageUrl,
-    price: s.price,
-    currency: s.currency ?? "EUR",
-    sizes: [],
-    newSizes: [],
-    at: at.toISOString(),
-  };
-}
 
 /** Compares what is stored with what the check saw. Pure. */
 export function detect(
   stored: StoredState,
   outcome: CheckResult | CheckFailure,
-  opts: { enableErrorAlerts: boolean; now: Date },
+  opts: DetectOptions,
 ): Detection {
   if (!("kind" in outcome)) return detectFailure(stored, outcome, opts);
-  return outcome.kind === "profile"
-    ? detectProfile(stored, outcome, opts.now)
-    : detectProduct(stored, outcome, opts.now);
+  const detection =
+    outcome.kind === "search"
+      ? detectSearch(stored, outcome, opts.now, opts.seen ?? new Set())
+      : outcome.kind === "profile"
+        ? detectProfile(stored, outcome, opts.now)
+        : detectProduct(stored, outcome, opts.now);
+  if (stored.blindSince) {
+    // it could not see, and now it can: said once (the success clears blind_since)
+    if (opts.enableErrorAlerts) {
+      detection.alerts.push({
+        ...alertBase(stored, "check_recovered", stored.status, opts.now),
+        since: stored.blindSince.toISOString(),
+      });
+    }
+    detection.needsTransaction = true;
+  }
+  return detection;
 }
 
-function detectFailure(
-  stored: StoredState,
-  failure: CheckFailure,
-  opts: { enableErrorAlerts: boolean; now: Date },
-) {
+function detectFailure(stored: StoredState, failure: CheckFailure, opts: DetectOptions) {
   const streak = stored.failureStreak + 1;
   const reason = FAILURE_LABELS[failure.reason] ?? "erro de rede";
   const activities: ActivityDraft[] =
@@ -133,15 +160,32 @@ function detectFailure(
         ]
       : [];
   const alerts: AlertPayload[] = [];
-  if (streak === ERROR_ALERT_STREAK && opts.enableErrorAlerts) {
-    alerts.push({ ...alertBase(stored, "check_failing", stored.status, opts.now), error: reason });
+  const update: ProductUpdate = { failureStreak: streak, lastError: reason, checked: false };
+  // the one rule for saying a monitor cannot see: no successful check for long enough, said once
+  const failingSince = stored.failingSince ?? opts.now;
+  const blindAfter = opts.blindAfterMs ?? DEFAULT_BLIND_RULE.minMs;
+  if (!stored.blindSince && opts.now.getTime() - failingSince.getTime() >= blindAfter) {
+    update.blindSince = failingSince;
+    if (opts.enableErrorAlerts) {
+      alerts.push({
+        ...alertBase(stored, "check_failing", stored.status, opts.now),
+        error: failure.reason === "blocked" ? blockedReason(failure.message) : reason,
+        since: failingSince.toISOString(),
+      });
+    }
   }
   return {
-    needsTransaction: activities.length > 0 || alerts.length > 0,
-    update: { failureStreak: streak, lastError: reason, checked: false },
+    needsTransaction: activities.length > 0 || alerts.length > 0 || update.blindSince !== undefined,
+    update,
     activities,
     alerts,
   };
+}
+
+/** "bloqueado", with the wall that answered when the answer showed it ("bloqueado (Cloudflare)") */
+function blockedReason(message: string): string {
+  const wall = /\((Cloudflare|Akamai|DataDome|PerimeterX|[A-Z][\w ]*WAF|AliExpress)\)/.exec(message)?.[1];
+  return wall ? `${FAILURE_LABELS.blocked} (${wall})` : FAILURE_LABELS.blocked;
 }
 
 function detectProduct(stored: StoredState, result: ProductResult, now: Date): Detection {
@@ -158,25 +202,44 @@ function detectProduct(stored: StoredState, result: ProductResult, now: Date): D
   const update: ProductUpdate = { failureStreak: 0, lastError: null, checked: true };
   const alerts: AlertPayload[] = [];
   const notified = stored.lastNotifiedSizes;
-  const newSizes = sizes.filter((s) => !notified.includes(s));
+  // "only my sizes": stock alerts follow the sizes the user named; every size is still shown
+  const watched = watchedSizes(sizes, stored.rules);
+  const someSizes = watchesSomeSizes(stored.rules);
+  const forMe = available && (!someSizes || watched.length > 0);
+  const newSizes = watched.filter((s) => !notified.includes(s));
   const withSizes = (kind: AlertKind): AlertPayload => ({
     ...alertBase(current, kind, result.status, now),
     sizes,
     newSizes,
-    cartLinks: result.cartLinks?.filter((l) => sizes.includes(l.size)),
+    cartLinks: result.cartLinks?.filter((l) => watched.includes(l.size)),
   });
 
-  if (available && !wasNotifiedAvailable) alerts.push(withSizes("restock"));
-  else if (available && newSizes.length > 0) alerts.push(withSizes("new_sizes"));
-  else if (result.status === "out_of_stock" && wasNotifiedAvailable) alerts.push(withSizes("sold_out"));
+  if (forMe && !wasNotifiedAvailable) alerts.push(withSizes("restock"));
+  else if (forMe && newSizes.length > 0) alerts.push(withSizes("new_sizes"));
+  else if (wasNotifiedAvailable && (result.status === "out_of_stock" || (someSizes && available && !forMe)))
+    alerts.push(withSizes("sold_out"));
 
   if (alerts.length > 0) {
-    update.lastNotifiedStatus = result.status;
-    update.lastNotifiedSizes = available ? sizes : [];
+    // (stock alerts only: the price rules come below) my sizes gone while others remain: for this monitor the product is sold out
+    update.lastNotifiedStatus = forMe || !available ? result.status : "out_of_stock";
+    update.lastNotifiedSizes = forMe ? watched : [];
   } else {
     // a size that went away and comes back later is news again
-    const kept = notified.filter((s) => sizes.includes(s));
+    const kept = notified.filter((s) => watched.includes(s));
     if (kept.length !== notified.length) update.lastNotifiedSizes = kept;
+  }
+
+  const priceState: PriceState = stored.engineState ?? NO_STATE;
+  const priceRule = priceRuleOutcome(priceState, result.price, currency, stored.rules);
+  if (priceRule?.alertFrom) {
+    alerts.push({
+      ...alertBase(current, "price_drop", result.status, now),
+      previousPrice: priceRule.alertFrom,
+    });
+  }
+  if (priceRule && priceRule.state !== priceState) {
+    const { priceAlerted: _a, priceBase: _b, priceCurrency: _c, ...rest } = stored.engineState ?? {};
+    update.engineState = { ...rest, ...priceRule.state };
   }
 
   const statusChanged = result.status !== stored.status;

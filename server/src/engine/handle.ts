@@ -1,3 +1,30 @@
+import type { Db } from "../db/client.js";
+import { BudgetView } from "./budget-view.js";
+import { CATALOGUE } from "./platforms/index.js";
+import { hostOf } from "./platforms/support/blocks.js";
+
+/**
+ * The web side's one door into the engine (Biome refuses any other engine import in routes/): the
+ * running engine's handle below, the platform catalogue, the on-demand work (preview, "Testar
+ * agora", "Testar webhook") and the intervals the product list shows.
+ */
+export { BudgetView, CATALOGUE };
+export { OnDemandRefusal, OnDemandWork, type ProductToTest } from "./on-demand.js";
+
+/**
+ * the intervals the engine really gives, stretched where a site's budget is exceeded; stand-ins
+ * (MONITOR_REDIRECT) have no budget
+ */
+export function monitorIntervals(db: Db, redirects: ReadonlyMap<string, unknown>) {
+  // the admin's budgets (Settings → Sistema) over the platforms' records
+  const view = new BudgetView(db, (host) => !redirects.has(`https://${host}`));
+  return {
+    refresh: () => view.refresh(),
+    of: (p: { url: string; userId: number; checkInterval: number }) =>
+      view.stretch.intervalFor(hostOf(p.url), p.userId, p.checkInterval),
+  };
+}
+
 /** What the web side may ask of the engine, wherever it runs. */
 export interface EngineHandle {
   /** a product was created or turned on: check it now rather than after a full interval */

@@ -14,6 +14,7 @@ export function outcomeWrite(
   const u = detection.update;
   const write: CheckWrite = {
     id: product.id,
+    target: product.targetId,
     next: nextDueMs(product.dueAt.getTime(), product.checkInterval, at),
     ok: u.checked,
     streak: u.failureStreak,
@@ -32,6 +33,9 @@ export function outcomeWrite(
   if (u.currency !== undefined) changes.currency = u.currency;
   if (u.imageUrl !== undefined) changes.image = u.imageUrl;
   if (u.engineState !== undefined) changes.state = u.engineState;
+  if (u.blindSince !== undefined) changes.blind = u.blindSince.getTime();
+  if (u.seenIds !== undefined) changes.seen = u.seenIds;
+  if (u.newMatches !== undefined) changes.matches = u.newMatches;
   // the product became available again (the restock alert's rule, whether or not alerts go out)
   if (detection.alerts.some((a) => a.kind === "restock")) changes.restock = true;
   // the first failure of a streak keeps what it read, so the card's failure box can show it; so

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ParkedChecks } from "./parked.js";
-import type { LeasedProduct } from "./store.js";
+import type { LeasedTarget } from "./store.js";
 
-const product = (id: number, host: string, userId = 1) => ({ id, host, userId }) as LeasedProduct;
+const product = (id: number, host: string, userId = 1) => ({ id, host, userId }) as LeasedTarget;
 
 describe("ParkedChecks", () => {
   it("gives a freed slot to the oldest product of the freed check's host or user that may start", () => {
@@ -15,10 +15,10 @@ describe("ParkedChecks", () => {
     // user 1 freed a slot on shop.example: products 1 and 3 (its user) and 4 (its host) may go; 1 is oldest
     expect(parked.takeFor(product(9, "shop.example", 1), nothingFull, nothingFull)?.id).toBe(1);
     // slow.example is gone from the groups; with shop.example full, user 1's next is nothing
-    const shopFull = (p: LeasedProduct) => p.host === "shop.example";
+    const shopFull = (p: LeasedTarget) => p.host === "shop.example";
     expect(parked.takeFor(product(9, "shop.example", 1), shopFull, nothingFull)).toBeNull();
     // another user's product on the freed host, when its own user is not full
-    const user1Full = (p: LeasedProduct) => p.userId === 1;
+    const user1Full = (p: LeasedTarget) => p.userId === 1;
     expect(parked.takeFor(product(9, "shop.example", 1), nothingFull, user1Full)?.id).toBe(4);
     expect(parked.size).toBe(2);
   });

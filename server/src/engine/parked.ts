@@ -1,7 +1,7 @@
-import type { LeasedProduct } from "./store.js";
+import type { LeasedTarget } from "./store.js";
 
 interface Waiting {
-  product: LeasedProduct;
+  product: LeasedTarget;
   at: number;
 }
 
@@ -19,7 +19,7 @@ export class ParkedChecks {
     return this.count;
   }
 
-  add(product: LeasedProduct, now: number): void {
+  add(product: LeasedTarget, now: number): void {
     const group = this.byHost.get(product.host);
     if (group) group.push({ product, at: now });
     else this.byHost.set(product.host, [{ product, at: now }]);
@@ -31,10 +31,10 @@ export class ParkedChecks {
    * say whether a host or a user is at its cap now
    */
   takeFor(
-    freed: LeasedProduct,
-    hostFull: (product: LeasedProduct) => boolean,
-    userFull: (product: LeasedProduct) => boolean,
-  ): LeasedProduct | null {
+    freed: LeasedTarget,
+    hostFull: (product: LeasedTarget) => boolean,
+    userFull: (product: LeasedTarget) => boolean,
+  ): LeasedTarget | null {
     let best: { group: Waiting[]; index: number; at: number } | null = null;
     for (const [host, group] of this.byHost) {
       if (hostFull(group[0].product)) continue;
@@ -49,8 +49,8 @@ export class ParkedChecks {
   }
 
   /** takes out, oldest first, the products waiting `maxWaitMs` or more and those beyond `limit` */
-  expire(now: number, maxWaitMs: number, limit: number): LeasedProduct[] {
-    const out: LeasedProduct[] = [];
+  expire(now: number, maxWaitMs: number, limit: number): LeasedTarget[] {
+    const out: LeasedTarget[] = [];
     for (;;) {
       const oldest = this.oldest();
       if (!oldest) break;
@@ -72,7 +72,7 @@ export class ParkedChecks {
     return found ? { group: found } : null;
   }
 
-  private remove(group: Waiting[], index: number): LeasedProduct {
+  private remove(group: Waiting[], index: number): LeasedTarget {
     const [{ product }] = group.splice(index, 1);
     if (group.length === 0) this.byHost.delete(product.host);
     this.count--;

@@ -1,20 +1,24 @@
 import { setMaxListeners } from "node:events";
 import type { Db } from "../db/client.js";
+import { type OperatorLog, silentLog } from "../operator-log.js";
 import { getGlobalSettings } from "../services/settings.js";
 import { ParkedChecks } from "./parked.js";
 import { BatchWriter } from "./batch-writer.js";
 import type { CheckRun } from "./check-runner.js";
-import { detect } from "./detect.js";
+import { applyReading, DEFAULT_REST_RULE, type RestRule, servedWatchers } from "./apply-reading.js";
+import { type BlindRule, DEFAULT_BLIND_RULE } from "./detect.js";
+import { mayTakeSlot } from "./fair-share.js";
+import type { IntervalStretch } from "./interval-stretch.js";
 import { checkDuration, checksTotal, scheduleLag } from "./metrics.js";
 import type { EngineStats } from "./stats.js";
-import { alertSummary } from "./notify/alert.js";
-import { alertsGoOut } from "./notify/gate.js";
-import { outcomeWrite } from "./outcome-write.js";
 import { PollLoop } from "./poll-loop.js";
+import { seenByWatcher } from "./search-seen.js";
+import { ALWAYS_OPEN } from "./notify/channels/index.js";
 import {
-  type LeasedProduct,
+  type LeasedTarget,
+  adoptUntargeted,
   countActiveOwners,
-  deferProducts,
+  deferTargets,
   leaseDue,
   makeDueNow,
   msUntilNextDue,
@@ -30,17 +34,14 @@ export interface SchedulerOptions {
   /** total time of one check (all its requests and its parse); kept below the lease in any case */
   checkTimeoutMs?: number;
   /**
-   * checks of one host in flight at once. Default: the share a user gets (below) while products
-   * of more than one host are active, and no more than
-   * the requests the host limiter lets run at once (`hostLimit`): more would only wait there,
-   * holding slots the others need
+   * a hard cap on one host's checks in flight, beside its fair share (fair-share.ts) and the
+   * requests the host limiter lets run at once (`hostLimit`): more would only wait there
    */
   maxPerHost?: number;
-  /**
-   * checks of one user's products in flight at once. Default: half of maxConcurrentChecks from 4
-   * slots up (below that there is nothing to split), while more than one user has active products
-   */
+  /** a hard cap on one user's checks in flight, beside the user's fair share */
   maxPerUser?: number;
+  /** the intervals stretched to the hosts' budgets (absent: every monitor keeps its own) */
+  stretch?: IntervalStretch;
   /** how many requests to the host of this URL may run at once (the host limiter's limit) */
   hostLimit?: (url: string) => number;
   /** a product parked this long because its host or user is at its cap goes back to the database… */
@@ -52,8 +53,8 @@ export interface SchedulerOptions {
   onAlertsQueued: (alerts: QueuedAlert[]) => void;
   /** how long those rows stay leased to this process before any notifier may take them */
   alertLeaseMs?: number;
-  /** alerts also go by e-mail to owners who allow it (SMTP is set up) */
-  emailAlerts?: boolean;
+  /** the per-user channels open in this process (e-mail only when SMTP is set up) */
+  openChannels?: readonly string[];
   /** a lease outlives any check; if the worker dies another takes the product after it */
   leaseMs?: number;
   /** first checks after start are spread over this much (capped by each interval) */
@@ -74,6 +75,14 @@ export interface SchedulerOptions {
    */
   maxStatementRows?: number;
   onError?: (error: unknown) => void;
+  /** one line per event an operator should know of (a monitor that paused itself) */
+  log?: OperatorLog;
+  /** when a monitor is blind (default: 10 of its intervals, 10 min at least) */
+  blind?: BlindRule;
+  /** how a missing page rests and when its monitors pause (default: up to 1 h, paused after 24 h) */
+  rest?: RestRule;
+  /** false while the disk is under its floor for writes: nothing new is leased (disk-room.ts) */
+  roomToWrite?: () => boolean;
 }
 
 /** a check ends this much before its lease at the latest, so its outcome is written while leased */
@@ -82,13 +91,19 @@ const leaseMargin = (leaseMs: number) => Math.min(5_000, Math.floor(leaseMs / 4)
 /** a batch this big is written at once */
 const BATCH_MAX = 500;
 const IDLE_POLL_MAX_MS = 1000;
+/** a host's limit of checks at once follows its allotment, read again this often */
+const HOST_LIMIT_TTL_MS = 1000;
 /** between leases while checks run and the last lease found fewer due products than it asked for */
 const BUSY_POLL_MS = 15;
+/** products placed in their targets per statement, and how often the lease loop looks for new ones */
+const ADOPT_BATCH = 500;
+const ADOPT_EVERY_MS = 250;
 
 /**
- * Leases due products in batches and runs them under the global cap. Every check's outcome (its
- * bookkeeping and, when something changed, the new state, activity and outbox rows) joins a batch
- * written in one statement a few ms later: one transaction for many checks.
+ * Leases due targets in batches and runs their checks under the global cap: one fetch per target,
+ * however many products watch it (below, "product" is the leased target the check is for). Every
+ * fetch's reading is applied to each watcher (apply-reading.ts) and joins a batch written in one
+ * statement a few ms later: one transaction for many checks.
  */
 export class Scheduler {
   private running = false;
@@ -96,7 +111,7 @@ export class Scheduler {
     errorPauseMs: 500,
     onError: (error) => this.o.onError?.(error),
   });
-  private readonly queue: LeasedProduct[] = [];
+  private readonly queue: LeasedTarget[] = [];
   private inFlight = 0;
   private readonly checks = new Set<Promise<void>>();
   /** products whose check runs: a product re-leased meanwhile (same worker) is not checked twice */
@@ -105,8 +120,8 @@ export class Scheduler {
   /** leased products whose user or host was at its cap when their turn came */
   private readonly parked = new ParkedChecks();
   private readonly perUser = new Map<number, number>();
-  /** each host's limit, asked once: a parked scan asks it for every parked product */
-  private readonly hostLimits = new Map<string, number>();
+  /** each host's limit (its allotment may change) with a URL to ask it by */
+  private readonly hostLimits = new Map<string, { url: string; limit: number; at: number }>();
   /** aborted by stop(): the checks under way give up and their products are handed back */
   private readonly shutdown = unlimitedController();
   private lastFinished = 0;
@@ -117,12 +132,19 @@ export class Scheduler {
   private notificationsEnabled = true;
   private errorAlertsEnabled = true;
   private settingsReadAt = 0;
-  /** users and hosts with active products (read with the settings): one alone is not capped */
+  private adoptedAt = 0;
+  /** users and hosts with active products (read with the settings): a share is kept for those not in flight */
   private owners = { users: 2, hosts: 2 };
   private readonly o: Required<
-    Omit<SchedulerOptions, "maxConcurrent" | "onError" | "maxPerHost" | "maxPerUser" | "hostLimit">
+    Omit<
+      SchedulerOptions,
+      "maxConcurrent" | "onError" | "maxPerHost" | "maxPerUser" | "hostLimit" | "stretch" | "roomToWrite"
+    >
   > &
-    Pick<SchedulerOptions, "maxConcurrent" | "onError" | "maxPerHost" | "maxPerUser" | "hostLimit">;
+    Pick<
+      SchedulerOptions,
+      "maxConcurrent" | "onError" | "maxPerHost" | "maxPerUser" | "hostLimit" | "stretch" | "roomToWrite"
+    >;
 
   constructor(options: SchedulerOptions) {
     this.o = {
@@ -136,7 +158,10 @@ export class Scheduler {
       checkTimeoutMs: 15_000,
       capWaitMs: 1_000,
       capDeferMs: 1_000,
-      emailAlerts: false,
+      openChannels: ALWAYS_OPEN,
+      blind: DEFAULT_BLIND_RULE,
+      rest: DEFAULT_REST_RULE,
+      log: silentLog,
       ...options,
     };
     this.writer = new BatchWriter({
@@ -144,7 +169,7 @@ export class Scheduler {
       workerId: this.o.workerId,
       onAlertsQueued: this.o.onAlertsQueued,
       alertLeaseMs: this.o.alertLeaseMs,
-      emailAlerts: this.o.emailAlerts,
+      openChannels: this.o.openChannels,
       flushDelayMs: this.o.flushDelayMs,
       maxWrites: this.o.maxWrites,
       maxStatementRows: this.o.maxStatementRows,
@@ -159,6 +184,8 @@ export class Scheduler {
 
   async start(): Promise<void> {
     await this.refreshSettings(true);
+    // products from before targets existed, or added while no engine ran, are placed first
+    while ((await this.adopt()) === ADOPT_BATCH) {}
     if (this.o.startJitterMs > 0) await spreadOverdue(this.o.db, this.o.startJitterMs);
     this.running = true;
     this.poll.start();
@@ -182,7 +209,14 @@ export class Scheduler {
 
   async checkSoon(productId: number): Promise<void> {
     await makeDueNow(this.o.db, productId);
+    await this.adopt();
     this.wake();
+  }
+
+  /** places products without a target in theirs (new, edited); answers how many it found */
+  private adopt(): Promise<number> {
+    this.adoptedAt = Date.now();
+    return adoptUntargeted(this.o.db, ADOPT_BATCH);
   }
 
   get concurrency(): number {
@@ -200,8 +234,14 @@ export class Scheduler {
     this.cap = this.o.maxConcurrent ?? settings.maxConcurrentChecks;
     this.notificationsEnabled = settings.enableNotifications;
     this.errorAlertsEnabled = settings.enableErrorAlerts;
-    if (this.o.maxPerUser === undefined || this.o.maxPerHost === undefined) {
-      this.owners = await countActiveOwners(this.o.db);
+    this.owners = await countActiveOwners(this.o.db);
+    await this.o.stretch?.refresh();
+  }
+
+  /** each watcher's next check comes after the interval it really gets (its host's budget) */
+  private stretchWatchers(target: LeasedTarget, stretch: IntervalStretch): void {
+    for (const watcher of target.watchers) {
+      watcher.checkInterval = stretch.intervalFor(target.host, watcher.userId, watcher.checkInterval);
     }
   }
 
@@ -210,9 +250,11 @@ export class Scheduler {
     let pause = BUSY_POLL_MS;
     this.handBackParked();
     await this.refreshSettings();
+    if (Date.now() - this.adoptedAt >= ADOPT_EVERY_MS) await this.adopt();
     // parked products beyond one cap's worth count against the lease, so a busy user or host
     // is not leased and handed back over and over
     const overParked = Math.max(0, this.parked.size - this.cap);
+    if (this.o.roomToWrite && !this.o.roomToWrite()) return IDLE_POLL_MAX_MS;
     const room = this.cap * 2 - this.queue.length - this.inFlight - overParked;
     if (this.queue.length + this.inFlight < this.cap && room > 0) {
       const want = Math.min(room, this.o.maxStatementRows);
@@ -221,6 +263,7 @@ export class Scheduler {
         await releaseLeases(this.o.db, this.o.workerId);
         return 0;
       }
+      if (this.o.stretch) for (const target of leased) this.stretchWatchers(target, this.o.stretch);
       this.queue.push(...leased);
       this.startChecks();
       if (leased.length === 0 && this.inFlight === 0) {
@@ -233,49 +276,72 @@ export class Scheduler {
     return pause;
   }
 
-  /** slots one user (or host) may hold: half from 4 slots up, below that there is nothing to split */
-  private share(): number {
-    return this.cap >= 4 ? Math.ceil(this.cap / 2) : this.cap;
+  /** the product's user or host may not take a slot now (its fair share, see fair-share.ts) */
+  private overCap(product: LeasedTarget): boolean {
+    return this.userFull(product) || this.hostFull(product);
   }
 
-  /** the product's user or host already has as many checks in flight as it may */
-  private overCap(product: LeasedProduct, share: number): boolean {
-    return this.userFull(product, share) || this.hostFull(product, share);
+  private userFull(product: LeasedTarget): boolean {
+    const held = this.perUser.get(product.userId) ?? 0;
+    if (this.o.maxPerUser !== undefined && held >= this.o.maxPerUser) return true;
+    return !mayTakeSlot({
+      cap: this.cap,
+      inFlight: this.inFlight,
+      key: product.userId,
+      held: this.perUser,
+      known: this.owners.users,
+    });
   }
 
-  private userFull(product: LeasedProduct, share: number): boolean {
-    // a share is kept from one user (host) only when there is another to keep it for
-    const perUser = this.o.maxPerUser ?? (this.owners.users > 1 ? share : this.cap);
-    return (this.perUser.get(product.userId) ?? 0) >= perUser;
+  private hostFull(product: LeasedTarget): boolean {
+    const held = this.perHost.get(product.host) ?? 0;
+    if (this.o.maxPerHost !== undefined && held >= this.o.maxPerHost) return true;
+    return !mayTakeSlot({
+      cap: this.cap,
+      inFlight: this.inFlight,
+      key: product.host,
+      held: this.perHost,
+      known: this.owners.hosts,
+      limit: this.hostCeiling,
+    });
   }
 
-  private hostFull(product: LeasedProduct, share: number): boolean {
-    const hostShare = this.owners.hosts > 1 ? share : this.cap;
-    const perHost = this.o.maxPerHost ?? Math.min(hostShare, this.hostLimit(product) ?? hostShare);
-    return (this.perHost.get(product.host) ?? 0) >= perHost;
-  }
+  /** a host's checks in flight never pass what its limiter lets run at once: more would only wait there */
+  private readonly hostCeiling = (host: string): number => this.hostLimitOf(host) ?? this.cap;
 
-  private hostLimit(product: LeasedProduct): number | undefined {
-    if (!this.o.hostLimit) return undefined;
-    let limit = this.hostLimits.get(product.host);
-    if (limit === undefined) {
-      limit = this.o.hostLimit(product.url);
-      this.hostLimits.set(product.host, limit);
+  /** asked at most once a second per host: a parked scan asks for every parked product */
+  private hostLimitOf(host: string): number | undefined {
+    const known = this.hostLimits.get(host);
+    if (!this.o.hostLimit || !known) return undefined;
+    const now = Date.now();
+    if (now - known.at > HOST_LIMIT_TTL_MS) {
+      known.limit = this.o.hostLimit(known.url);
+      known.at = now;
     }
-    return limit;
+    return known.limit;
+  }
+
+  private learnHost(product: LeasedTarget): void {
+    if (this.o.hostLimit && !this.hostLimits.has(product.host)) {
+      this.hostLimits.set(product.host, {
+        url: product.url,
+        limit: this.o.hostLimit(product.url),
+        at: Date.now(),
+      });
+    }
   }
 
   /**
    * starts queued checks while there are slots. `freed` (a check that just ended) first gives its
    * slot to a product parked for the same user or host, if any.
    */
-  private startChecks(freed?: LeasedProduct): void {
-    const share = this.share();
-    if (freed && this.parked.size > 0 && this.inFlight < this.cap) this.startParked(freed, share);
+  private startChecks(freed?: LeasedTarget): void {
+    if (freed && this.parked.size > 0 && this.inFlight < this.cap) this.startParked(freed);
     while (this.inFlight < this.cap && this.queue.length > 0) {
-      const product = this.queue.shift() as LeasedProduct;
+      const product = this.queue.shift() as LeasedTarget;
       if (this.checking.has(product.id)) continue;
-      if (this.overCap(product, share)) {
+      this.learnHost(product);
+      if (this.overCap(product)) {
         // one host or one user must not take every slot: its product waits aside, not in the queue
         this.parked.add(product, Date.now());
       } else this.launch(product);
@@ -284,11 +350,11 @@ export class Scheduler {
   }
 
   /** the oldest parked product of the freed check's user or host that may start now */
-  private startParked(freed: LeasedProduct, share: number): void {
+  private startParked(freed: LeasedTarget): void {
     const next = this.parked.takeFor(
       freed,
-      (p) => this.hostFull(p, share),
-      (p) => this.userFull(p, share),
+      (p) => this.hostFull(p),
+      (p) => this.userFull(p),
     );
     if (next) this.launch(next);
   }
@@ -302,11 +368,11 @@ export class Scheduler {
     const back = this.parked.expire(Date.now(), this.o.capWaitMs, this.cap * 2).map((p) => p.id);
     if (back.length > 0) {
       // awaited by stop() with the batch writes, so none runs after the leases are handed back
-      this.writer.track(deferProducts(this.o.db, this.o.workerId, back, this.o.capDeferMs));
+      this.writer.track(deferTargets(this.o.db, this.o.workerId, back, this.o.capDeferMs));
     }
   }
 
-  private launch(product: LeasedProduct): void {
+  private launch(product: LeasedTarget): void {
     const host = product.host;
     this.perHost.set(host, (this.perHost.get(host) ?? 0) + 1);
     this.perUser.set(product.userId, (this.perUser.get(product.userId) ?? 0) + 1);
@@ -328,7 +394,12 @@ export class Scheduler {
     this.checks.add(task);
   }
 
-  private async runOne(product: LeasedProduct): Promise<void> {
+  private async runOne(product: LeasedTarget): Promise<void> {
+    if (servedWatchers(product, Date.now()).length === 0) {
+      // nobody watches it now (turned off, deleted) or no watcher is due: only its due time is written
+      this.writer.reading({ target: { id: product.id, next: null }, checks: [], activities: [], alerts: [] });
+      return;
+    }
     const started = Date.now();
     const lagMs = started > product.dueAt.getTime() ? started - product.dueAt.getTime() : 0;
     scheduleLag.observe(lagMs / 1000);
@@ -346,29 +417,29 @@ export class Scheduler {
     if (this.shutdown.signal.aborted && !("kind" in outcome)) return;
     checkDuration.observe((at - started) / 1000);
     checksTotal.inc({ result: "kind" in outcome ? "ok" : outcome.reason });
-    const detection = detect(product, outcome, { enableErrorAlerts: this.errorAlertsEnabled, now });
-    const write = outcomeWrite(product, outcome, detection, at);
-    if (!write.changes) return this.writer.routine(write);
-    const alerting =
-      detection.alerts.length > 0 &&
-      alertsGoOut({
-        notificationsEnabled: this.notificationsEnabled,
-        webhookUrl: product.webhookUrl,
-        alertChannels: product.alertChannels,
-      });
-    // every row of one product goes in the same batch: its state, activity and alerts commit together
-    this.writer.changed(
-      write,
-      detection.activities.map((a) => ({ productId: product.id, ...a })),
-      alerting
-        ? detection.alerts.map((alert) => ({
-            productId: product.id,
-            payload: alert,
-            message: alertSummary(alert),
-            type: alert.kind,
-          }))
-        : [],
-    );
+    // a search's new ids are those the database has not seen for each watcher
+    const seen =
+      "kind" in outcome && outcome.kind === "search"
+        ? await seenByWatcher(
+            this.o.db,
+            product.watchers.map((w) => w.id),
+            outcome.items.map((i) => i.id),
+          )
+        : undefined;
+    // the one reading applied to each watcher's own state, rules and channels, in one transaction
+    const writes = applyReading(product, outcome, {
+      now,
+      enableErrorAlerts: this.errorAlertsEnabled,
+      seen,
+      notificationsEnabled: this.notificationsEnabled,
+      blind: this.o.blind,
+      rest: this.o.rest,
+    });
+    for (const check of writes.checks) {
+      if (check.changes?.deactivate)
+        this.o.log.warn(`Monitor ${check.id} pausado: a página ${product.url} já não existe`);
+    }
+    this.writer.reading(writes);
   }
 }
 

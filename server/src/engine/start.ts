@@ -6,17 +6,23 @@ import type { Resolver } from "../net/address-guard.js";
 import { BrowserRoute } from "./browser/browser-route.js";
 import type { BrowserSettings } from "./browser/settings.js";
 import { type AdapterLookup, createCheckRunner } from "./check-runner.js";
+import { HostAllotments } from "./fetch/host-allotments.js";
+import { BudgetOverrides } from "./fetch/budget-overrides.js";
+import { budgetOf, type HostBudget } from "./fetch/host-budget.js";
 import { EngineHttp, type EngineHttpOptions } from "./fetch/http-client.js";
+import { IntervalStretch } from "./interval-stretch.js";
+import { CATALOGUE } from "./platforms/index.js";
 import { Transport } from "./fetch/transport.js";
 import type { EngineHandle } from "./handle.js";
-import { createEmailChannel } from "./notify/email.js";
+import { openChannels } from "./notify/channels/index.js";
 import { Notifier, type NotifierOptions } from "./notify/outbox.js";
 import { configureParsePool } from "./parse/pool.js";
-import { createWebPushChannel, loadVapidKeys } from "./notify/web-push.js";
 import { scheduleWeeklyReports } from "./weekly-report.js";
 import { schedulePruning } from "./prune.js";
 import { Scheduler, type SchedulerOptions } from "./scheduler.js";
 import { EngineStats } from "./stats.js";
+import { DiskRoom } from "./disk-room.js";
+import { type OperatorLog, silentLog } from "../operator-log.js";
 
 export interface EngineOptions {
   database: Database;
@@ -24,7 +30,13 @@ export interface EngineOptions {
     Partial<
       Pick<
         Config,
-        "checkTimeoutMs" | "checksPerHost" | "checksPerUser" | "parseWorkerMinBytes" | "webhookTimeoutMs"
+        | "checkTimeoutMs"
+        | "checksPerHost"
+        | "checksPerUser"
+        | "parseWorkerMinBytes"
+        | "webhookTimeoutMs"
+        | "dataDir"
+        | "disk"
       >
     > & {
       allowPrivateWebhooks?: boolean;
@@ -45,15 +57,21 @@ export interface EngineOptions {
       | "maxPerHost"
       | "maxPerUser"
       | "capDeferMs"
+      | "blind"
+      | "rest"
     >
   >;
   notifier?: Partial<Omit<NotifierOptions, "db" | "transport">>;
   http?: Partial<EngineHttpOptions>;
   resolve?: Resolver;
   adapters?: AdapterLookup;
+  /** tests shorten the allotments' renewal */
+  allotments?: { renewMs?: number; ttlMs?: number; idleMs?: number };
   /** the browser route (loadBrowserSettings()); absent or null = plain HTTP only */
   browser?: BrowserSettings | null;
   onError?: (error: unknown) => void;
+  /** the operator's lines: a host backing off and back, a monitor paused, an alert given up */
+  log?: OperatorLog;
   /** stop() destroys every socket still open this long after it began */
   shutdownGraceMs?: number;
 }
@@ -62,12 +80,28 @@ export type Engine = EngineHandle & {
   stop(): Promise<void>;
   readonly workerId: string;
   readonly http: EngineHttp;
+  readonly allotments: HostAllotments;
+  readonly stretch: IntervalStretch;
   readonly stats: EngineStats;
   readonly browser: BrowserRoute | null;
 };
 
 const withoutUndefined = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+/** a host's budget is looked up once (every request asks for it) until `forget()` */
+function memoBudgets(lookup: (host: string) => HostBudget) {
+  const known = new Map<string, HostBudget>();
+  const budgetOfHost = (host: string) => {
+    let budget = known.get(host);
+    if (!budget) {
+      budget = lookup(host);
+      known.set(host, budget);
+    }
+    return budget;
+  };
+  return { budgetOf: budgetOfHost, forget: () => known.clear() };
+}
 
 /** Starts the scheduler and the notifier; stop() finishes the checks under way and hands back leases. */
 export async function startEngine(opts: EngineOptions): Promise<Engine> {
@@ -77,48 +111,83 @@ export async function startEngine(opts: EngineOptions): Promise<Engine> {
   const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const db = opts.database.db;
   const onError = opts.onError ?? ((error: unknown) => console.error("[engine]", error));
+  // the admin's budgets (Settings → Sistema) over the platforms' records, read every few seconds
+  const budgets = memoBudgets((host) =>
+    budgetOf(host, { platforms: CATALOGUE.list, overrides: overrides.map }),
+  );
+  const overrides = new BudgetOverrides(db, 5_000, budgets.forget);
+  overrides.start(onError);
   const http = new EngineHttp({
     redirects: opts.config.monitorRedirect,
     proxies: opts.config.monitorProxies,
     resolve: opts.resolve,
+    budgetOf: budgets.budgetOf,
     ...opts.http,
   });
+  // every engine process together keeps within each retailer's budget
+  const allotments = new HostAllotments({
+    db,
+    workerId,
+    budgetOf: http.budgetOf,
+    backlog: (host) => http.limiter.waiting(host),
+    onChange: (host) => http.refreshHost(host),
+    onError,
+    ...opts.allotments,
+  });
+  http.keepToAllotments(allotments);
+  const log = opts.log ?? silentLog;
+  http.limiter.onBackoff = (host, backoffMs) => {
+    if (backoffMs === 0) log.info(`${host} voltou a responder: verificações normais`);
+    else
+      log.warn(
+        `${host} recusou pedidos (403/429 ou bloqueio): em pausa durante ${Math.round(backoffMs / 1000)} s`,
+      );
+  };
+  const stretch = new IntervalStretch({
+    db,
+    budgetOf: http.budgetOf,
+    budgeted: (host) => http.hasBudget(host),
+  });
+  allotments.start();
   const webhookTransport = new Transport({
     redirects: opts.config.monitorRedirect,
     resolve: opts.resolve,
     allowPrivate: opts.config.allowPrivateWebhooks === true,
   });
   const browser = opts.browser ? new BrowserRoute(http, opts.browser, onError) : null;
-  const email = opts.config.smtpUrl ? createEmailChannel(opts.config.smtpUrl) : null;
+  // the per-user channels set up here (e-mail only with SMTP_URL), each from its record
+  const channels = await openChannels({ db, transport: webhookTransport, config: opts.config });
   const notifier = new Notifier({
     db,
+    log,
     transport: webhookTransport,
     onError,
     ...withoutUndefined({ timeoutMs: opts.config.webhookTimeoutMs }),
-    channels: [
-      ...(email ? [email] : []),
-      createWebPushChannel({
-        db,
-        transport: webhookTransport,
-        keys: await loadVapidKeys(db),
-        subject: opts.config.vapidSubject ?? "mailto:stock-monitor@localhost",
-      }),
-    ],
+    channels: [...channels.values()],
     ...opts.notifier,
   });
   const stats = new EngineStats();
+  // the embedded database shares DATA_DIR's disk: under the writes floor, checks wait for room
+  const diskRoom =
+    opts.database.kind === "pglite" && opts.config.dataDir && opts.config.disk
+      ? new DiskRoom({ dir: opts.config.dataDir, minFreeMb: opts.config.disk.minFreeWritesMb, log })
+      : null;
+  await diskRoom?.start();
   const scheduler = new Scheduler({
     db,
+    log,
     workerId,
     check: createCheckRunner(http, opts.adapters, browser),
     stats,
     onAlertsQueued: (alerts) => notifier.accept(alerts),
     alertLeaseMs: notifier.leaseMs,
-    emailAlerts: email !== null,
+    openChannels: [...channels.keys()],
     maxWrites: opts.database.kind === "pglite" ? 1 : 3,
     maxStatementRows: opts.database.kind === "pglite" ? 100 : 500,
     onError,
     hostLimit: (url) => http.concurrencyFor(url),
+    stretch,
+    ...(diskRoom ? { roomToWrite: () => diskRoom.hasRoom } : {}),
     ...withoutUndefined({
       checkTimeoutMs: opts.config.checkTimeoutMs,
       maxPerHost: opts.config.checksPerHost,
@@ -130,12 +199,16 @@ export async function startEngine(opts: EngineOptions): Promise<Engine> {
   await scheduler.start();
   const stopPruning = schedulePruning(db, onError);
   const startedAt = new Date().toISOString();
-  const stopReports = email ? scheduleWeeklyReports(db, () => notifier.wake(), onError) : () => {};
+  const stopReports = channels.has("email")
+    ? scheduleWeeklyReports(db, () => notifier.wake(), onError)
+    : () => {};
   let running = true;
 
   return {
     workerId,
     http,
+    allotments,
+    stretch,
     stats,
     browser,
     checkSoon(productId) {
@@ -161,14 +234,17 @@ export async function startEngine(opts: EngineOptions): Promise<Engine> {
         void webhookTransport.destroy();
       }, opts.shutdownGraceMs ?? 8_000);
       stopReports();
+      diskRoom?.stop();
       try {
         await scheduler.stop();
         await browser?.close();
+        await allotments.stop().catch(onError);
+        overrides.stop();
         await notifier.stop();
       } finally {
         clearTimeout(force);
         await Promise.all([http.destroy(), webhookTransport.close()]);
-        email?.close();
+        for (const channel of channels.values()) channel.close?.();
       }
     },
   };

@@ -1,19 +1,26 @@
+import { ALERT_CHANNELS } from "@common/alert-channels.js";
 import { type AlertChannels, parseJsonList } from "@common/schemas/products.js";
 import type { CheckDetail } from "@common/schemas/check-detail.js";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { hostOf } from "./platforms/support/blocks.js";
+import { readRules } from "@common/schemas/monitor-rules.js";
+import type { SearchItem } from "@common/search-rules.js";
 import type { ActivityDraft, EngineState, StoredState } from "./detect.js";
+import { LATEST_MATCHES } from "./search-detect.js";
 import type { AlertPayload } from "./notify/alert.js";
-import type { OutboxRow } from "./notify/outbox.js";
+import { ALWAYS_OPEN, CHANNEL_KINDS } from "./notify/channels/index.js";
+import { type OutboxRow, outboxRowOf } from "./notify/outbox-store.js";
+import { type TargetSource, targetKey } from "./target-key.js";
 
-/** A product leased for one check: what the adapter needs plus the stored state detect compares. */
+/** A product whose target was leased: the stored state detect compares and where its alerts go. */
 export interface LeasedProduct extends StoredState {
   userId: number;
   productCode: string;
   config: string | null;
   variants: string | null;
   checkInterval: number;
+  /** the product's own due time: a reading is applied to it when it is due (apply-reading.ts) */
   dueAt: Date;
   webhookUrl: string;
   /** the product's choice of channels; null: the webhook, e-mail and push as the owner's settings say */
@@ -22,6 +29,35 @@ export interface LeasedProduct extends StoredState {
   host: string;
   /** epoch ms just before the lease was taken: the lease ends leaseMs after it at the earliest */
   leasedAt: number;
+  /** the shared target it belongs to */
+  targetId: number;
+}
+
+/** a target's page answered 404/410 on `streak` fetches in a row, since `since` (epoch ms) */
+export interface NotFound {
+  since: number;
+  streak: number;
+}
+
+/**
+ * A target leased for one fetch: what the adapter needs (the first watcher's URL, id and
+ * configuration; every watcher's are the same by the target's key), the user who answers for it in
+ * the per-user caps (the first watcher's), and every active watcher.
+ */
+export interface LeasedTarget {
+  id: number;
+  platform: string;
+  url: string;
+  productCode: string;
+  config: string | null;
+  variants: string | null;
+  userId: number;
+  host: string;
+  dueAt: Date;
+  leasedAt: number;
+  watchers: LeasedProduct[];
+  /** the page has been missing (404/410) since then; null when the last fetch found it */
+  notFound: NotFound | null;
 }
 
 type Row = Record<string, unknown>;
@@ -48,6 +84,7 @@ const msDate = (value: unknown): Date | null =>
 
 function toLeased(r: Row, leasedAt: number): LeasedProduct {
   return {
+    targetId: Number(r.target_id),
     id: Number(r.id),
     userId: Number(r.user_id),
     name: String(r.name),
@@ -68,6 +105,9 @@ function toLeased(r: Row, leasedAt: number): LeasedProduct {
     currency: typeof r.currency === "string" ? r.currency : "EUR",
     imageUrl: (r.image_url as string | null) ?? null,
     lastCheck: msDate(r.last_check_ms),
+    failingSince: msDate(r.failing_since_ms),
+    blindSince: msDate(r.blind_since_ms),
+    rules: r.rules === null || r.rules === undefined ? null : readRules(r.rules),
     checkInterval: Number(r.check_interval),
     dueAt: msDate(r.due_ms) ?? new Date(),
     webhookUrl: String(r.webhook_url ?? ""),
@@ -92,56 +132,116 @@ interface RawClient {
  */
 const rawClient = (db: Db): RawClient => (db as unknown as { $client: RawClient }).$client;
 
-const LEASE_SQL = `
-  update products set lease_until = now() + $3 * interval '1 millisecond', leased_by = $1
-  where id = any(array(
-    select id from products
-    where is_active and next_check_at <= now() and (lease_until is null or lease_until < now())
-    order by next_check_at limit $2
-    for update skip locked))
-  returning id, user_id, name, url, platform, product_id, config, variants, status, available_sizes,
-    last_notified_status, last_notified_sizes, failure_streak, engine_state, price, currency, image_url,
-    (extract(epoch from last_check) * 1000)::float8 as last_check_ms, check_interval,
-    (extract(epoch from next_check_at) * 1000)::float8 as due_ms, webhook_url, alert_channels`;
-
-/**
- * Leases due active products in one statement; SKIP LOCKED keeps workers off each other's rows.
- * `id = any(array(…))` makes the outer update an index lookup instead of a scan of every product.
+/*
+ * Due targets are leased (SKIP LOCKED keeps workers off each other's rows; `id = any(array(…))`
+ * makes the update an index lookup) and come back with every active watcher, in one statement. A
+ * target nobody watches any more comes back with no watcher: its write clears its due time.
+ * A disabled account's products are no watchers (its books stay, its checks stop); its targets'
+ * due times leave them out too (TARGETS_CTE), and enabling it again brings them back (0041).
  */
+const LEASE_SQL = `
+  with t as (
+    update monitor_targets set lease_until = now() + $3 * interval '1 millisecond', leased_by = $1
+    where id = any(array(
+      select id from monitor_targets
+      where next_check_at <= now() and (lease_until is null or lease_until < now())
+      order by next_check_at limit $2
+      for update skip locked))
+    returning id, platform, url, (extract(epoch from next_check_at) * 1000)::float8 as target_due_ms,
+      (extract(epoch from not_found_since) * 1000)::float8 as nf_since_ms, not_found_streak
+  )
+  select t.id as target_id, t.platform as target_platform, t.url as target_url, t.target_due_ms,
+    t.nf_since_ms, t.not_found_streak,
+    (extract(epoch from p.failing_since) * 1000)::float8 as failing_since_ms,
+    (extract(epoch from p.blind_since) * 1000)::float8 as blind_since_ms,
+    p.id, p.user_id, p.name, p.url, p.platform, p.product_id, p.config, p.variants, p.status,
+    p.available_sizes, p.last_notified_status, p.last_notified_sizes, p.failure_streak, p.engine_state,
+    p.price, p.currency, p.image_url, (extract(epoch from p.last_check) * 1000)::float8 as last_check_ms,
+    p.check_interval, (extract(epoch from p.next_check_at) * 1000)::float8 as due_ms, p.webhook_url,
+    p.alert_channels, p.rules
+  from t left join products p on p.target_id = t.id and p.is_active
+    and p.user_id not in (select id from users where disabled_at is not null)
+  order by t.target_due_ms, t.id, p.next_check_at, p.id`;
+
+/** Leases due targets, each with its active watchers, in one statement. */
 export async function leaseDue(
   db: Db,
   workerId: string,
   limit: number,
   leaseMs: number,
-): Promise<LeasedProduct[]> {
+): Promise<LeasedTarget[]> {
   const leasedAt = Date.now();
   const result = await rawClient(db).query(LEASE_SQL, [workerId, limit, leaseMs]);
-  return result.rows.map((r) => toLeased(r, leasedAt));
+  const targets: LeasedTarget[] = [];
+  let current = null as LeasedTarget | null;
+  for (const r of result.rows) {
+    const id = Number(r.target_id);
+    if (current?.id !== id) {
+      current = {
+        id,
+        platform: String(r.target_platform),
+        url: String(r.target_url),
+        productCode: "",
+        config: null,
+        variants: null,
+        userId: 0,
+        host: hostOf(String(r.target_url)),
+        dueAt: msDate(r.target_due_ms) ?? new Date(leasedAt),
+        leasedAt,
+        watchers: [],
+        notFound:
+          r.nf_since_ms === null || r.nf_since_ms === undefined
+            ? null
+            : { since: Number(r.nf_since_ms), streak: Number(r.not_found_streak ?? 0) },
+      };
+      targets.push(current);
+    }
+    if (r.id === null || r.id === undefined) continue;
+    const watcher = toLeased(r, leasedAt);
+    if (current.watchers.length === 0) {
+      // the first watcher's product is what the adapter reads; the others' are the same by the key
+      current.url = watcher.url;
+      current.platform = watcher.platform;
+      current.productCode = watcher.productCode;
+      current.config = watcher.config;
+      current.variants = watcher.variants;
+      current.userId = watcher.userId;
+      current.host = watcher.host;
+    }
+    current.watchers.push(watcher);
+  }
+  return targets;
 }
 
-/** ms until the next product is due (null when none is active) */
+/** ms until the next target is due (null when none is watched) */
 export async function msUntilNextDue(db: Db): Promise<number | null> {
   const result = await db.execute(sql`
-    select extract(epoch from (min(next_check_at) - now())) * 1000 as ms from products
-    where is_active and (lease_until is null or lease_until < now())`);
+    select extract(epoch from (min(next_check_at) - now())) * 1000 as ms from monitor_targets
+    where next_check_at is not null and (lease_until is null or lease_until < now())`);
   const ms = rowsOf(result)[0]?.ms;
   return ms === null || ms === undefined ? null : Number(ms);
 }
 
-/** spreads overdue products over up to `maxJitterMs` (their interval at most): no burst at start */
+/**
+ * spreads overdue targets over up to `maxJitterMs` (their shortest watcher's interval at most): no
+ * burst at start. Their watchers stay due, so the fetch that comes serves them all.
+ */
 export async function spreadOverdue(db: Db, maxJitterMs: number): Promise<void> {
   await db.execute(sql`
-    update products set next_check_at = now() + random() * least(check_interval, ${maxJitterMs}) * interval '1 millisecond'
-    where is_active and next_check_at < now() and (lease_until is null or lease_until < now())`);
+    update monitor_targets t set next_check_at = now() + random() * least(
+        coalesce((select min(p.check_interval) from products p where p.target_id = t.id and p.is_active), 0),
+        ${maxJitterMs}) * interval '1 millisecond'
+    where next_check_at < now() and (lease_until is null or lease_until < now())`);
 }
 
+/** the product is due now; its target's next fetch follows (trigger products_target_due) */
 export async function makeDueNow(db: Db, productId: number): Promise<void> {
   await db.execute(sql`update products set next_check_at = now() where id = ${productId}`);
 }
 
 export async function releaseLeases(db: Db, workerId: string): Promise<void> {
   await db.execute(
-    sql`update products set lease_until = null, leased_by = null where leased_by = ${workerId}`,
+    sql`update monitor_targets set lease_until = null, leased_by = null where leased_by = ${workerId}`,
   );
 }
 
@@ -151,6 +251,8 @@ export async function releaseLeases(db: Db, workerId: string): Promise<void> {
  */
 export interface CheckWrite {
   id: number;
+  /** its target, whose lease guards the write */
+  target: number;
   next: number;
   ok: boolean;
   streak: number;
@@ -173,6 +275,14 @@ export interface CheckWrite {
     detail?: CheckDetail;
     /** a restock: last_restock_at = the check's time */
     restock?: true;
+    /** the monitor said it is blind: blind_since = this (epoch ms, the first failure of the streak) */
+    blind?: number;
+    /** the monitor pauses itself (its page has been gone too long) */
+    deactivate?: true;
+    /** a search's item ids seen for the first time (search_seen) */
+    seen?: string[];
+    /** a search's new matches, put at the head of latest_matches */
+    matches?: SearchItem[];
   };
 }
 
@@ -190,8 +300,22 @@ export interface AlertWrite {
   type: string;
 }
 
-/** the outcomes of many checks, written together in one statement */
+/**
+ * A target's side of one fetch: its lease handed back and its next due time, the earliest of `next`
+ * (the watchers this fetch served; null when none) and the due times of its other active watchers,
+ * unless `rest` (epoch ms) holds it back: a page that is not there is fetched less often.
+ */
+export interface TargetWrite {
+  id: number;
+  next: number | null;
+  rest?: number;
+  /** what the fetch saw of a missing page (null: found, or not a 404) */
+  notFound?: NotFound | null;
+}
+
+/** the outcomes of many fetches, written together in one statement */
 export interface CheckBatch {
+  targets: TargetWrite[];
   checks: CheckWrite[];
   activities: ActivityWrite[];
   alerts: AlertWrite[];
@@ -200,7 +324,28 @@ export interface CheckBatch {
 /** an outbox row the batch wrote already leased ('sending', attempt 1) for this process's notifier */
 export type QueuedAlert = OutboxRow;
 
-export const emptyBatch = (): CheckBatch => ({ checks: [], activities: [], alerts: [] });
+export const emptyBatch = (): CheckBatch => ({ targets: [], checks: [], activities: [], alerts: [] });
+
+/**
+ * The targets' part of every batch statement: each target leased by this worker gets its next due
+ * time and its lease back. Products are written only through a target this returns, so a target
+ * another worker has taken over (this lease expired) writes nothing of its watchers: not their state,
+ * activity or alerts. $3: the product ids written; $4: the targets (JSON); $5: their ids.
+ */
+const TARGETS_CTE = `
+  t as (
+    update monitor_targets mt set
+      next_check_at = case when y.rest is not null then to_timestamp(y.rest / 1000.0)
+        else least(to_timestamp(y.next / 1000.0), (select min(o.next_check_at) from products o
+          where o.target_id = mt.id and o.is_active and not (o.id = any($3::int[]))
+            and o.user_id not in (select id from users where disabled_at is not null))) end,
+      not_found_since = to_timestamp((y."notFound"->>'since')::float8 / 1000.0),
+      not_found_streak = coalesce((y."notFound"->>'streak')::int, 0),
+      lease_until = null, leased_by = null
+    from jsonb_to_recordset($4::jsonb) as y(id int, next float8, rest float8, "notFound" jsonb)
+    where mt.id = any($5::int[]) and mt.id = y.id and mt.leased_by = $1
+    returning mt.id
+  )`;
 
 /**
  * One statement, so one transaction: the checked products' new state, their activity
@@ -210,15 +355,36 @@ export const emptyBatch = (): CheckBatch => ({ checks: [], activities: [], alert
  * even its activity or alert, so no alert is sent twice. Outbox rows are born leased to this
  * process's notifier, which gets them in memory at once instead of polling for them.
  */
+/**
+ * Each per-user channel's part of the fan-out (notify/channels/), when it is open in this process
+ * ($9): its destinations for the product's owner, as the product chose (alert_channels) or else as
+ * the owner's setting for it says (common/alert-channels.ts).
+ */
+const CHANNEL_FAN_OUT = CHANNEL_KINDS.map((kind, i) => {
+  const entry = ALERT_CHANNELS.find((c) => c.key === kind.key);
+  if (!entry?.setting)
+    throw new Error(`the channel ${kind.key} needs its setting in common/alert-channels.ts`);
+  return `
+    union all
+    select c.destination, ${i + 1} from (${kind.destinationsSql}) c
+    left join user_settings s on s.user_id = u.user_id
+    where '${kind.key}' = any($9::text[])
+      and coalesce((u.alert_channels->>'${kind.key}')::boolean, (s.value->>'${entry.setting}')::boolean, ${entry.defaultOn})`;
+}).join("");
+
 const BATCH_SQL = `
-  with u as (
+  with ${TARGETS_CTE},
+  u as (
     update products p set
       last_check = case when x.ok then to_timestamp(x.at / 1000.0) else p.last_check end,
       last_error_at = case when x.ok then p.last_error_at else to_timestamp(x.at / 1000.0) end,
       next_check_at = to_timestamp(x.next / 1000.0),
       failure_streak = x.streak,
       last_error = x.err,
-      lease_until = null, leased_by = null,
+      failing_since = case when x.ok then null else coalesce(p.failing_since, to_timestamp(x.at / 1000.0)) end,
+      blind_since = case when x.ok then null when x.changes ? 'blind' then to_timestamp((x.changes->>'blind')::float8 / 1000.0)
+        else p.blind_since end,
+      is_active = case when x.changes ? 'deactivate' then false else p.is_active end,
       status = case when x.changes ? 'status' then x.changes->>'status' else p.status end,
       available_sizes = case when x.changes ? 'sizes' then x.changes->>'sizes' else p.available_sizes end,
       last_notified_status = case when x.changes ? 'notifiedStatus' then x.changes->>'notifiedStatus'
@@ -231,16 +397,41 @@ const BATCH_SQL = `
       engine_state = case when x.changes ? 'state' then x.changes->'state' else p.engine_state end,
       last_check_detail = case when x.changes ? 'detail' then x.changes->'detail' else p.last_check_detail end,
       last_restock_at = case when x.changes ? 'restock' then to_timestamp(x.at / 1000.0) else p.last_restock_at end,
+      latest_matches = case when x.changes ? 'matches' then (
+        select jsonb_agg(m.e order by m.n) from jsonb_array_elements(
+          x.changes->'matches' || coalesce(p.latest_matches, '[]'::jsonb)) with ordinality as m(e, n)
+        where m.n <= ${LATEST_MATCHES}) else p.latest_matches end,
       paused_until = to_timestamp(x.pause / 1000.0)
     from jsonb_to_recordset($2::jsonb)
-      as x(id int, next float8, ok boolean, streak int, err text, at float8, pause float8, changes jsonb)
-    where p.id = any($3::int[]) and p.id = x.id and p.leased_by = $1
-    returning p.id, p.user_id, p.name, p.webhook_url, p.alert_channels
+      as x(id int, target int, next float8, ok boolean, streak int, err text, at float8, pause float8,
+        changes jsonb)
+      join t on t.id = x.target
+    where p.id = any($3::int[]) and p.id = x.id
+    returning p.id, p.user_id, p.name, p.webhook_url, p.alert_channels, p.currency
+  ),
+  -- a search's new item ids, with its alerts and only while leased: an id alerts at most once
+  s as (
+    insert into search_seen (product_id, item_id)
+    select u.id, seen.item_id
+    from jsonb_to_recordset($2::jsonb) as x(id int, changes jsonb)
+    join u on u.id = x.id
+    cross join lateral jsonb_array_elements_text(x.changes->'seen') as seen(item_id)
+    where x.changes ? 'seen'
+    on conflict do nothing
+  ),
+  -- a new price starts a row of the product's history, in the same transaction as the price
+  ph as (
+    insert into price_history (product_id, price, currency, recorded_at)
+    select u.id, (x.changes->>'price')::numeric, coalesce(x.changes->>'currency', u.currency),
+      to_timestamp(x.at / 1000.0)
+    from jsonb_to_recordset($2::jsonb) as x(id int, at float8, changes jsonb)
+    join u on u.id = x.id
+    where x.changes ? 'price' and x.changes->>'price' is not null
   ),
   a as (
     insert into activity_logs (user_id, product_id, product_name, action, message, type)
     select u.user_id, u.id, u.name, y.action, y.message, y.type
-    from jsonb_to_recordset($4::jsonb) as y(i int, pid int, action text, message text, type text)
+    from jsonb_to_recordset($6::jsonb) as y(i int, pid int, action text, message text, type text)
     join u on u.id = y.pid
     order by y.i
   )
@@ -249,53 +440,40 @@ const BATCH_SQL = `
   select u.id, u.user_id, d.destination,
     -- the owner's language rides on the payload: every channel writes the alert in it (pt: absent)
     case when l.language in ('en', 'es') then z.payload || jsonb_build_object('language', l.language)
-      else z.payload end,
-    z.message, z.type, 'sending', 1, now() + $6 * interval '1 millisecond'
-  from jsonb_to_recordset($5::jsonb) as z(i int, pid int, payload jsonb, message text, type text)
+      else z.payload end
+      -- and the owner's clock, for the times an alert names ("desde 14:05")
+      || case when l.timezone is not null then jsonb_build_object('timezone', l.timezone) else '{}'::jsonb end,
+    z.message, z.type, 'sending', 1, now() + $8 * interval '1 millisecond'
+  from jsonb_to_recordset($7::jsonb) as z(i int, pid int, payload jsonb, message text, type text)
   join u on u.id = z.pid
-  left join lateral (select s.value->>'language' as language from user_settings s where s.user_id = u.user_id) l
+  left join lateral (select s.value->>'language' as language, s.value->>'timezone' as timezone
+    from user_settings s where s.user_id = u.user_id) l
     on true
   cross join lateral (
     -- each channel as the product chose (alert_channels), else as the owner's settings say
     select u.webhook_url as destination, 0 as rank
     where u.webhook_url <> '' and coalesce((u.alert_channels->>'webhook')::boolean, true)
-    union all
-    -- e-mail (when SMTP is set up): the owner's address
-    select 'mailto:' || o.email, 1 from users o left join user_settings s on s.user_id = o.id
-    where $7::boolean and o.id = u.user_id and coalesce(o.email, '') <> ''
-      and coalesce((u.alert_channels->>'email')::boolean, (s.value->>'emailNotifications')::boolean, true)
-    union all
-    -- push: each device the owner allowed
-    select 'webpush:' || ps.id, 2 from push_subscriptions ps left join user_settings s on s.user_id = ps.user_id
-    where ps.user_id = u.user_id
-      and coalesce((u.alert_channels->>'push')::boolean, (s.value->>'pushNotifications')::boolean, false)
+${CHANNEL_FAN_OUT}
   ) d
   order by z.i, d.rank, d.destination
   returning id, user_id, product_id, webhook_url, payload, message, attempts`;
 
 /** the same for a batch in which nothing but the bookkeeping changes (most of them): fewer columns */
 const ROUTINE_SQL = `
+  with ${TARGETS_CTE}
   update products p set
     last_check = case when x.ok then to_timestamp(x.at / 1000.0) else p.last_check end,
     last_error_at = case when x.ok then p.last_error_at else to_timestamp(x.at / 1000.0) end,
     next_check_at = to_timestamp(x.next / 1000.0),
     failure_streak = x.streak,
     last_error = x.err,
-    paused_until = to_timestamp(x.pause / 1000.0),
-    lease_until = null, leased_by = null
+    failing_since = case when x.ok then null else coalesce(p.failing_since, to_timestamp(x.at / 1000.0)) end,
+    blind_since = case when x.ok then null else p.blind_since end,
+    paused_until = to_timestamp(x.pause / 1000.0)
   from jsonb_to_recordset($2::jsonb)
-    as x(id int, next float8, ok boolean, streak int, err text, at float8, pause float8)
-  where p.id = any($3::int[]) and p.id = x.id and p.leased_by = $1`;
-
-const toQueued = (r: Row): QueuedAlert => ({
-  id: Number(r.id),
-  userId: r.user_id === null ? null : Number(r.user_id),
-  productId: r.product_id === null ? null : Number(r.product_id),
-  webhookUrl: String(r.webhook_url ?? ""),
-  payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) as AlertPayload,
-  message: String(r.message),
-  attempts: Number(r.attempts),
-});
+    as x(id int, target int, next float8, ok boolean, streak int, err text, at float8, pause float8)
+    join t on t.id = x.target
+  where p.id = any($3::int[]) and p.id = x.id`;
 
 /**
  * Writes a batch of check outcomes in one statement (see BATCH_SQL) and returns the outbox rows it
@@ -308,22 +486,24 @@ export async function writeBatch(
   workerId: string,
   batch: CheckBatch,
   alertLeaseMs: number,
-  /** also queue each alert as an e-mail to the owner who allows it */
-  emailAlerts = false,
+  /** the per-user channels open in this process (e-mail only with SMTP): alerts fan out to them too */
+  openChannels: readonly string[] = ALWAYS_OPEN,
 ): Promise<QueuedAlert[]> {
-  if (batch.checks.length === 0) return [];
-  let ids = "{";
-  for (let i = 0; i < batch.checks.length; i++) ids += (i ? "," : "") + batch.checks[i].id;
-  ids += "}";
+  if (batch.targets.length === 0) return [];
+  const ids = intArray(batch.checks.map((c) => c.id));
   const checks = JSON.stringify(batch.checks);
+  const targets = JSON.stringify(batch.targets);
+  const targetIds = intArray(batch.targets.map((t) => t.id));
   if (batch.activities.length === 0 && batch.alerts.length === 0 && !batch.checks.some((c) => c.changes)) {
-    await rawClient(db).query(ROUTINE_SQL, [workerId, checks, ids]);
+    await rawClient(db).query(ROUTINE_SQL, [workerId, checks, ids, targets, targetIds]);
     return [];
   }
   const result = await rawClient(db).query(BATCH_SQL, [
     workerId,
     checks,
     ids,
+    targets,
+    targetIds,
     batch.activities.length === 0
       ? "[]"
       : JSON.stringify(
@@ -347,30 +527,36 @@ export async function writeBatch(
           })),
         ),
     alertLeaseMs,
-    emailAlerts,
+    `{${openChannels.join(",")}}`,
   ]);
-  return result.rows.length === 0 ? [] : result.rows.map(toQueued);
+  return result.rows.length === 0 ? [] : result.rows.map(outboxRowOf);
 }
 
-/** hands leased products back at once (a batch that could not be written): checked again soon */
-export async function releaseProducts(db: Db, workerId: string, ids: number[]): Promise<void> {
+const intArray = (ids: number[]): string => {
+  let text = "{";
+  for (let i = 0; i < ids.length; i++) text += (i ? "," : "") + ids[i];
+  return `${text}}`;
+};
+
+/** hands leased targets back at once (a batch that could not be written): fetched again soon */
+export async function releaseTargets(db: Db, workerId: string, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await rawClient(db).query(
-    "update products set lease_until = null, leased_by = null where id = any($2::int[]) and leased_by = $1",
-    [workerId, `{${ids.join(",")}}`],
+    "update monitor_targets set lease_until = null, leased_by = null where id = any($2::int[]) and leased_by = $1",
+    [workerId, intArray(ids)],
   );
 }
 
 /**
- * hands leased products back but keeps them from being leased again for `holdMs` (their host or
+ * hands leased targets back but keeps them from being leased again for `holdMs` (their host or
  * user is at its in-flight cap); their due time is kept, so the lag they suffer stays visible
  */
-export async function deferProducts(db: Db, workerId: string, ids: number[], holdMs: number): Promise<void> {
+export async function deferTargets(db: Db, workerId: string, ids: number[], holdMs: number): Promise<void> {
   if (ids.length === 0) return;
   await rawClient(db).query(
-    `update products set lease_until = now() + $3 * interval '1 millisecond', leased_by = null
+    `update monitor_targets set lease_until = now() + $3 * interval '1 millisecond', leased_by = null
      where id = any($2::int[]) and leased_by = $1`,
-    [workerId, `{${ids.join(",")}}`, holdMs],
+    [workerId, intArray(ids), holdMs],
   );
 }
 
@@ -379,7 +565,80 @@ export async function countActiveOwners(db: Db): Promise<{ users: number; hosts:
   const result = await db.execute(sql`
     select count(distinct user_id)::int as users,
       count(distinct lower(substring(url from '^[A-Za-z]+://([^/:?#]+)')))::int as hosts
-    from products where is_active`);
+    from products where is_active
+      and user_id not in (select id from users where disabled_at is not null)`);
   const row = rowsOf(result)[0] ?? {};
   return { users: Number(row.users ?? 0), hosts: Number(row.hosts ?? 0) };
+}
+
+/** a product not yet placed in a target (new, edited, or from before targets existed) */
+interface Untargeted {
+  id: number;
+  platform: string;
+  monitor_type: string;
+  url: string;
+  product_id: string;
+  config: string | null;
+  variants: string | null;
+}
+
+/*
+ * Places products in their targets in one statement: the targets are created when new (a no-op
+ * update returns the ids of those that exist), then each product points at its own. A product edited
+ * meanwhile (its fetched description no longer the one read) is left for the next turn.
+ */
+const ADOPT_SQL = `
+  with x as (
+    select * from jsonb_to_recordset($1::jsonb) as x(id int, platform text, key text, url text,
+      product_id text, monitor_type text, config text, variants text)
+  ),
+  ins as (
+    insert into monitor_targets (platform, target_key, url)
+    select distinct on (platform, key) platform, key, url from x order by platform, key, id
+    on conflict (platform, target_key) do update set url = monitor_targets.url
+    returning id, platform, target_key
+  )
+  update products p set target_id = ins.id
+  from x join ins on ins.platform = x.platform and ins.target_key = x.key
+  where p.id = x.id and p.target_id is null
+    and (p.url, p.platform, p.product_id, p.monitor_type, p.config, p.variants)
+      is not distinct from (x.url, x.platform, x.product_id, x.monitor_type, x.config, x.variants)`;
+
+/**
+ * Places up to `limit` products that have no target yet in theirs (`keyOf` says which); answers how
+ * many it found, so a caller may repeat while it finds a full batch.
+ */
+export async function adoptUntargeted(
+  db: Db,
+  limit: number,
+  keyOf: (source: TargetSource) => string = targetKey,
+): Promise<number> {
+  const found = await rawClient(db).query(
+    `select id, platform, monitor_type, url, product_id, config, variants from products
+     where target_id is null order by id limit $1`,
+    [limit],
+  );
+  const rows = found.rows as unknown as Untargeted[];
+  if (rows.length === 0) return 0;
+  const placed = rows.map((r) => ({
+    ...r,
+    key: keyOf({
+      platform: r.platform,
+      monitorType: r.monitor_type,
+      url: r.url,
+      productCode: r.product_id ?? "",
+      config: r.config,
+      variants: r.variants,
+    }),
+  }));
+  await rawClient(db).query(ADOPT_SQL, [JSON.stringify(placed)]);
+  return rows.length;
+}
+
+/** targets no product points at any more (their products deleted or moved to another target) */
+export async function deleteOrphanTargets(db: Db): Promise<void> {
+  await db.execute(sql`
+    delete from monitor_targets t
+    where (t.lease_until is null or t.lease_until < now())
+      and not exists (select 1 from products p where p.target_id = t.id)`);
 }

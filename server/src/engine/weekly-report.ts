@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { type Language, languageOf, translator } from "../i18n.js";
 import type { AlertPayload, WeeklyReport } from "./notify/alert.js";
-import { MAILTO } from "./notify/email.js";
+import { weeklyReportRepository } from "../repositories/weekly-report.js";
+import { MAILTO } from "./notify/channels/email.js";
 
 const DEFAULT_ZONE = "Europe/Lisbon";
 
@@ -55,42 +56,22 @@ async function dueUsers(db: Db, now: Date): Promise<DueUser[]> {
 }
 
 async function figures(db: Db, user: DueUser): Promise<WeeklyReport> {
-  const range = sql`${user.fromAt.toISOString()}::timestamptz and ${user.toAt.toISOString()}::timestamptz`;
-  const [totals] = rowsOf(
-    await db.execute(sql`select count(*)::int as n, coalesce(sum(sale_price), 0)::numeric(20, 2)::text as revenue,
-      coalesce(sum(profit), 0)::numeric(20, 2)::text as profit
-      from sales where user_id = ${user.id} and sale_date >= ${user.fromAt.toISOString()}::timestamptz
-        and sale_date < ${user.toAt.toISOString()}::timestamptz`),
-  );
-  const best = rowsOf(
-    await db.execute(sql`select coalesce(i.name, ${translator(user.language)("report.item")}) as name,
-        s.profit::text as profit
-      from sales s left join inventory_items i on i.id = s.inventory_item_id
-      where s.user_id = ${user.id} and s.sale_date >= ${user.fromAt.toISOString()}::timestamptz
-        and s.sale_date < ${user.toAt.toISOString()}::timestamptz
-      order by s.profit desc, s.id limit 3`),
-  );
-  // one alert can be queued for several destinations: a restock counts once
-  const [restocks] = rowsOf(
-    await db.execute(sql`select count(distinct (product_id, payload->>'at'))::int as n from notifications
-      where user_id = ${user.id} and payload->>'kind' in ('restock', 'new_sizes')
-        and created_at between ${range}`),
-  );
-  const failing = rowsOf(
-    await db.execute(sql`select name from products
-      where user_id = ${user.id} and is_active and failure_streak >= 3 order by name limit 20`),
-  );
+  const week = [db, user.id, user.fromAt, user.toAt] as const;
+  const [totals, best, restocks, failing] = await Promise.all([
+    weeklyReportRepository.salesTotals(...week),
+    weeklyReportRepository.bestSales(...week, translator(user.language)("report.item")),
+    weeklyReportRepository.restocksAlerted(...week),
+    weeklyReportRepository.failingMonitors(db, user.id),
+  ]);
   return {
     from: user.from,
     to: user.to,
     timeZone: user.tz,
     currency: user.currency,
-    sales: Number(totals.n),
-    revenue: String(totals.revenue),
-    profit: String(totals.profit),
-    best: best.map((b) => ({ name: String(b.name), profit: String(b.profit) })),
-    restocks: Number(restocks.n),
-    failing: failing.map((f) => String(f.name)),
+    ...totals,
+    best,
+    restocks,
+    failing,
   };
 }
 

@@ -25,6 +25,15 @@ describe("isPublicAddress", () => {
     "64:ff9b::7f00:1",
     "2002:7f00:1::",
     "ff02::1",
+    // issue 27: the reserved rest of the IPv6 space, some of which stacks still route to IPv4
+    "::ffff:0:0:7f00:1",
+    "::ffff:0:7f00:1",
+    "::ffff:0:a00:1",
+    "100::1",
+    "2001:db8::1",
+    "2001:2::1",
+    "4000::1",
+    "3fff::1",
   ])("refuses %s", (ip) => expect(isPublicAddress(ip)).toBe(false));
 
   it.each(["8.8.8.8", "151.101.1.69", "2a00:1450:4003:80a::200e", "::ffff:8.8.8.8"])("accepts %s", (ip) =>
@@ -39,6 +48,7 @@ describe("checkUrlShape", () => {
     "http://127.0.0.1/x",
     "http://[::1]/",
     "http://[::ffff:7f00:1]/",
+    "http://[::ffff:0:0:7f00:1]/",
     "http://localhost:5000/",
     "http://db.internal/",
     "http://intranet/",

@@ -1,6 +1,8 @@
 import { lookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
 
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR("2000::/3");
+
 /**
  * The SSRF guard. The server fetches URLs that users type (product pages, webhooks), so it only
  * talks to public unicast addresses: never loopback, private, link-local, CGNAT, multicast,
@@ -15,7 +17,10 @@ export function isPublicAddress(address: string): boolean {
     // parsing writes as ::7f00:1) both reach the IPv4 address on many stacks
     const compatible = v6.parts.slice(0, 6).every((p) => p === 0) && (v6.parts[6] !== 0 || v6.parts[7] > 1);
     if (v6.isIPv4MappedAddress() || compatible) ip = ipaddr.fromByteArray(v6.toByteArray().slice(12));
-    else if (v6.range() === "rfc6052" || v6.range() === "6to4" || v6.range() === "teredo") return false;
+    // only 2000::/3 is allocated as global unicast: the rest of the space is reserved (::ffff:0:0:7f00:1,
+    // the SIIT ::ffff:0:a.b.c.d, ...) and some stacks still route parts of it to IPv4
+    else if (!v6.match(GLOBAL_UNICAST)) return false;
+    else if (v6.range() === "6to4" || v6.range() === "teredo") return false;
   }
   return ip.range() === "unicast";
 }

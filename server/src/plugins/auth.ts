@@ -1,13 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { LRUCache } from "lru-cache";
 import { HttpError } from "../http-error.js";
 import { ReadCache } from "../db/read-cache.js";
-import { findSession, SESSION_COOKIE, type SessionUser } from "../services/sessions.js";
+import {
+  findSession,
+  SESSION_COOKIE,
+  SESSION_TOUCH_EVERY_MS,
+  type SessionUser,
+  touchSession,
+} from "../services/sessions.js";
 import type { UserRow } from "../services/users.js";
+import { findApiToken, type TokenCaller, tokenRefusal, touchApiToken } from "../services/api-tokens.js";
 
 declare module "fastify" {
   interface FastifyRequest {
     user: UserRow | null;
+    /** set when the caller came with `Authorization: Bearer` (a personal API token), not a session */
+    apiToken: TokenCaller["token"] | null;
   }
   interface FastifyInstance {
     /** the user of a session token while it is valid (the same memory the requests use) */
@@ -15,15 +25,21 @@ declare module "fastify" {
   }
 }
 
+/** requests a minute one personal API token may make */
+export const TOKEN_REQUESTS_PER_MINUTE = 120;
+
 /** routes that answer without a session */
 const PUBLIC_API = new Set(["POST /api/login", "GET /api/health"]);
+/** an invite link's check and acceptance: the link's token is the proof */
+const PUBLIC_INVITE = /^(GET \/api\/invites\/[^/]+|POST \/api\/invites\/[^/]+\/accept)$/;
+const isPublicRoute = (route: string) => PUBLIC_API.has(route) || PUBLIC_INVITE.test(route);
 
 /** a found session, or none: an unknown token is remembered too, until sessions change */
 type CachedSession = { found: SessionUser | null };
 
 /**
  * Loads the session's user on every /api request and answers 401 without one, except on the
- * public routes. Role checks are per route: `requireAdmin` as a preHandler.
+ * public routes. Role checks are per route: `requireAdmin` as a preValidation hook (before the body is read).
  * Sessions are kept in memory until the sessions or users tables change (login, logout, a user
  * edited or deleted, from any process), so a request does not wait for the database to know who
  * is asking.
@@ -36,22 +52,91 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     sizeOf: (s) => 1024 + (s.found?.user.avatar?.length ?? 0),
     refreshAfterMs: 60_000,
   });
-  const findUser = async (token: string) => {
+  const findLive = async (token: string) => {
     // keyed by the token itself: hashing it is needed only to look the session up
     const { found } = await cache.get(token, ["sessions", "users"], async () => ({
       found: await findSession(app.db, token),
     }));
-    return found && found.expiresAt.getTime() > Date.now() ? found.user : null;
+    return found && found.expiresAt.getTime() > Date.now() ? found : null;
+  };
+  const findUser = async (token: string) => (await findLive(token))?.user ?? null;
+
+  /** when this process last wrote each session's "last seen" (the cached row keeps the old one) */
+  const touched = new LRUCache<string, number>({ max: 10_000 });
+  const noteSeen = (token: string, found: SessionUser, ip: string) => {
+    const last = Math.max(touched.get(token) ?? 0, found.lastSeenAt.getTime());
+    if (Date.now() - last < SESSION_TOUCH_EVERY_MS) return;
+    touched.set(token, Date.now());
+    touchSession(app.db, token, ip).catch((error) => app.log.warn({ err: error }, "last seen not written"));
+  };
+
+  const tokens = new ReadCache<{ found: TokenCaller | null }>(app.database.changes, {
+    max: 10_000,
+    maxSize: 64 * 1024 * 1024,
+    sizeOf: (s) => 1024 + (s.found?.user.avatar?.length ?? 0),
+    refreshAfterMs: 60_000,
+  });
+  const tokenUsed = new LRUCache<number, number>({ max: 10_000 });
+  const noteTokenUsed = (caller: TokenCaller) => {
+    const last = Math.max(tokenUsed.get(caller.token.id) ?? 0, caller.token.lastUsedAt?.getTime() ?? 0);
+    if (Date.now() - last < SESSION_TOUCH_EVERY_MS) return;
+    tokenUsed.set(caller.token.id, Date.now());
+    touchApiToken(app.db, caller.token.id).catch((error) =>
+      app.log.warn({ err: error }, "last use of a token not written"),
+    );
+  };
+  // a script in a loop must not take the server from everyone: counted per token, in the database
+  const tokenLimit = app.rateLimit({
+    max: TOKEN_REQUESTS_PER_MINUTE,
+    timeWindow: "1 minute",
+    keyGenerator: (request) => `api-token:${request.apiToken?.id}`,
+  });
+  /** a bearer token's caller: the same rules as a session, then the token's scopes */
+  const authenticateToken = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    bearer: string,
+    path: string,
+  ) => {
+    const { found } = await tokens.get(bearer, ["api_tokens", "users"], async () => ({
+      found: await findApiToken(app.db, bearer),
+    }));
+    const live = found && (!found.token.expiresAt || found.token.expiresAt.getTime() > Date.now());
+    if (!found || !live) throw new HttpError(401, "Token inválido, expirado ou revogado");
+    const refusal = tokenRefusal(found, request.method, path);
+    if (refusal) throw new HttpError(403, refusal);
+    request.user = found.user;
+    request.apiToken = found.token;
+    noteTokenUsed(found);
+    await tokenLimit.call(app, request, reply);
   };
 
   app.decorate("sessionUser", findUser);
   app.decorateRequest("user", null);
-  app.addHook("onRequest", async (request: FastifyRequest) => {
+  app.decorateRequest("apiToken", null);
+  app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split("?")[0];
     if (!path.startsWith("/api/") && path !== "/api") return;
+    const authorization = request.headers.authorization;
+    // a public route reads its own bearer, if any (health's HEALTH_TOKEN is not a personal token)
+    if (authorization !== undefined && !PUBLIC_API.has(`${request.method} ${path}`)) {
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+      if (!bearer) throw new HttpError(401, "Cabeçalho Authorization inválido: use «Bearer <token>»");
+      return authenticateToken(request, reply, bearer, path);
+    }
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.user = await findUser(token);
-    if (!request.user && !PUBLIC_API.has(`${request.method} ${path}`)) {
+    const isPublic = isPublicRoute(`${request.method} ${path}`);
+    if (token) {
+      // a database that does not answer must not keep /api/health from saying so: a public route
+      // then goes on as a stranger's request
+      const found = await findLive(token).catch((error: unknown) => {
+        if (isPublic) return null;
+        throw error;
+      });
+      request.user = found?.user ?? null;
+      if (found) noteSeen(token, found, request.ip);
+    }
+    if (!request.user && !isPublic) {
       throw new HttpError(401, "Não autenticado");
     }
   });

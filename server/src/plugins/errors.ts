@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable, isDiskFull } from "../db/unavailable.js";
 import { type FieldError, HttpError } from "../http-error.js";
+
+export const DISK_FULL_MESSAGE =
+  "Sem espaço em disco no servidor: a alteração não foi guardada. Avise o administrador.";
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "A base de dados não respondeu a tempo. Tente novamente dentro de momentos.";
 
 /** Fastify's own client errors, in Portuguese */
 const frameworkMessages: Record<string, string> = {
@@ -27,6 +33,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, errors: error.errors });
+    }
+    // the server's trouble, said plainly and without the statement (its parameters may be a photo)
+    if (isDiskFull(error)) {
+      request.log.warn(`Sem espaço em disco: ${request.method} ${request.url} recusado`);
+      return reply.status(507).send({ message: DISK_FULL_MESSAGE, errors: [] });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(
+        `Base de dados sem resposta: ${request.method} ${request.url} (${error.message.slice(0, 200)})`,
+      );
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE, errors: [] });
     }
     // a value the database cannot hold (numeric overflow, bad text encoding) is the client's error
     const pgCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;

@@ -15,8 +15,13 @@ export const healthRepository = {
   ): Promise<{ overdue: number; late: number }> {
     const result = await conn.execute(sql`
       select
-        (select count(*) from (select 1 from products where is_active
-           and next_check_at < now() - ${bounds.stallMs} * interval '1 millisecond' limit ${sql.raw(String(HEALTH_COUNT_CAP))}) d)::int as overdue,
+        (select count(*) from (select 1 from products p left join monitor_targets t on t.id = p.target_id
+           where p.is_active and p.user_id not in (select id from users where disabled_at is not null)
+             -- due by its target (a resting page's watchers wait for it, not for their own time);
+             -- a product not placed in a target yet by its own time
+             and coalesce(t.next_check_at, case when p.target_id is null then p.next_check_at end)
+               < now() - ${bounds.stallMs} * interval '1 millisecond'
+           limit ${sql.raw(String(HEALTH_COUNT_CAP))}) d)::int as overdue,
         (select count(*) from (select 1 from notifications where
            (status = 'pending' and next_attempt_at < now() - ${bounds.outboxLateMs} * interval '1 millisecond')
            or (status = 'sending' and lease_until < now() - ${bounds.outboxLateMs} * interval '1 millisecond')

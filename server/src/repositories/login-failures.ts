@@ -43,21 +43,28 @@ export const loginFailuresRepository = {
 
   /**
    * The moment this attempt on the username may run: `spacingMs` after the one reserved before it,
-   * or after `at` when that is later. Atomic (one upsert), so processes share one queue.
+   * or after `at` when that is later; null when that moment is more than `maxWaitMs` away (the
+   * queue is full). Atomic (one upsert), so processes share one queue.
    */
-  async reserveTurn(conn: Conn, usernameKey: string, at: Date, spacingMs: number): Promise<Date> {
+  async reserveTurn(
+    conn: Conn,
+    usernameKey: string,
+    at: Date,
+    spacingMs: number,
+    maxWaitMs: number,
+  ): Promise<Date | null> {
     const first = new Date(at.getTime() + spacingMs);
+    const next = sql`greatest("login_slowdowns"."next_at", ${at.toISOString()}::timestamptz) + ${spacingMs} * interval '1 millisecond'`;
     const [row] = await conn
       .insert(loginSlowdowns)
       .values({ usernameKey, nextAt: first })
       .onConflictDoUpdate({
         target: loginSlowdowns.usernameKey,
-        set: {
-          nextAt: sql`greatest("login_slowdowns"."next_at", ${at.toISOString()}::timestamptz) + ${spacingMs} * interval '1 millisecond'`,
-        },
+        set: { nextAt: next },
+        setWhere: sql`${next} <= ${at.toISOString()}::timestamptz + ${maxWaitMs} * interval '1 millisecond'`,
       })
       .returning({ nextAt: loginSlowdowns.nextAt });
-    return row.nextAt;
+    return row?.nextAt ?? null;
   },
 
   /** failures older than `before` no longer count */

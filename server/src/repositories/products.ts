@@ -1,7 +1,7 @@
 import { AVAILABLE_STATUSES } from "@common/status.js";
 import { and, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
-import { products } from "../db/schema.js";
+import { products, searchSeen } from "../db/schema.js";
 
 export type ProductRow = typeof products.$inferSelect;
 type NewProduct = typeof products.$inferInsert;
@@ -13,13 +13,22 @@ const {
   leasedBy: _leasedBy,
   engineState: _state,
   lastCheckDetail: _detail,
+  targetId: _target,
   ...shownColumns
 } = getTableColumns(products);
-export type ShownProduct = Omit<ProductRow, "leaseUntil" | "leasedBy" | "engineState" | "lastCheckDetail">;
+export type ShownProduct = Omit<
+  ProductRow,
+  "leaseUntil" | "leasedBy" | "engineState" | "lastCheckDetail" | "targetId"
+>;
 
 const ownedBy = (userId: number, id: number) => and(eq(products.id, id), eq(products.userId, userId));
 
 export const productsRepository = {
+  /** a search monitor's memory of the item ids it has seen (search_seen) */
+  async forgetSeenItems(conn: Conn, productId: number): Promise<void> {
+    await conn.delete(searchSeen).where(eq(searchSeen.productId, productId));
+  },
+
   listShownForUser(conn: Conn, userId: number): Promise<ShownProduct[]> {
     return conn
       .select(shownColumns)

@@ -1,8 +1,15 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { pushSubscriptions } from "../db/schema.js";
 
+type Row = { userId: number; endpoint: string; p256dh: string; auth: string };
+
 export const pushSubscriptionsRepository = {
+  /** held until the transaction ends: one user's subscribing requests take turns */
+  async lockUser(conn: Conn, userId: number): Promise<void> {
+    await conn.execute(sql`select id from users where id = ${userId} for update`);
+  },
+
   async countForUser(conn: Conn, userId: number): Promise<number> {
     const [{ n }] = await conn
       .select({ n: count() })
@@ -11,16 +18,29 @@ export const pushSubscriptionsRepository = {
     return n;
   },
 
-  /** one row per endpoint: a known endpoint becomes this user's with the new keys */
-  async save(
-    conn: Conn,
-    row: { userId: number; endpoint: string; p256dh: string; auth: string },
-  ): Promise<void> {
-    const { userId, p256dh, auth } = row;
+  async ownerOf(conn: Conn, endpoint: string): Promise<number | null> {
+    const [row] = await conn
+      .select({ userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, endpoint));
+    return row?.userId ?? null;
+  },
+
+  async updateKeys(conn: Conn, row: Row): Promise<void> {
     await conn
+      .update(pushSubscriptions)
+      .set({ p256dh: row.p256dh, auth: row.auth })
+      .where(and(eq(pushSubscriptions.endpoint, row.endpoint), eq(pushSubscriptions.userId, row.userId)));
+  },
+
+  /** false when the endpoint is already stored (by anyone) */
+  async insertNew(conn: Conn, row: Row): Promise<boolean> {
+    const inserted = await conn
       .insert(pushSubscriptions)
       .values(row)
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh, auth } });
+      .onConflictDoNothing({ target: pushSubscriptions.endpoint })
+      .returning({ id: pushSubscriptions.id });
+    return inserted.length > 0;
   },
 
   async delete(conn: Conn, userId: number, endpoint: string): Promise<void> {

@@ -23,6 +23,17 @@ export const settingsRepository = {
       .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
   },
 
+  /** the server's Web Push key pair (app_settings 'vapid'), undefined before the first start */
+  async findVapidKeys(conn: Conn): Promise<unknown> {
+    const [row] = await conn.select().from(appSettings).where(eq(appSettings.key, "vapid")).limit(1);
+    return row?.value;
+  },
+
+  /** keeps `keys` unless another process stored its pair first */
+  async addVapidKeysUnlessSet(conn: Conn, keys: object): Promise<void> {
+    await conn.insert(appSettings).values({ key: "vapid", value: keys }).onConflictDoNothing();
+  },
+
   async saveForUser(conn: Conn, userId: number, value: object): Promise<void> {
     await conn
       .insert(userSettings)

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { users } from "../db/schema.js";
 
@@ -6,12 +6,12 @@ export type UserRow = typeof users.$inferSelect;
 type NewUser = typeof users.$inferInsert;
 
 export const usersRepository = {
-  /** the admins' ids in id order, their rows locked until the transaction ends */
+  /** the ids of the admins who can sign in, in id order, their rows locked until the transaction ends */
   async lockAdmins(conn: Conn): Promise<number[]> {
     const rows = await conn
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.role, "admin"))
+      .where(and(eq(users.role, "admin"), isNull(users.disabledAt)))
       .orderBy(users.id)
       .for("update");
     return rows.map((r) => r.id);

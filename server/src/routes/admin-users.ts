@@ -1,11 +1,16 @@
-import { createUserSchema, idParamSchema, updateUserSchema } from "@common/schemas/users.js";
+import {
+  createUserSchema,
+  idParamSchema,
+  resetPasswordAnswerSchema,
+  updateUserSchema,
+} from "@common/schemas/users.js";
 import { messageAnswerSchema } from "@common/schemas/answers.js";
 import { publicUserSchema } from "@common/schemas/auth.js";
 import { z } from "@common/zod-pt.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireAdmin } from "../plugins/auth.js";
 import { SESSION_COOKIE } from "../services/sessions.js";
-import { createUser, deleteUser, listUsers, updateUser } from "../services/users.js";
+import { createUser, deleteUser, listUsers, resetPassword, updateUser } from "../services/users.js";
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   // before validation: a user learns nothing about an admin route's fields
@@ -24,11 +29,21 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/admin/users/:id",
     { schema: { params: idParamSchema, body: updateUserSchema, response: { 200: publicUserSchema } } },
-    async (request) => {
-      const { id } = request.params;
-      const ownSession = id === currentUser(request).id ? request.cookies[SESSION_COOKIE] : undefined;
-      return updateUser(app.db, id, request.body, ownSession);
-    },
+    async (request) =>
+      updateUser(app.db, request.params.id, request.body, {
+        id: currentUser(request).id,
+        session: request.cookies[SESSION_COOKIE],
+      }),
+  );
+
+  app.post(
+    "/api/admin/users/:id/reset-password",
+    { schema: { params: idParamSchema, response: { 200: resetPasswordAnswerSchema } } },
+    async (request) =>
+      resetPassword(app.db, request.params.id, {
+        id: currentUser(request).id,
+        session: request.cookies[SESSION_COOKIE],
+      }),
   );
 
   app.delete(

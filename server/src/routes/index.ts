@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { adminMetricsRoutes } from "./admin-financial-metrics.js";
+import { adminHostBudgetRoutes } from "./admin-host-budgets.js";
+import { adminInviteRoutes } from "./admin-invites.js";
 import { adminUserRoutes } from "./admin-users.js";
+import { inviteRoutes } from "./invites.js";
 import { loginRoutes } from "./login.js";
 import { userRoutes } from "./user.js";
 import { eventRoutes } from "./events.js";
@@ -19,6 +22,7 @@ import { salesRoutes } from "./sales.js";
 import { settingsRoutes } from "./settings.js";
 import { statisticsRoutes } from "./statistics.js";
 import { statusRoutes } from "./status.js";
+import { tokenRoutes } from "./tokens.js";
 
 /**
  * every API route module, registered once; a new resource adds one line here. A file is named by
@@ -29,8 +33,12 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(loginRoutes);
   await app.register(userRoutes);
   await app.register(adminUserRoutes);
+  await app.register(adminInviteRoutes);
+  await app.register(inviteRoutes);
   await app.register(adminMetricsRoutes);
+  await app.register(adminHostBudgetRoutes);
   await app.register(settingsRoutes);
+  await app.register(tokenRoutes);
   await app.register(platformRoutes);
   await app.register(productRoutes);
   await app.register(previewRoutes);

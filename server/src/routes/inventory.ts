@@ -12,11 +12,14 @@ import {
   inventoryCsv,
   inventoryExportQuerySchema,
 } from "@common/books-export.js";
+import { MAX_PHOTO_BYTES } from "@common/schemas/images.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import { z } from "@common/zod-pt.js";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../plugins/auth.js";
+import { perUserPerMinute } from "../plugins/per-user-limit.js";
+import { getGlobalSettings } from "../services/settings.js";
 import { cachedJson } from "../plugins/cached-answers.js";
 import { type PhotoKind, readPhoto } from "../services/item-photos.js";
 import { deleteItem, restoreItem } from "../services/deleted-items.js";
@@ -24,7 +27,18 @@ import { changeItemStatus, createItem, listItems, updateItem } from "../services
 import { sendCsv, userFormatter } from "../services/exports.js";
 import { inventoryStatistics } from "../services/statistics.js";
 
+/** the item's fields beside a photo of up to MAX_PHOTO_BYTES as base64 */
+const PHOTO_BODY_LIMIT = Math.ceil(MAX_PHOTO_BYTES / 3) * 4 + 64 * 1024;
+
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
+  // every change to the inventory counts against one allowance a minute (Configurações globais)
+  const writes = perUserPerMinute(
+    "inventory-writes",
+    async () => (await getGlobalSettings(app.db)).inventoryWritesPerMinute,
+    (max) =>
+      `Demasiadas alterações ao inventário (máximo ${max} por minuto). Aguarde um momento e tente de novo.`,
+  );
+
   app.get(
     "/api/inventory",
     cachedJson(app, ["inventory_items", "sales"], z.array(inventoryItemSchema), (user) =>
@@ -56,7 +70,11 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/inventory",
-    { schema: { body: createInventoryItemSchema, response: { 201: inventoryItemSchema } } },
+    {
+      config: writes,
+      bodyLimit: PHOTO_BODY_LIMIT,
+      schema: { body: createInventoryItemSchema, response: { 201: inventoryItemSchema } },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const id = await createItem(app.db, userId, request.body);
@@ -68,6 +86,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/api/inventory/:id",
     {
+      config: writes,
       schema: {
         params: idParamSchema,
         body: updateInventoryStatusSchema,
@@ -85,6 +104,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/inventory/:id",
     {
+      config: writes,
+      bodyLimit: PHOTO_BODY_LIMIT,
       schema: {
         params: idParamSchema,
         body: updateInventoryItemSchema,
@@ -123,7 +144,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/api/inventory/:id",
-    { schema: { params: idParamSchema, response: { 200: messageAnswerSchema } } },
+    { config: writes, schema: { params: idParamSchema, response: { 200: messageAnswerSchema } } },
     async (request) => {
       await deleteItem(app.db, currentUser(request).id, request.params.id);
       return { message: "Item removido do inventário" };
@@ -133,7 +154,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   // 'Anular' in the deletion toast: the item comes back with its sale and photo
   app.post(
     "/api/inventory/:id/restore",
-    { schema: { params: idParamSchema, response: { 200: inventoryItemSchema } } },
+    { config: writes, schema: { params: idParamSchema, response: { 200: inventoryItemSchema } } },
     async (request) => {
       await restoreItem(app.db, currentUser(request).id, request.params.id);
       const [item] = await listItems(app.db, currentUser(request).id, request.params.id);

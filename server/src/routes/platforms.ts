@@ -1,6 +1,6 @@
 import { platformListSchema } from "@common/platforms.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { CATALOGUE } from "../engine/platforms/index.js";
+import { CATALOGUE } from "../engine/handle.js";
 
 /**
  * The platform catalogue for the browser: each entry as its platform's file writes it (label,

@@ -1,14 +1,15 @@
 import { messageAnswerSchema } from "@common/schemas/answers.js";
+import { priceHistorySchema } from "@common/schemas/price-history.js";
 import { productDtoSchema, productInputSchema } from "@common/schemas/products.js";
 import { z } from "@common/zod-pt.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { CATALOGUE } from "../engine/platforms/index.js";
+import { CATALOGUE, monitorIntervals } from "../engine/handle.js";
 import { currentUser } from "../plugins/auth.js";
 import { cachedJson } from "../plugins/cached-answers.js";
+import { ownPriceHistory, priceSummaries } from "../services/price-history.js";
 import {
   assertSafeProductUrl,
-  assertSafeWebhook,
   createProduct,
   deleteProduct,
   listProducts,
@@ -16,15 +17,22 @@ import {
   toProductDto,
   updateProduct,
 } from "../services/products.js";
+import { assertSafeWebhook } from "../services/webhook-url.js";
 
 const productBodySchema = productInputSchema(CATALOGUE);
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const intervals = monitorIntervals(app.db, app.config.monitorRedirect);
   app.get(
     "/api/products",
-    cachedJson(app, ["products"], z.array(productDtoSchema), async (user) =>
-      (await listProducts(app.db, user.id)).map(toProductDto),
-    ),
+    cachedJson(app, ["products"], z.array(productDtoSchema), async (user) => {
+      const [list, prices] = await Promise.all([
+        listProducts(app.db, user.id),
+        priceSummaries(app.db, user.id),
+        intervals.refresh(),
+      ]);
+      return list.map((p) => toProductDto(p, intervals.of(p), prices.get(p.id) ?? null));
+    }),
   );
 
   app.post(
@@ -60,6 +68,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteProduct(app.db, currentUser(request).id, request.params.id);
       return { message: "Produto removido" };
     },
+  );
+
+  app.get(
+    "/api/products/:id/price-history",
+    { schema: { params: idParamSchema, response: { 200: priceHistorySchema } } },
+    (request) => ownPriceHistory(app.db, currentUser(request).id, request.params.id),
   );
 
   app.post(

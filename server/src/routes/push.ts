@@ -1,11 +1,14 @@
 import { okAnswerSchema } from "@common/schemas/answers.js";
 import { pushKeySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from "@common/schemas/push.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { loadVapidKeys } from "../engine/notify/web-push.js";
 import { badRequest } from "../http-error.js";
 import { checkUrlShape, UnsafeUrlError } from "../net/address-guard.js";
 import { currentUser } from "../plugins/auth.js";
-import { removePushSubscription, savePushSubscription } from "../services/push-subscriptions.js";
+import {
+  loadVapidKeys,
+  removePushSubscription,
+  savePushSubscription,
+} from "../services/push-subscriptions.js";
 
 /** Web Push: the server's public key, and the devices on which the user allowed notifications */
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,18 +4,11 @@ import {
   webhookTestSchema,
 } from "@common/schemas/webhooks.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { Transport } from "../engine/fetch/transport.js";
-import { postToWebhook } from "../engine/notify/deliver.js";
-import {
-  describeTestAnswer,
-  describeTestFailure,
-  testMessageRequest,
-} from "../engine/notify/test-message.js";
-import { CheckFailure, RefusedAddress } from "../engine/platforms/types.js";
+import { OnDemandRefusal } from "../engine/handle.js";
 import { badRequest } from "../http-error.js";
 import { currentUser } from "../plugins/auth.js";
 import { perUserPerMinute } from "../plugins/per-user-limit.js";
-import { assertWebhookShape } from "../services/products.js";
+import { assertWebhookShape } from "../services/webhook-url.js";
 import { getUserSettings } from "../services/settings.js";
 
 /**
@@ -23,18 +16,6 @@ import { getUserSettings } from "../services/settings.js";
  * are (the notifier's POST, total deadline and address guard), answered with what happened.
  */
 export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const timeoutMs = app.config.webhookTimeoutMs;
-  const transport = new Transport({
-    redirects: app.config.monitorRedirect,
-    allowPrivate: app.config.allowPrivateWebhooks,
-  });
-  // closing the server does not wait on a webhook that hangs: its test ends as a timeout
-  const closing = new AbortController();
-  app.addHook("preClose", async () => {
-    closing.abort();
-  });
-  app.addHook("onClose", () => transport.destroy());
-
   app.post(
     "/api/webhooks/test",
     {
@@ -51,19 +32,10 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       // the test message and what became of it in the user's language (Settings → Utilizador)
       const { language } = await getUserSettings(app.db, user.id);
       try {
-        const res = await postToWebhook(
-          transport,
-          testMessageRequest(url, new Date(), language),
-          timeoutMs,
-          closing.signal,
-        );
-        return describeTestAnswer(res, language);
+        return await app.onDemand.testWebhook(url, language);
       } catch (error) {
-        const failure = error instanceof CheckFailure ? error : new CheckFailure("network", String(error));
-        if (failure instanceof RefusedAddress) {
-          throw badRequest(`Webhook: ${failure.message}`, [{ path: "url", message: failure.message }]);
-        }
-        return describeTestFailure(failure, timeoutMs, language);
+        if (!(error instanceof OnDemandRefusal)) throw error;
+        throw badRequest(error.message, [{ path: "url", message: error.detail ?? error.message }]);
       }
     },
   );

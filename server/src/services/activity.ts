@@ -7,7 +7,9 @@ export type ActivityAction =
   | "stock_check"
   | "stock_check_failed"
   | "notification_sent"
-  | "notification_failed";
+  | "notification_failed"
+  /** an alert not sent because a newer one of its product and destination replaced it */
+  | "notification_superseded";
 
 export type ActivityType = "success" | "error" | "warning" | "info";
 

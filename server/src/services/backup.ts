@@ -1,8 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import type { Database } from "../db/client.js";
 import type { EmbeddedDatabase } from "../db/pglite-thread.js";
+import { type DiskFloors, freeDiskMb } from "./disk-space.js";
 import { getSystemSettings } from "./settings.js";
 
 /**
@@ -67,14 +70,71 @@ export function pruneBackups(dir: string, keep: number): string[] {
 }
 
 /**
+ * How far a backup may expand. PGlite unpacks the whole archive in memory (about three times its
+ * expanded size at the peak), so a 4.7 MB archive of zeros expanding to 1 GB took a restore to
+ * 3.3 GB. A real data directory expands ~9× (an empty one: 4.7 → 41 MB).
+ */
+export interface ExpansionBounds {
+  /** expanded bytes at most (RESTORE_MAX_MB) */
+  maxBytes: number;
+  /** expanded ÷ compressed at most */
+  maxRatio: number;
+}
+
+export const DEFAULT_EXPANSION_BOUNDS: ExpansionBounds = { maxBytes: 2048 * 1024 * 1024, maxRatio: 50 };
+
+const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/**
+ * Streams the archive through gunzip counting bytes, held nowhere, and stops at the first byte
+ * past the bounds: the refusal costs the bound's time, never its memory.
+ */
+export async function assertExpansionWithin(file: string, bounds: ExpansionBounds): Promise<void> {
+  const compressed = fs.statSync(file).size;
+  const limit = Math.min(bounds.maxBytes, Math.max(compressed, 1) * bounds.maxRatio);
+  const head = Buffer.alloc(2);
+  const fd = fs.openSync(file, "r");
+  try {
+    fs.readSync(fd, head, 0, 2, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+  let expanded = gzipped ? 0 : compressed;
+  if (gzipped) {
+    try {
+      await pipeline(
+        fs.createReadStream(file),
+        zlib.createGunzip(),
+        async (chunks: AsyncIterable<Buffer>) => {
+          for await (const chunk of chunks) {
+            expanded += chunk.length;
+            if (expanded > limit) throw new Error("past the bound");
+          }
+        },
+      );
+    } catch {
+      // past the bound (below), or not gzip after all: PGlite then says it is not a backup
+    }
+  }
+  if (expanded > limit) {
+    throw new Error(
+      `O backup expande para mais de ${mb(limit)} (${mb(compressed)} comprimido): não parece um backup desta aplicação e não foi aberto; nada foi alterado. Um backup verdadeiro maior pode ser aceite com RESTORE_MAX_MB.`,
+    );
+  }
+}
+
+/**
  * Puts a backup in place of DATA_DIR/pglite. The current directory is kept beside it
  * (pglite.before-restore-<time>), never deleted. The server must be stopped.
  */
 export async function restoreBackup(
   file: string,
   dataDir: string,
+  bounds: ExpansionBounds = DEFAULT_EXPANSION_BOUNDS,
 ): Promise<{ restoredTo: string; previousMovedTo: string | null }> {
   if (!fs.existsSync(file)) throw new Error(`Ficheiro de backup não encontrado: ${file}`);
+  await assertExpansionWithin(file, bounds);
   const target = path.join(dataDir, "pglite");
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   // opened and checked in a scratch folder first: a bad archive leaves the live data where it is
@@ -121,6 +181,8 @@ export function startBackupScheduler(opts: {
   dataDir: string;
   log: SchedulerLog;
   tickMs?: number;
+  /** below MIN_FREE_DISK_MB no backup is written: it would take the database's last room */
+  floors?: DiskFloors;
 }): BackupScheduler {
   const dir = backupDirOf(opts.dataDir);
   let running = false;
@@ -139,7 +201,7 @@ export function startBackupScheduler(opts: {
       if (!pglite) {
         if (!toldAboutPgDump) {
           opts.log.warn(
-            "Backup automático ligado, mas a base de dados é PostgreSQL: use pg_dump (ver docs/decisions-admin.md); nada foi escrito",
+            "Backup automático ligado, mas a base de dados é PostgreSQL: use pg_dump (ver docs/decisions.md, Backups); nada foi escrito",
           );
           toldAboutPgDump = true;
         }
@@ -147,6 +209,14 @@ export function startBackupScheduler(opts: {
       }
       const newest = listBackups(dir)[0];
       if (newest && now.getTime() - newest.takenAt.getTime() < settings.backupInterval * HOUR_MS) return null;
+      const floor = opts.floors?.minFreeMb ?? 0;
+      const free = floor > 0 ? await freeDiskMb(opts.dataDir) : null;
+      if (free !== null && free < floor) {
+        opts.log.warn(
+          `Backup automático adiado: pouco espaço em disco (${Math.floor(free)} MB livres, mínimo ${floor} MB)`,
+        );
+        return null;
+      }
       const file = await writeBackup(pglite, dir, now);
       const removed = pruneBackups(dir, settings.maxBackupFiles);
       opts.log.info(

@@ -1,6 +1,9 @@
 import type { Db } from "../db/client.js";
 import type { EngineHandle } from "../engine/handle.js";
+import type { MonitorCounts } from "@common/schemas/health.js";
+import { engineMetricsRepository } from "../repositories/engine-metrics.js";
 import { HEALTH_COUNT_CAP, healthRepository } from "../repositories/health.js";
+import { type DiskFloors, lowDiskReason } from "./disk-space.js";
 import { getSystemSettings } from "./settings.js";
 
 /** past these the system is degraded (config: HEALTH_MAX_LAG_MS, HEALTH_STALL_MS, HEALTH_OUTBOX_LATE_MS) */
@@ -11,6 +14,21 @@ export interface HealthBounds {
   stallMs: number;
   /** an outbox row still undelivered this long after it was due */
   outboxLateMs: number;
+  /** the probe's own deadline: a database that does not answer within it is reported, not waited for */
+  dbTimeoutMs?: number;
+}
+
+/** HEALTH_DB_TIMEOUT_MS's default */
+export const DEFAULT_HEALTH_DB_TIMEOUT_MS = 3_000;
+
+/** the promise's value, or the fallback's once `ms` have passed */
+export function withDeadline<T>(promise: Promise<T>, ms: number, onLate: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onLate()), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 export const DEFAULT_HEALTH_BOUNDS: HealthBounds = {
@@ -23,6 +41,8 @@ export interface HealthReport {
   database: "ok" | "error";
   engine: ReturnType<EngineHandle["health"]>;
   problems: string[];
+  /** every user's monitors by state; absent when the database did not answer */
+  monitors?: MonitorCounts;
 }
 
 const secondsText = (ms: number) => `${Math.round(ms / 1000)} s`;
@@ -31,18 +51,30 @@ export async function checkHealth(
   db: Db,
   engine: EngineHandle,
   bounds: HealthBounds = DEFAULT_HEALTH_BOUNDS,
+  /** DATA_DIR and its floors, when the database lives there (PGlite) */
+  disk?: { dataDir: string; floors: DiskFloors },
 ): Promise<HealthReport> {
   const problems: string[] = [];
   let database: HealthReport["database"] = "ok";
   let overdue = 0;
   let lateAlerts = 0;
-  try {
-    const counts = await healthRepository.countOverdue(db, bounds);
+  const timeoutMs = bounds.dbTimeoutMs ?? DEFAULT_HEALTH_DB_TIMEOUT_MS;
+  const [counts, monitors, diskReason] = await Promise.all([
+    withDeadline(healthRepository.countOverdue(db, bounds), timeoutMs, () => new Error("late")).catch(
+      () => null,
+    ),
+    withDeadline(engineMetricsRepository.countActiveProducts(db), timeoutMs, () => new Error("late")).catch(
+      () => undefined,
+    ),
+    disk ? lowDiskReason(disk.dataDir, disk.floors) : null,
+  ]);
+  if (diskReason) problems.push(diskReason);
+  if (counts) {
     overdue = counts.overdue;
     lateAlerts = counts.late;
-  } catch {
+  } else {
     database = "error";
-    problems.push("a base de dados não responde");
+    problems.push(`a base de dados não responde (em ${secondsText(timeoutMs)})`);
   }
   const health = engine.health();
   if (health && !health.running) problems.push("o motor de verificação está parado");
@@ -59,7 +91,7 @@ export async function checkHealth(
       `${lateAlerts >= HEALTH_COUNT_CAP ? "mais de 1000" : lateAlerts} alerta(s) por enviar há mais de ${secondsText(bounds.outboxLateMs)}`,
     );
   }
-  return { database, engine: health, problems };
+  return { database, engine: health, problems, ...(monitors ? { monitors } : {}) };
 }
 
 /** no check finished within the bound (an engine of this process; without one, overdue products say it) */
@@ -85,15 +117,19 @@ export function startHealthWatch(opts: {
   log: WatchLog;
   tickMs?: number;
   bounds?: HealthBounds;
+  disk?: { dataDir: string; floors: DiskFloors };
 }) {
   let lastRun = 0;
   async function runDue(now = Date.now()): Promise<HealthReport | null> {
-    const settings = await getSystemSettings(opts.db).catch(() => null);
+    const timeoutMs = opts.bounds?.dbTimeoutMs ?? DEFAULT_HEALTH_DB_TIMEOUT_MS;
+    const settings = await withDeadline(getSystemSettings(opts.db), timeoutMs, () => new Error("late")).catch(
+      () => null,
+    );
     if (settings && !settings.enableHealthCheck) return null;
     const intervalMs = (settings?.healthCheckInterval ?? 30) * 60_000;
     if (lastRun && now - lastRun < intervalMs) return null;
     lastRun = now;
-    const report = await checkHealth(opts.db, opts.engine, opts.bounds);
+    const report = await checkHealth(opts.db, opts.engine, opts.bounds, opts.disk);
     if (report.problems.length) opts.log.warn(`Verificação de saúde: ${report.problems.join("; ")}`);
     return report;
   }

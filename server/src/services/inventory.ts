@@ -9,6 +9,7 @@ import { conflict } from "../http-error.js";
 import { inventoryItemsRepository } from "../repositories/inventory-items.js";
 import { salesRepository } from "../repositories/sales.js";
 import { decodePhoto, photoUrls, storePhoto } from "./item-photos.js";
+import { assertRoomForItem, assertRoomForPhoto } from "./quotas.js";
 import { ALREADY_SOLD, computeProfit, lockOwnItem, recordSale, requireSalePrice } from "./sales.js";
 
 /** Inventory items: create, edit, change status (to sold through a sale), list with their sale. */
@@ -20,6 +21,7 @@ export async function createItem(db: Db, userId: number, input: CreateInventoryI
     fields.status === "sold" ? requireSalePrice({ salePrice, fees, buyer, platform }) : null;
   const photo = image ? await decodePhoto(image) : null;
   return db.transaction(async (tx) => {
+    await assertRoomForItem(tx, userId, photo ? photoSize(photo) : null);
     const item = await inventoryItemsRepository.insert(tx, {
       ...fields,
       userId,
@@ -33,12 +35,15 @@ export async function createItem(db: Db, userId: number, input: CreateInventoryI
   });
 }
 
+const photoSize = (photo: { full: Buffer; thumbnail: Buffer }) => photo.full.length + photo.thumbnail.length;
+
 /** PATCH /api/inventory/{id}: the fields sent change; a new cost recomputes the sale's profit */
 export async function updateItem(db: Db, userId: number, itemId: number, input: UpdateInventoryItem) {
   const { image, ...fields } = input;
   const photo = typeof image === "string" ? await decodePhoto(image) : image;
   await db.transaction(async (tx) => {
     const item = await lockOwnItem(tx, userId, itemId);
+    if (photo) await assertRoomForPhoto(tx, userId, item.id, photoSize(photo));
     const updated = await inventoryItemsRepository.update(tx, item.id, { ...fields, updatedAt: new Date() });
     if (photo !== undefined) await storePhoto(tx, item.id, photo);
     if (fields.price !== undefined || fields.shippingPrice !== undefined) {

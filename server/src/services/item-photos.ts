@@ -1,7 +1,9 @@
+import { PHOTO_LONG_SIDE } from "@common/schemas/images.js";
 import sharp from "sharp";
 import type { Conn, Db } from "../db/client.js";
-import { badRequest, notFound } from "../http-error.js";
+import { badRequest, HttpError, notFound } from "../http-error.js";
 import { itemPhotosRepository } from "../repositories/item-photos.js";
+import { imageWork } from "./image-work.js";
 
 export const PHOTO_NOT_FOUND = "Foto não encontrada";
 /** the longest side of a thumbnail: a phone card at 2× density */
@@ -15,25 +17,81 @@ export interface DecodedPhoto {
   thumbnail: Buffer;
 }
 
-export async function makeThumbnail(full: Buffer): Promise<Buffer> {
-  return sharp(full, { animated: false })
+/**
+ * Past this a photo is refused from its header, before any decoding: a 13 KB PNG of 16 000 × 16 000
+ * px took 1-1.8 s of sharp and hundreds of MB each. 40 MP is above any phone camera's photo.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+class TooManyPixels extends Error {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    super("too many pixels");
+  }
+}
+
+const megapixels = (pixels: number) => `${Math.round(pixels / 1_000_000)} MP`;
+
+/** reads the header only; sharp's own limit stays as the second guard should a header lie */
+async function readHeader(full: Buffer): Promise<sharp.Metadata> {
+  const metadata = await sharp(full, { limitInputPixels: false }).metadata();
+  const { width = 0, height = 0 } = metadata;
+  if (width * height > MAX_IMAGE_PIXELS) throw new TooManyPixels(width, height);
+  return metadata;
+}
+
+const decoder = (image: Buffer) => sharp(image, { animated: false, limitInputPixels: MAX_IMAGE_PIXELS });
+
+function thumbnailOf(full: Buffer): Promise<Buffer> {
+  return decoder(full)
     .rotate()
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
     .webp({ quality: 70 })
     .toBuffer();
 }
 
-/** a validated data URL → its bytes and thumbnail; an image sharp cannot read is a 400 */
+export async function makeThumbnail(full: Buffer): Promise<Buffer> {
+  return imageWork.run(async () => {
+    await readHeader(full);
+    return thumbnailOf(full);
+  });
+}
+
+/**
+ * A photo past PHOTO_LONG_SIDE or carrying EXIF (a phone's orientation, its GPS position) is turned
+ * upright, shrunk and written again without any metadata; a JPEG stays a JPEG, the rest becomes
+ * WebP (it keeps transparency). One the browser already shrank has neither and is kept byte for byte.
+ */
+async function normalise(mime: string, full: Buffer): Promise<{ mime: string; full: Buffer }> {
+  const header = await readHeader(full);
+  const { width = 0, height = 0 } = header;
+  if (Math.max(width, height) <= PHOTO_LONG_SIDE && !header.exif && !header.orientation)
+    return { mime, full };
+  const upright = decoder(full)
+    .rotate()
+    .resize(PHOTO_LONG_SIDE, PHOTO_LONG_SIDE, { fit: "inside", withoutEnlargement: true });
+  if (mime === "image/jpeg") return { mime, full: await upright.jpeg({ quality: 85 }).toBuffer() };
+  return { mime: "image/webp", full: await upright.webp({ quality: 85 }).toBuffer() };
+}
+
+/** a validated data URL → its bytes (upright, at most PHOTO_LONG_SIDE) and thumbnail; an unreadable image is a 400 */
 export async function decodePhoto(dataUrl: string): Promise<DecodedPhoto> {
   const comma = dataUrl.indexOf(",");
-  const mime = dataUrl.slice(5, dataUrl.indexOf(";"));
-  const full = Buffer.from(dataUrl.slice(comma + 1), "base64");
+  const sent = Buffer.from(dataUrl.slice(comma + 1), "base64");
   try {
-    return { mime, full, thumbnail: await makeThumbnail(full) };
-  } catch {
-    throw badRequest("Imagem inválida: o ficheiro não é uma imagem legível", [
-      { path: "image", message: "Imagem inválida: o ficheiro não é uma imagem legível" },
-    ]);
+    return await imageWork.run(async () => {
+      const { mime, full } = await normalise(dataUrl.slice(5, dataUrl.indexOf(";")), sent);
+      return { mime, full, thumbnail: await thumbnailOf(full) };
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const message =
+      error instanceof TooManyPixels
+        ? `Imagem demasiado grande: ${error.width} × ${error.height} píxeis (máximo ${megapixels(MAX_IMAGE_PIXELS)})`
+        : "Imagem inválida: o ficheiro não é uma imagem legível";
+    throw badRequest(message, [{ path: "image", message }]);
   }
 }
 

@@ -66,13 +66,15 @@ function createMetrics() {
   });
   new client.Gauge({
     name: "stock_monitor_products",
-    help: "Monitores ativos e monitores cuja última verificação falhou",
+    help: "Monitores ativos, com a última verificação falhada, sem leitura há demasiado tempo (blind) e com a página em falta (resting)",
     labelNames: ["state"] as const,
     async collect() {
       if (!sources) return;
       const row = await engineMetricsRepository.countActiveProducts(sources.db);
       this.set({ state: "active" }, row.active);
       this.set({ state: "failing" }, row.failing);
+      this.set({ state: "blind" }, row.blind);
+      this.set({ state: "resting" }, row.resting);
     },
   });
   return { requests, duration };

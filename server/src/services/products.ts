@@ -1,8 +1,11 @@
 import type { CheckDetail } from "@common/schemas/check-detail.js";
+import { readRules } from "@common/schemas/monitor-rules.js";
+import type { PriceSummary } from "@common/schemas/price-history.js";
 import { type ProductDto, type ProductValues, toJsonList } from "@common/schemas/products.js";
 import type { Conn, Db } from "../db/client.js";
 import { badRequest, forbidden, notFound } from "../http-error.js";
-import { assertPublicUrl, checkUrlShape, UnsafeUrlError } from "../net/address-guard.js";
+import { checkUrlShape, UnsafeUrlError } from "../net/address-guard.js";
+import { priceHistoryRepository } from "../repositories/price-history.js";
 import { type ProductRow, productsRepository, type ShownProduct } from "../repositories/products.js";
 import { usersRepository } from "../repositories/users.js";
 import { logActivity } from "./activity.js";
@@ -10,7 +13,12 @@ import { getGlobalSettings } from "./settings.js";
 
 export type { ProductRow };
 
-export function toProductDto(p: ShownProduct): ProductDto {
+/** `effectiveInterval`: the interval the engine really gives it (its site's budget), when longer */
+export function toProductDto(
+  p: ShownProduct,
+  effectiveInterval: number | null = null,
+  priceSummary: PriceSummary | null = null,
+): ProductDto {
   return {
     id: p.id,
     userId: p.userId,
@@ -23,6 +31,8 @@ export function toProductDto(p: ShownProduct): ProductDto {
     webhookUrl: p.webhookUrl,
     alertChannels: p.alertChannels ?? null,
     checkInterval: p.checkInterval,
+    effectiveInterval:
+      effectiveInterval !== null && effectiveInterval > p.checkInterval ? effectiveInterval : null,
     isActive: p.isActive,
     lastCheck: p.lastCheck?.toISOString() ?? null,
     status: p.status,
@@ -32,6 +42,8 @@ export function toProductDto(p: ShownProduct): ProductDto {
     platform: p.platform,
     monitorType: p.monitorType,
     config: p.config,
+    rules: p.rules === null ? null : readRules(p.rules),
+    latestMatches: Array.isArray(p.latestMatches) ? p.latestMatches : [],
     hasVariants: p.hasVariants,
     variants: p.variants,
     createdAt: p.createdAt.toISOString(),
@@ -39,58 +51,11 @@ export function toProductDto(p: ShownProduct): ProductDto {
     failureStreak: p.failureStreak,
     lastError: p.lastError,
     lastErrorAt: p.lastErrorAt?.toISOString() ?? null,
+    blindSince: p.blindSince?.toISOString() ?? null,
     lastRestockAt: p.lastRestockAt?.toISOString() ?? null,
     pausedUntil: p.pausedUntil?.toISOString() ?? null,
+    priceSummary,
   };
-}
-
-/**
- * The webhook is fetched by the server, so it must be https and resolve only to public addresses
- * (SSRF). `allowPrivate` is the test/demo escape hatch (ALLOW_PRIVATE_WEBHOOKS).
- */
-export async function assertSafeWebhook(
-  url: string,
-  allowPrivate: boolean,
-  /** the body field the error names */
-  field = "webhookUrl",
-): Promise<void> {
-  try {
-    if (allowPrivate) checkUrlShapeLoosely(url);
-    else await assertPublicUrl(url, { httpsOnly: true });
-  } catch (error) {
-    if (error instanceof UnsafeUrlError) {
-      throw badRequest(`Webhook: ${error.message}`, [{ path: field, message: error.message }]);
-    }
-    throw error;
-  }
-}
-
-/**
- * The same rules without the DNS look-up, for a caller whose request goes through the transport's
- * guard anyway (it resolves, refuses private answers and connects to the address it checked).
- */
-export function assertWebhookShape(url: string, allowPrivate: boolean, field = "webhookUrl"): void {
-  try {
-    if (allowPrivate) checkUrlShapeLoosely(url);
-    else checkUrlShape(url, { httpsOnly: true });
-  } catch (error) {
-    if (error instanceof UnsafeUrlError) {
-      throw badRequest(`Webhook: ${error.message}`, [{ path: field, message: error.message }]);
-    }
-    throw error;
-  }
-}
-
-function checkUrlShapeLoosely(raw: string) {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UnsafeUrlError("URL inválido");
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new UnsafeUrlError("O URL tem de ser http ou https");
-  }
 }
 
 /** product URLs are fetched too; the platform's host list already pins them, this refuses the rest */
@@ -121,6 +86,7 @@ function editableColumns(input: ProductValues) {
     hasVariants: input.hasVariants || input.variants.length > 0,
     variants: toJsonList(input.variants),
     ...(input.alertChannels !== undefined ? { alertChannels: input.alertChannels } : {}),
+    ...(input.rules !== undefined ? { rules: input.rules } : {}),
   };
 }
 
@@ -171,6 +137,10 @@ export async function createProduct(db: Db, userId: number, input: ProductValues
       availableSizes: toJsonList(input.availableSizes),
       nextCheckAt: new Date(),
     });
+    // the price it is added with (typed, or read by the preview) starts its history: the engine
+    // records only changes, so a first check that reads the same price would leave none
+    if (created.price !== null)
+      await priceHistoryRepository.record(tx, created.id, created.price, created.currency);
     await logActivity(tx, {
       userId,
       productId: created.id,
@@ -197,6 +167,7 @@ const freshEngineState = {
   lastCheckDetail: null,
   lastRestockAt: null,
   pausedUntil: null,
+  latestMatches: null,
 } as const;
 
 export async function updateProduct(
@@ -220,6 +191,8 @@ export async function updateProduct(
       ...(pageChanged ? freshEngineState : {}),
       ...(checkNow ? { nextCheckAt: new Date() } : {}),
     });
+    // another search is another page: its first scan is silent again, and every id news to it
+    if (pageChanged) await productsRepository.forgetSeenItems(tx, id);
     return { product, checkNow };
   });
 }

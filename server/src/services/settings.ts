@@ -15,7 +15,7 @@ import type { Conn, Db } from "../db/client.js";
 import { badRequest } from "../http-error.js";
 import { checkUrlShape, UnsafeUrlError } from "../net/address-guard.js";
 import { settingsRepository } from "../repositories/settings.js";
-import { assertSafeWebhook } from "./products.js";
+import { assertSafeWebhook } from "./webhook-url.js";
 
 async function readGroup<T extends object>(db: Conn, key: "global" | "system", defaults: T): Promise<T> {
   const stored = (await settingsRepository.findGroup(db, key)) as Partial<T> | undefined;

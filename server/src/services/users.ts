@@ -10,7 +10,7 @@ import type { z } from "zod";
 import type { Conn } from "../db/client.js";
 import { badRequest, conflict, notFound } from "../http-error.js";
 import { type UserRow, usersRepository } from "../repositories/users.js";
-import { hashPassword } from "./passwords.js";
+import { hashPassword, verifyPassword } from "./passwords.js";
 import { deleteOtherSessions } from "./sessions.js";
 
 export type { UserRow };
@@ -25,11 +25,12 @@ export function toPublicUser(u: UserRow): PublicUser {
     role: u.role === "admin" ? "admin" : "user",
     monitorLimit: u.monitorLimit,
     createdAt: u.createdAt.toISOString(),
+    disabledAt: u.disabledAt?.toISOString() ?? null,
   };
 }
 
 /**
- * The number of admins, locking their rows until the transaction ends: two admins demoting or
+ * The number of admins who can sign in (not disabled), locking their rows until the transaction ends: two admins demoting or
  * deleting each other at once are serialized, and the second sees that only one is left. Call it
  * first in the transaction (before locking the target row), so two such transactions lock in the
  * same order and never deadlock.
@@ -59,6 +60,7 @@ export async function ensureFirstAdmin(
 }
 
 const LAST_ADMIN = "Não é possível remover o último administrador";
+const LAST_ADMIN_DISABLE = "Não é possível desativar o último administrador";
 
 /** the account a login names: usernames compare ignoring case and Unicode form */
 export async function findUserForLogin(db: Conn, username: string): Promise<UserRow | undefined> {
@@ -97,28 +99,76 @@ export async function createUser(db: Conn, input: z.output<typeof createUserSche
 }
 
 /**
- * An admin's change to a user. The last admin cannot be demoted; a new password ends the user's
- * other sessions (`keepSession`: the token of the admin's own session, when they change their own).
+ * An admin's change to a user. The last admin who can sign in is never demoted or disabled, and
+ * an admin never disables themself. A new password or a disabled account ends the user's sessions
+ * (`keepSession`: the token of the admin's own session, kept when they change their own password).
  */
 export async function updateUser(
   db: Conn,
   id: number,
   input: z.output<typeof updateUserSchema>,
-  keepSession: string | undefined,
+  actor: { id: number; session: string | undefined },
 ): Promise<PublicUser> {
-  const { password, ...changes } = input;
+  const { password, disabled, ...changes } = input;
+  if (disabled && id === actor.id) throw badRequest("Não pode desativar a própria conta");
   return db.transaction(async (tx) => {
     const admins = await countAdminsLocked(tx);
     const target = await usersRepository.lockById(tx, id);
     if (!target) throw notFound("Utilizador não encontrado");
-    if (target.role === "admin" && changes.role === "user" && admins <= 1) {
-      throw badRequest(LAST_ADMIN);
+    const countsAsAdmin = target.role === "admin" && !target.disabledAt;
+    if (countsAsAdmin && admins <= 1) {
+      if (changes.role === "user") throw badRequest(LAST_ADMIN);
+      if (disabled) throw badRequest(LAST_ADMIN_DISABLE);
     }
-    const values = { ...changes, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
+    const disabling = disabled === true && !target.disabledAt;
+    const values = {
+      ...changes,
+      ...(password ? { passwordHash: await hashPassword(password) } : {}),
+      ...(disabling ? { disabledAt: new Date() } : {}),
+      ...(disabled === false && target.disabledAt ? { disabledAt: null } : {}),
+    };
     if (Object.keys(values).length === 0) return toPublicUser(target);
     const updated = await usersRepository.update(tx, id, values);
-    if (password) await deleteOtherSessions(tx, id, keepSession);
+    if (disabling) await deleteOtherSessions(tx, id);
+    else if (password) await deleteOtherSessions(tx, id, id === actor.id ? actor.session : undefined);
     return toPublicUser(updated);
+  });
+}
+
+/** an admin's reset: a new random password, answered once; the user's sessions end */
+export async function resetPassword(
+  db: Conn,
+  id: number,
+  actor: { id: number; session: string | undefined },
+) {
+  const password = generatePassword();
+  await updateUser(db, id, { password }, actor);
+  return { password };
+}
+
+/** 12 characters without look-alikes (0/O, 1/l/I), easy to read out or type from a phone */
+function generatePassword(): string {
+  const alphabet = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  const bytes = randomBytes(12);
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+}
+
+/** Perfil: the user's own new password, proven by the current one; their other sessions end */
+export async function changeOwnPassword(
+  db: Conn,
+  user: UserRow,
+  input: { currentPassword: string; newPassword: string },
+  keepSession: string | undefined,
+): Promise<void> {
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw badRequest("A password atual está incorreta", [
+      { path: "currentPassword", message: "A password atual está incorreta" },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await usersRepository.update(tx, user.id, { passwordHash });
+    await deleteOtherSessions(tx, user.id, keepSession);
   });
 }
 
@@ -129,7 +179,7 @@ export async function deleteUser(db: Conn, id: number, actorId: number): Promise
     const admins = await countAdminsLocked(tx);
     const target = await usersRepository.lockById(tx, id);
     if (!target) throw notFound("Utilizador não encontrado");
-    if (target.role === "admin" && admins <= 1) throw badRequest(LAST_ADMIN);
+    if (target.role === "admin" && !target.disabledAt && admins <= 1) throw badRequest(LAST_ADMIN);
     // sessions, products, items and sales go with the user (ON DELETE CASCADE)
     await usersRepository.delete(tx, id);
   });

@@ -2,7 +2,7 @@ import { Moon, Sun } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { useTheme } from "../theme-provider";
+import { useTheme } from "@/lib/theme-provider";
 
 export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();

@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Toaster as Sonner } from "sonner";
-import { useTheme } from "@/app/theme-provider";
+import { useTheme } from "@/lib/theme-provider";
 import { useIsMobile } from "@/hooks/use-is-mobile";
 
 /** at most one toast at a time; on phones at the bottom, within the thumb's reach and off the header's menu button */

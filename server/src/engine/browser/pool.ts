@@ -18,6 +18,11 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
   "--host-resolver-rules=MAP * ~NOTFOUND",
+  // WebRTC sends UDP past the request interception (a page's STUN request reached 127.0.0.1):
+  // with no proxy, "disable_non_proxied_udp" leaves it no candidate at all, while the API a
+  // challenge script may look for is still there. (Chromium 156 honours this spelling; the
+  // "--force-" one did not stop the STUN request.)
+  "--webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 
 const DESKTOP_CHROME_UA =
@@ -25,6 +30,8 @@ const DESKTOP_CHROME_UA =
 
 /** how often (at most) the pool's memory is read after a check */
 const MEMORY_CHECK_EVERY_MS = 2_000;
+/** how often a browser's memory is read while one of its pages is lent */
+const MEMORY_WATCH_EVERY_MS = 500;
 
 export interface PoolOptions {
   executablePath: string;
@@ -66,6 +73,8 @@ export interface PoolStats {
   maxBusy: number;
   recycledPages: number;
   restartsForMemory: number;
+  /** pages ended in the middle of a check because their browser passed its memory share */
+  pagesEndedForMemory: number;
 }
 
 /**
@@ -87,6 +96,7 @@ export class BrowserPool {
     maxBusy: 0,
     recycledPages: 0,
     restartsForMemory: 0,
+    pagesEndedForMemory: 0,
   };
 
   constructor(private readonly o: PoolOptions) {
@@ -102,10 +112,32 @@ export class BrowserPool {
     if (this.closed) throw new CheckFailure("network", "Rota do navegador parada");
     await this.turn(deadline);
     let slot: Slot | null = null;
+    let watch: NodeJS.Timeout | undefined;
     try {
       slot = await this.takeSlot();
-      return await task(slot);
+      const lent = slot;
+      // the cap holds during the check too: one page took Chromium to 2.45 GB against 768 MB
+      // before the check ended and the memory was first read
+      let overCap = false;
+      const ended = new Promise<never>((_, reject) => {
+        watch = setInterval(() => {
+          if (overCap || !this.overMemoryShare(lent.owner)) return;
+          overCap = true;
+          this.stats.pagesEndedForMemory++;
+          if (!lent.owner.retiring) {
+            lent.owner.retiring = true;
+            this.stats.restartsForMemory++;
+          }
+          void lent.context.close().catch(() => {});
+          reject(
+            new CheckFailure("network", "A página passou o limite de memória do navegador e foi fechada"),
+          );
+        }, MEMORY_WATCH_EVERY_MS);
+      });
+      ended.catch(() => {});
+      return await Promise.race([task(lent), ended]);
     } finally {
+      clearInterval(watch);
       if (slot) await this.giveBack(slot);
       this.stats.busy--;
       this.next();
@@ -278,11 +310,15 @@ export class BrowserPool {
     const now = Date.now();
     if (instance.retiring || now - this.lastMemoryCheck < MEMORY_CHECK_EVERY_MS) return;
     this.lastMemoryCheck = now;
-    const usage = processTreeUsage(instance.marker);
-    if (usage && usage.rssBytes > this.o.maxRssBytes / this.o.browsers) {
+    if (this.overMemoryShare(instance)) {
       instance.retiring = true;
       this.stats.restartsForMemory++;
     }
+  }
+
+  private overMemoryShare(instance: Instance): boolean {
+    const usage = processTreeUsage(instance.marker);
+    return usage !== null && usage.rssBytes > this.o.maxRssBytes / this.o.browsers;
   }
 
   private async closeSlot(slot: Slot): Promise<void> {

@@ -8,13 +8,9 @@ import {
 } from "../platforms/types.js";
 import { browserHeaders } from "./browser-headers.js";
 import { CookieJars } from "./cookie-jars.js";
-import {
-  type BackoffPolicy,
-  DEFAULT_HOST_LIMITS,
-  HostLimiter,
-  type HostLimits,
-  LOOPBACK_HOST_LIMITS,
-} from "./host-limiter.js";
+import type { HostAllotments } from "./host-allotments.js";
+import { DEFAULT_HOST_BUDGET, type HostBudget } from "./host-budget.js";
+import { type BackoffPolicy, HostLimiter, type HostLimits, LOOPBACK_HOST_LIMITS } from "./host-limiter.js";
 import { abortFailure, Transport, type TransportOptions } from "./transport.js";
 
 /** what bounds one check's requests: its own deadline and abort (shutdown, lease) */
@@ -25,7 +21,8 @@ export interface CheckScope {
 }
 
 export interface EngineHttpOptions extends TransportOptions {
-  hostLimits?: HostLimits;
+  /** a retailer host's request budget (its platform's, or the admin's); default 600 a minute, 4 at once */
+  budgetOf?: (host: string) => HostBudget;
   loopbackLimits?: HostLimits;
   /**
    * origins MONITOR_REDIRECT sends to this machine that stand for distinct real hosts (a benchmark's
@@ -38,13 +35,17 @@ export interface EngineHttpOptions extends TransportOptions {
 
 /**
  * The engine's HttpClient (the adapter contract): browser headers, a cookie jar per host, the
- * per-host limiter and back-off shared by every monitor, on top of the guarded transport.
+ * per-host limiter and back-off shared by every monitor, on top of the guarded transport. A
+ * retailer's requests keep within this process's allotment of the host's budget when the engine
+ * runs the allotments (`keepToAllotments`); without them (a preview in a web process) within the
+ * whole budget.
  */
 export class EngineHttp {
   readonly transport: Transport;
   readonly limiter: HostLimiter;
   readonly cookies = new CookieJars();
-  private readonly hostLimits: HostLimits;
+  readonly budgetOf: (host: string) => HostBudget;
+  private allotments: HostAllotments | null = null;
   private readonly loopbackLimits: HostLimits;
   private readonly realLimitOrigins: ReadonlySet<string>;
   private readonly defaultTimeoutMs: number;
@@ -53,7 +54,7 @@ export class EngineHttp {
   constructor(options: EngineHttpOptions = {}) {
     this.transport = new Transport(options);
     this.limiter = new HostLimiter(options.backoff);
-    this.hostLimits = options.hostLimits ?? DEFAULT_HOST_LIMITS;
+    this.budgetOf = options.budgetOf ?? (() => DEFAULT_HOST_BUDGET);
     this.loopbackLimits = options.loopbackLimits ?? LOOPBACK_HOST_LIMITS;
     this.realLimitOrigins = options.realLimitOrigins ?? new Set();
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? 15_000;
@@ -88,23 +89,60 @@ export class EngineHttp {
     };
   }
 
-  /** how many requests to this URL's host may run at once */
-  concurrencyFor(raw: string): number {
-    return this.limitsFor(raw).maxConcurrent;
+  /** the engine's allotments of the hosts' budgets: from now on a retailer's requests keep to them */
+  keepToAllotments(allotments: HostAllotments | null): void {
+    this.allotments = allotments;
   }
 
-  /** the per-host limits a request to `raw` runs under */
-  limitsFor(raw: string): HostLimits {
+  /** an allotment changed: the host's waiting requests get the new limits */
+  refreshHost(host: string): void {
+    if (this.allotments) this.limiter.refresh(host, this.allotments.limitsOf(host));
+  }
+
+  /**
+   * how many checks of this URL's host may run at once here: at least one, so a host this process
+   * has no allotment of yet gets a request that asks for one
+   */
+  concurrencyFor(raw: string): number {
     try {
-      return this.limitsForOrigin(new URL(raw).origin);
+      const url = new URL(raw);
+      if (this.isStandIn(url.origin)) return this.loopbackLimits.maxConcurrent;
+      const budget = this.allotments?.limitsOf(url.hostname) ?? this.limitsOfBudget(url.hostname);
+      return Math.max(1, budget.maxConcurrent);
     } catch {
-      return this.hostLimits;
+      return 1;
     }
   }
 
-  private limitsForOrigin(origin: string): HostLimits {
-    const standIn = this.transport.isLoopbackOrigin(origin) && !this.realLimitOrigins.has(origin);
-    return standIn ? this.loopbackLimits : this.hostLimits;
+  /** the per-host limits a request to `raw` runs under now */
+  limitsFor(raw: string): HostLimits {
+    try {
+      const url = new URL(raw);
+      return this.limitsForUrl(url);
+    } catch {
+      return this.limitsOfBudget("");
+    }
+  }
+
+  /** requests to the host keep to a budget (a stand-in on loopback has none) */
+  hasBudget(host: string): boolean {
+    return !this.isStandIn(`https://${host}`);
+  }
+
+  private isStandIn(origin: string): boolean {
+    return this.transport.isLoopbackOrigin(origin) && !this.realLimitOrigins.has(origin);
+  }
+
+  private limitsOfBudget(host: string): HostLimits {
+    const budget = this.budgetOf(host);
+    return { maxConcurrent: budget.atOnce, minSpacingMs: 60_000 / budget.perMinute };
+  }
+
+  private limitsForUrl(url: URL): HostLimits {
+    if (this.isStandIn(url.origin)) return this.loopbackLimits;
+    if (!this.allotments) return this.limitsOfBudget(url.hostname);
+    this.allotments.noteRequest(url.hostname);
+    return this.allotments.limitsOf(url.hostname);
   }
 
   async request(req: HttpRequest, scope?: CheckScope): Promise<HttpResponse> {
@@ -117,7 +155,7 @@ export class EngineHttp {
     const host = url.hostname;
     const pausedMs = this.limiter.blockedFor(host);
     if (pausedMs > 0) throw new HostPaused(host, Date.now() + pausedMs);
-    const limits = this.limitsForOrigin(url.origin);
+    const limits = this.limitsForUrl(url);
     const base = browserHeaders(req.profile, url);
     const headers = req.headers ? { ...base, ...req.headers } : base;
     let timeoutMs = req.timeoutMs ?? this.defaultTimeoutMs;

@@ -1,16 +1,21 @@
-import { createFormatter } from "@common/format.js";
+import { createFormatter, type FormatPreferences } from "@common/format.js";
 import { formatMoney } from "@common/money.js";
 import { type AlertKey, type Language, LOCALE, languageOf, type Translate, translator } from "../../i18n.js";
-import type { ProfileItem } from "../platforms/types.js";
+import type { SearchItem } from "@common/search-rules.js";
 
 export type AlertKind =
   | "restock"
   | "new_sizes"
   | "sold_out"
   | "vinted_new_items"
+  | "search_new_items"
+  | "search_restock"
+  | "price_drop"
   | "vinted_holiday_on"
   | "vinted_holiday_off"
   | "check_failing"
+  | "check_recovered"
+  | "paused_not_found"
   | "weekly_report";
 
 /** The destination-neutral alert kept in notifications.payload; formatted per webhook at delivery. */
@@ -31,10 +36,15 @@ export interface AlertPayload {
   /** the sizes this alert is about (not in lastNotifiedSizes before) */
   newSizes: string[];
   cartLinks?: { size: string; url: string }[];
-  items?: ProfileItem[];
+  /** Vinted member or search items (a profile's carry fewer of the fields) */
+  items?: SearchItem[];
+  /** price_drop: the price before (the last alerted one), in `currency` */
+  previousPrice?: string;
   /** a Vinted drop split over several messages: this one's place (1-based) and how many */
   part?: { index: number; count: number };
   error?: string;
+  /** check_failing / check_recovered: ISO time since which the monitor could not see */
+  since?: string;
   /** ISO time of the check that saw it */
   at: string;
   /** only on a weekly_report (sent by e-mail) */
@@ -44,6 +54,8 @@ export interface AlertPayload {
    * writes the alert in it; absent (rows queued before languages) = pt
    */
   language?: Language;
+  /** the owner's time zone (Settings → Utilizador), set with the language: times an alert names */
+  timezone?: string;
 }
 
 /** the week's figures, computed when the report is queued */
@@ -101,6 +113,32 @@ export function alertText(language?: unknown): AlertText {
   return text;
 }
 
+/** "45 s", "3 min", "2 h", "4 d": how long before `at` the item was published */
+export function elapsed(publishedAt: string | undefined, at: string): string | null {
+  const ms = Date.parse(at) - Date.parse(publishedAt ?? "");
+  if (!Number.isFinite(ms)) return null;
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 120) return `${s} s`;
+  if (s < 7200) return `${Math.round(s / 60)} min`;
+  if (s < 172_800) return `${Math.round(s / 3600)} h`;
+  return `${Math.round(s / 86_400)} d`;
+}
+
+/** the alert's price, "45,99 € → 35,99 €" when it fell */
+export function alertPriceText(alert: AlertPayload, text: AlertText): string {
+  const now = text.money(alert.price, alert.currency);
+  return alert.previousPrice ? `${text.money(alert.previousPrice, alert.currency)} → ${now}` : now;
+}
+
+/** an item's price for a line of text: "35,00 €", with the buyer's total when it differs */
+export function itemPriceText(item: SearchItem, text: AlertText): string {
+  if (!item.price) return "";
+  const price = text.money(item.price, item.currency);
+  return item.totalPrice && item.totalPrice !== item.price
+    ? `${price} (${text.t("label.total")}: ${text.money(item.totalPrice, item.currency)})`
+    : price;
+}
+
 /** the alert's title in `text`'s language (pt-PT unless told) */
 export const alertTitle = (kind: AlertKind, text: AlertText = alertText()) => text.t(`title.${kind}`);
 
@@ -117,6 +155,8 @@ export function alertSummary(alert: AlertPayload, text: AlertText = alertText())
         alert.newSizes.length ? ` (${alert.newSizes.join(", ")})` : ""
       }`;
     case "vinted_new_items":
+    case "search_new_items":
+    case "search_restock":
       return `${t("summary.newItems", { name: alert.productName, n: alert.items?.length ?? 0 })}${
         alert.part && alert.part.count > 1
           ? t("summary.part", { index: alert.part.index, total: alert.part.count })
@@ -127,9 +167,24 @@ export function alertSummary(alert: AlertPayload, text: AlertText = alertText())
     case "check_failing":
       return t("summary.checkFailing", {
         name: alert.productName,
+        since: sinceTime(alert),
         error: alert.error ?? t("summary.unknownError"),
       });
+    case "check_recovered":
+      return t("summary.checkRecovered", { name: alert.productName, since: sinceTime(alert) });
+    case "paused_not_found":
+      return t("summary.pausedNotFound", { name: alert.productName });
+    case "price_drop":
+      return `${alert.productName}: ${text.money(alert.previousPrice, alert.currency)} → ${text.money(alert.price, alert.currency)}`;
     default:
       return `${alert.productName}: ${alertTitle(alert.kind, text).toLocaleLowerCase(text.locale)}`;
   }
+}
+
+/** HH:mm of `since` on the owner's clock (Lisbon unless their settings say otherwise) */
+function sinceTime(alert: AlertPayload): string {
+  const zone = alert.timezone as FormatPreferences["timezone"] | undefined;
+  return createFormatter({ language: languageOf(alert.language), timezone: zone }).time(
+    alert.since ?? alert.at,
+  );
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Transport } from "../fetch/transport.js";
 import type { HttpResponse } from "../platforms/types.js";
 
@@ -17,16 +18,32 @@ const WEBHOOK_HEADERS = Object.freeze({
  */
 export function postToWebhook(
   transport: Transport,
-  request: { url: string; body: unknown },
+  request: { url: string; body: unknown; headers?: Record<string, string> },
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<HttpResponse> {
   return transport.send(request.url, {
     method: "POST",
-    headers: WEBHOOK_HEADERS,
+    headers: request.headers ? { ...WEBHOOK_HEADERS, ...request.headers } : WEBHOOK_HEADERS,
     body: JSON.stringify(request.body),
     timeoutMs,
     signal,
     maxRedirects: 0,
   });
+}
+
+/**
+ * The name of one outbox row's delivery, the same on every attempt and unlike any other install's
+ * (the row's id with its check's time and destination): 32 URL-safe characters, which is also what
+ * a Web Push Topic may hold.
+ */
+export function deliveryKey(row: {
+  id: number;
+  webhookUrl: string;
+  payload: { at?: string } | null;
+}): string {
+  return createHash("sha256")
+    .update(`${row.id}|${row.payload?.at ?? ""}|${row.webhookUrl}`)
+    .digest("base64url")
+    .slice(0, 32);
 }

@@ -1,3 +1,4 @@
+import { ALERT_CHANNELS } from "@common/alert-channels.js";
 import type { AlertChannels } from "@common/schemas/products.js";
 
 /**
@@ -15,5 +16,5 @@ export function alertsGoOut(product: {
   if (!product.notificationsEnabled) return false;
   const channels = product.alertChannels;
   if (!channels) return product.webhookUrl !== "";
-  return (channels.webhook && product.webhookUrl !== "") || channels.email || channels.push;
+  return ALERT_CHANNELS.some((c) => channels[c.key] && (c.key !== "webhook" || product.webhookUrl !== ""));
 }

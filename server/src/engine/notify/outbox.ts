@@ -1,16 +1,23 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { logActivity } from "../../services/activity.js";
 import type { Transport } from "../fetch/transport.js";
 import { alertsTotal } from "../metrics.js";
 import { CheckFailure, type HttpResponse, RefusedAddress } from "../platforms/types.js";
 import { PollLoop } from "../poll-loop.js";
-import type { AlertPayload } from "./alert.js";
-import type { AlertChannel } from "./channel.js";
-import { postToWebhook, WEBHOOK_TIMEOUT_MS } from "./deliver.js";
-import { deliveryRequest } from "./format.js";
+import type { AlertChannel } from "./channels/index.js";
+import { deliveryKey, postToWebhook, WEBHOOK_TIMEOUT_MS } from "./deliver.js";
+import { dropSuperseded, earlierUnfinished } from "./order.js";
+import {
+  leaseDueRows,
+  markFailed,
+  type OutboxRow,
+  releaseRows,
+  renewRowLeases,
+  scheduleRetry,
+} from "./outbox-store.js";
 import { Pacer } from "./pacer.js";
 import { SentMarks } from "./sent-marks.js";
+import { type OperatorLog, silentLog } from "../../operator-log.js";
+import { retryAfterMs, webhookKindOf } from "./webhooks/index.js";
 
 export interface NotifierOptions {
   db: Db;
@@ -34,20 +41,13 @@ export interface NotifierOptions {
   /** a destination that timed out `after` times in a row rests, doubling from initialMs to maxMs */
   timeoutBackoff?: { after: number; initialMs: number; maxMs: number };
   onError?: (error: unknown) => void;
+  /** one line per alert given up (never the destination's address: a webhook URL holds its secret) */
+  log?: OperatorLog;
   /** destinations that are not HTTP webhooks (e-mail), each recognised by its address */
   channels?: AlertChannel[];
 }
 
-/** an outbox row as the notifier delivers it */
-export interface OutboxRow {
-  id: number;
-  userId: number | null;
-  productId: number | null;
-  webhookUrl: string;
-  payload: AlertPayload;
-  message: string;
-  attempts: number;
-}
+export type { OutboxRow } from "./outbox-store.js";
 
 /** a row held in memory, with the moment its lease ends by this process's clock (at the latest) */
 interface Held {
@@ -66,6 +66,8 @@ const SHORT_REST_MS = 5_000;
  * which network jitter can bring closer to the previous one than when we sent them
  */
 const paceWindow = (windowMs: number) => windowMs + Math.max(20, Math.round(windowMs * 0.02));
+/** how often the poll drops superseded rows at most */
+const DROP_EVERY_MS = 1_000;
 /** rows the scheduler hands over were leased when its batch was written, a moment before */
 const BATCH_WRITE_MARGIN_MS = 5_000;
 
@@ -84,17 +86,27 @@ const BATCH_WRITE_MARGIN_MS = 5_000;
 export class Notifier {
   private running = false;
   private readonly poll: PollLoop;
+  // A row this process leased ('sending' in the table, outbox-store.ts) is here in one state:
+  /** held: queued in memory by destination, its lease renewed, waiting for its turn */
   private readonly queues = new Map<string, Held[]>();
+  /** sending: each destination with rows delivers them one at a time, in its own worker */
   private readonly workers = new Map<string, Promise<void>>();
+  /** every row held or being delivered, by id */
   private readonly heldIds = new Set<number>();
+  /** paced: each destination's own window (Discord's 5 per 2 s) */
   private readonly pacers = new Map<string, Pacer>();
+  /** resting: a destination that said 429 or keeps timing out, until this time */
   private readonly pausedUntil = new Map<string, number>();
+  /** timeouts in a row of each destination: `timeoutBackoff.after` of them make it rest */
   private readonly timeoutsInARow = new Map<string, number>();
+  /** wakes for rows sent back to the table (retry, rest): the poll takes them again when due */
   private readonly retryTimers = new Set<NodeJS.Timeout>();
   private readonly global: Pacer;
   private readonly sends: TurnTaker;
+  /** delivered: sent, its 'sent' mark about to be written (sent-marks.ts) */
   private readonly marks: SentMarks;
   private renewTimer: NodeJS.Timeout | null = null;
+  private droppedAt = 0;
   private readonly o: Required<Omit<NotifierOptions, "onError">> & Pick<NotifierOptions, "onError">;
 
   constructor(options: NotifierOptions) {
@@ -111,6 +123,7 @@ export class Notifier {
       timeoutMs: WEBHOOK_TIMEOUT_MS,
       timeoutBackoff: { after: 2, initialMs: 30_000, maxMs: 10 * 60_000 },
       channels: [],
+      log: silentLog,
       ...options,
     };
     // renewed every third of the lease, a held row keeps two thirds of it: a delivery must fit in that
@@ -150,8 +163,38 @@ export class Notifier {
    * without waiting for a poll. Stopped, it leaves them to the lease's expiry (any notifier then).
    */
   accept(rows: OutboxRow[]): void {
-    if (!this.running) return;
-    this.hold(rows, Date.now() - BATCH_WRITE_MARGIN_MS + this.o.leaseMs);
+    if (!this.running || rows.length === 0) return;
+    const leaseEnds = Date.now() - BATCH_WRITE_MARGIN_MS + this.o.leaseMs;
+    void this.admit(rows)
+      .then((ready) => this.hold(ready, leaseEnds))
+      // nothing held: the rows stay leased and are taken again when the lease ends
+      .catch((error) => this.o.onError?.(error));
+  }
+
+  /**
+   * The batch's rows that may go now: a row with an earlier unfinished one of its product and
+   * destination waits its turn (back to pending, leased again once it is the first), unless that
+   * one is ahead of it here (in this batch, held in this process's queue, or sent and being marked).
+   * Superseded status alerts are dropped first, so a restock does not wait behind a stale "esgotado".
+   */
+  private async admit(rows: OutboxRow[]): Promise<OutboxRow[]> {
+    const ids = rows.filter((r) => r.productId !== null).map((r) => r.id);
+    if (ids.length === 0) return rows;
+    let earlier = await earlierUnfinished(this.o.db, ids);
+    if (earlier.size === 0) return rows;
+    const products = [...new Set(rows.map((r) => r.productId).filter((p): p is number => p !== null))];
+    if ((await dropSuperseded(this.o.db, products)) > 0) earlier = await earlierUnfinished(this.o.db, ids);
+    const batch = new Set(rows.map((r) => r.id));
+    const waiting = new Set<number>();
+    for (const row of [...rows].sort((a, b) => a.id - b.id)) {
+      const before = earlier.get(row.id) ?? [];
+      const ahead = (id: number) =>
+        (batch.has(id) && !waiting.has(id)) || this.heldIds.has(id) || this.marks.has(id);
+      if (!before.every(ahead)) waiting.add(row.id);
+    }
+    if (waiting.size === 0) return rows;
+    await this.release([...waiting], 0);
+    return rows.filter((r) => !waiting.has(r.id));
   }
 
   async stop(): Promise<void> {
@@ -183,43 +226,24 @@ export class Notifier {
       .map(([d]) => d);
     for (const [d, until] of this.pausedUntil) if (until > now) skip.push(d);
     const limit = Math.min(room, 200);
+    // a look over the whole backlog (~120 ms at 20 000 unfinished rows): not on every busy turn
+    if (now - this.droppedAt >= DROP_EVERY_MS) {
+      this.droppedAt = now;
+      await dropSuperseded(this.o.db);
+    }
     const leasedAt = Date.now();
     const rows = await this.lease(limit, skip);
     this.hold(rows, leasedAt + this.o.leaseMs);
     return rows.length === limit ? 0 : this.o.pollMs;
   }
 
-  private async lease(limit: number, skip: string[]): Promise<OutboxRow[]> {
-    const result = await this.o.db.execute(sql`
-      update notifications set status = 'sending', attempts = attempts + 1,
-        lease_until = now() + ${this.o.leaseMs} * interval '1 millisecond'
-      where id in (
-        select id from notifications where id in (
-          select id from (
-            select id, row_number() over (partition by webhook_url order by id) as turn
-            from notifications
-            where ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now()))
-              and webhook_url not in (select jsonb_array_elements_text(${JSON.stringify(skip)}::jsonb))
-          ) due
-          where turn <= ${this.o.perDestination}
-          order by turn, id
-          limit ${limit})
-        -- repeated where the lock is taken: PostgreSQL checks this row again once another notifier's
-        -- lease of it commits (the ranking above saw it before), so a row is never leased twice
-        and ((status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and lease_until < now()))
-        for update skip locked)
-      returning id, user_id, product_id, webhook_url, payload, message, attempts`);
-    return (result as unknown as { rows: Record<string, unknown>[] }).rows
-      .map((r) => ({
-        id: Number(r.id),
-        userId: r.user_id === null ? null : Number(r.user_id),
-        productId: r.product_id === null ? null : Number(r.product_id),
-        webhookUrl: String(r.webhook_url ?? ""),
-        payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) as AlertPayload,
-        message: String(r.message),
-        attempts: Number(r.attempts),
-      }))
-      .sort((a, b) => a.id - b.id);
+  private lease(limit: number, skip: string[]): Promise<OutboxRow[]> {
+    return leaseDueRows(this.o.db, {
+      leaseMs: this.o.leaseMs,
+      limit,
+      perDestination: this.o.perDestination,
+      skip,
+    });
   }
 
   /** queues leased rows by destination; what has no room (or a resting destination) goes back */
@@ -257,10 +281,7 @@ export class Notifier {
   /** back to pending without counting the attempt, due after `waitMs` */
   private async release(ids: number[], waitMs: number): Promise<void> {
     if (ids.length === 0) return;
-    await this.o.db.execute(sql`update notifications set status = 'pending', lease_until = null,
-        attempts = greatest(attempts - 1, 0),
-        next_attempt_at = now() + ${Math.ceil(waitMs)} * interval '1 millisecond'
-      where id = any(${`{${ids.join(",")}}`}::int[]) and status = 'sending'`);
+    await releaseRows(this.o.db, ids, waitMs);
   }
 
   /** renews the leases of every row held in memory, so none outlives its lease while it waits */
@@ -268,9 +289,11 @@ export class Notifier {
     const held = [...this.queues.values()].flat();
     if (held.length === 0) return;
     const from = Date.now();
-    await this.o.db.execute(sql`update notifications
-      set lease_until = now() + ${this.o.leaseMs} * interval '1 millisecond'
-      where id = any(${`{${held.map((h) => h.row.id).join(",")}}`}::int[]) and status = 'sending'`);
+    await renewRowLeases(
+      this.o.db,
+      held.map((h) => h.row.id),
+      this.o.leaseMs,
+    );
     for (const h of held) h.leaseEnds = Math.max(h.leaseEnds, from + this.o.leaseMs);
   }
 
@@ -322,11 +345,14 @@ export class Notifier {
         // a lease that could end before this delivery is marked: another notifier may take the row
         if (Date.now() + this.o.timeoutMs + MARK_MARGIN_MS > held.leaseEnds) {
           this.heldIds.delete(held.row.id);
+          this.releaseFollowers(queue, held.row);
           continue;
         }
+        const outcome = await this.deliver(held.row);
         // told to wait a moment (429): the row keeps its place at the head of the queue
-        if ((await this.deliver(held.row)) === "again") queue.unshift(held);
+        if (outcome === "again") queue.unshift(held);
         else this.heldIds.delete(held.row.id);
+        if (outcome === "later") this.releaseFollowers(queue, held.row);
       } finally {
         this.sends.done();
       }
@@ -343,17 +369,44 @@ export class Notifier {
     return p;
   }
 
-  /** "again": the destination asked for a short wait (429), and the row keeps its place */
-  // biome-ignore lint/suspicious/noConfusingVoidType: every other outcome is one of the writers' own (void) promises
-  private async deliver(row: OutboxRow): Promise<void | "again"> {
+  /**
+   * A row that leaves the queue unsent (to be retried later, or whose lease may end) is not
+   * overtaken: the later rows of its product held here go back to the table and wait their turn.
+   */
+  private releaseFollowers(queue: Held[], row: OutboxRow): void {
+    if (row.productId === null) return;
+    const followers = queue.filter((h) => h.row.productId === row.productId && h.row.id > row.id);
+    if (followers.length === 0) return;
+    for (const h of followers) {
+      queue.splice(queue.indexOf(h), 1);
+      this.heldIds.delete(h.row.id);
+    }
+    this.release(
+      followers.map((h) => h.row.id),
+      0,
+    ).catch((error) => this.o.onError?.(error)); // left leased: taken again when the lease expires
+  }
+
+  /**
+   * "done": sent or failed for good; "later": back to the table for another attempt; "again": the
+   * destination asked for a short wait (429), and the row keeps its place
+   */
+  private async deliver(row: OutboxRow): Promise<Outcome> {
     if (!row.webhookUrl || !row.payload) return this.fail(row, "sem webhook");
     let res: HttpResponse;
     try {
       const channel = this.o.channels.find((c) => c.handles(row.webhookUrl));
-      const request = deliveryRequest(row.webhookUrl, row.payload);
+      const key = deliveryKey(row);
       res = channel
-        ? await channel.send(row.webhookUrl, row.payload, { signal: AbortSignal.timeout(this.o.timeoutMs) })
-        : await postToWebhook(this.o.transport, request, this.o.timeoutMs);
+        ? await channel.send(row.webhookUrl, row.payload, {
+            signal: AbortSignal.timeout(this.o.timeoutMs),
+            key,
+          })
+        : await postToWebhook(
+            this.o.transport,
+            webhookKindOf(row.webhookUrl).alertRequest(row.webhookUrl, row.payload, key),
+            this.o.timeoutMs,
+          );
     } catch (error) {
       const failure = error instanceof CheckFailure ? error : new CheckFailure("network", String(error));
       if (failure instanceof RefusedAddress) return this.fail(row, failure.message);
@@ -363,7 +416,7 @@ export class Notifier {
     this.timeoutsInARow.delete(row.webhookUrl);
     if (res.status >= 200 && res.status < 300) return this.sent(row);
     if (res.status === 429) {
-      const waitMs = retryAfterMs(res);
+      const waitMs = retryAfterMs(res, webhookKindOf(row.webhookUrl));
       this.pausedUntil.set(row.webhookUrl, Date.now() + waitMs);
       if (waitMs <= SHORT_REST_MS && this.running) return "again";
       return this.retryLater(row, waitMs, false, "HTTP 429");
@@ -384,28 +437,22 @@ export class Notifier {
     this.pausedUntil.set(destination, Date.now() + rest);
   }
 
-  private sent(row: OutboxRow): void {
+  private sent(row: OutboxRow): Outcome {
     alertsTotal.inc({ outcome: "sent" });
     this.marks.add(row);
+    return "done";
   }
 
-  private async fail(row: OutboxRow, reason: string): Promise<void> {
+  private async fail(row: OutboxRow, reason: string): Promise<Outcome> {
     alertsTotal.inc({ outcome: "failed" });
-    await this.o.db.transaction(async (tx) => {
-      await tx.execute(sql`update notifications set status = 'failed', lease_until = null, last_error = ${reason}
-        where id = ${row.id}`);
-      await logActivity(tx, {
-        userId: row.userId,
-        productId: row.productId,
-        productName: row.payload?.productName ?? null,
-        action: "notification_failed",
-        message: `Falha ao enviar alerta (${reason}): ${row.message}`,
-        type: "error",
-      });
-    });
+    this.o.log.warn(
+      `Alerta ${row.id} não entregue, desistência (utilizador ${row.userId ?? "-"}, ${destinationKind(row.webhookUrl)}): ${reason}`,
+    );
+    await markFailed(this.o.db, row, reason);
+    return "done";
   }
 
-  private retryOrFail(row: OutboxRow, reason: string): Promise<void> {
+  private retryOrFail(row: OutboxRow, reason: string): Promise<Outcome> {
     if (row.attempts >= this.o.maxAttempts)
       return this.fail(row, `${reason} após ${row.attempts} tentativas`);
     const backoff = Math.min(this.o.retryBaseMs * 2 ** (row.attempts - 1), 5 * 60_000);
@@ -414,13 +461,16 @@ export class Notifier {
   }
 
   /** back to pending; a wait imposed by the webhook (429, pacing) does not count as an attempt */
-  private async retryLater(row: OutboxRow, waitMs: number, counts: boolean, reason: string): Promise<void> {
+  private async retryLater(
+    row: OutboxRow,
+    waitMs: number,
+    counts: boolean,
+    reason: string,
+  ): Promise<Outcome> {
     alertsTotal.inc({ outcome: "retried" });
-    await this.o.db.execute(sql`update notifications set status = 'pending', lease_until = null,
-      last_error = ${reason}, attempts = attempts - ${counts ? 0 : 1},
-      next_attempt_at = now() + ${Math.ceil(waitMs)} * interval '1 millisecond'
-      where id = ${row.id}`);
+    await scheduleRetry(this.o.db, row.id, { waitMs, counts, reason });
     this.wakeAfter(waitMs);
+    return "later";
   }
 
   private wakeAfter(ms: number): void {
@@ -433,6 +483,8 @@ export class Notifier {
     this.retryTimers.add(timer);
   }
 }
+
+type Outcome = "done" | "later" | "again";
 
 /** at most `limit` at once; waiters are served in the order they asked (round-robin across queues) */
 class TurnTaker {
@@ -462,20 +514,12 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
-/**
- * Discord: JSON retry_after (seconds, may be fractional); Telegram: parameters.retry_after (whole
- * seconds); else Retry-After / X-RateLimit-Reset-After
- */
-export function retryAfterMs(res: HttpResponse): number {
-  let seconds: number | undefined;
+/** what a log line may say of a destination: its host, or its kind (email, webpush), never its path or token */
+function destinationKind(address: string): string {
   try {
-    const body = JSON.parse(res.body) as { retry_after?: unknown; parameters?: { retry_after?: unknown } };
-    if (typeof body.retry_after === "number") seconds = body.retry_after;
-    else if (typeof body.parameters?.retry_after === "number") seconds = body.parameters.retry_after;
+    const url = new URL(address);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.host : url.protocol.slice(0, -1);
   } catch {
-    // not JSON: the headers say it
+    return "?";
   }
-  seconds ??= Number(res.headers["retry-after"] ?? res.headers["x-ratelimit-reset-after"]);
-  if (!Number.isFinite(seconds) || seconds <= 0) seconds = 1;
-  return Math.min(seconds * 1000, 10 * 60_000);
 }

@@ -1,8 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { logActivity } from "../../services/activity.js";
-import { alertSummary } from "./alert.js";
-import type { OutboxRow } from "./outbox.js";
+import { markSent, type OutboxRow } from "./outbox-store.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -16,6 +13,8 @@ export class SentMarks {
   private pending: OutboxRow[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
+  /** delivered rows whose mark is not written yet */
+  private readonly unwritten = new Set<number>();
 
   constructor(
     private readonly db: Db,
@@ -26,8 +25,14 @@ export class SentMarks {
 
   add(row: OutboxRow): void {
     this.pending.push(row);
+    this.unwritten.add(row.id);
     if (this.pending.length >= this.maxBatch) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.delayMs);
+  }
+
+  /** the row was delivered and its mark is still to be written (the table says 'sending') */
+  has(id: number): boolean {
+    return this.unwritten.has(id);
   }
 
   /** writes what is waiting; resolves when every mark asked for so far is written (or given up) */
@@ -37,30 +42,19 @@ export class SentMarks {
       this.timer = null;
     }
     const rows = this.pending.splice(0);
-    if (rows.length > 0) this.writing = this.writing.then(() => this.write(rows));
+    if (rows.length > 0)
+      this.writing = this.writing
+        .then(() => this.write(rows))
+        .finally(() => {
+          for (const row of rows) this.unwritten.delete(row.id);
+        });
     return this.writing;
   }
 
   private async write(rows: OutboxRow[]): Promise<void> {
-    const ids = `{${rows.map((r) => r.id).join(",")}}`;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.db.transaction(async (tx) => {
-          await tx.execute(sql`update notifications
-            set status = 'sent', sent_at = now(), lease_until = null, last_error = null
-            where id = any(${ids}::int[])`);
-          await logActivity(
-            tx,
-            rows.map((row) => ({
-              userId: row.userId,
-              productId: row.productId,
-              productName: row.payload?.productName ?? null,
-              action: "notification_sent" as const,
-              message: `Alerta enviado: ${row.payload ? alertSummary(row.payload) : row.message}`,
-              type: "success" as const,
-            })),
-          );
-        });
+        await markSent(this.db, rows);
         return;
       } catch (error) {
         this.onError(error);

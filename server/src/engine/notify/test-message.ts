@@ -1,59 +1,24 @@
 import type { WebhookTestResult } from "@common/schemas/webhooks.js";
 import { type Language, LOCALE, languageOf, translator } from "../../i18n.js";
 import { type CheckFailure, type HttpResponse, RefusedAddress } from "../platforms/types.js";
-import { destinationOf } from "./format.js";
-import { escapeHtml, TELEGRAM_ORIGIN, telegramTarget } from "./telegram.js";
+import { type DeliveryRequest, webhookKindOf } from "./webhooks/index.js";
 
 /**
  * "Testar webhook": the request that carries a short test message to a webhook, in the format its
- * alerts use (Discord an embed, Slack a text, Telegram a Bot API sendMessage, any other URL JSON),
- * in the language of the user who asked (pt-PT unless told).
+ * alerts use (its kind's `testRequest`: every kind has one), in the language of the user who asked
+ * (pt-PT unless told).
  */
 export function testMessageRequest(
   webhookUrl: string,
   at = new Date(),
   language?: Language,
-): { url: string; body: unknown } {
+): DeliveryRequest {
   const t = translator(language);
-  const TITLE = t("test.title");
-  const TEXT = t("test.text");
-  const timestamp = at.toISOString();
-  switch (destinationOf(webhookUrl)) {
-    case "discord":
-      return {
-        url: webhookUrl,
-        body: {
-          username: "Stock Monitor",
-          embeds: [
-            {
-              title: TITLE,
-              description: TEXT,
-              color: 0x2ecc71,
-              timestamp,
-              footer: { text: "Stock Monitor" },
-            },
-          ],
-        },
-      };
-    case "slack":
-      return { url: webhookUrl, body: { text: `*${TITLE}*\n${TEXT}` } };
-    case "telegram": {
-      const target = telegramTarget(webhookUrl);
-      if (target) {
-        return {
-          url: `${TELEGRAM_ORIGIN}/bot${encodeURIComponent(target.token)}/sendMessage`,
-          body: {
-            chat_id: target.chatId,
-            parse_mode: "HTML",
-            text: `<b>${escapeHtml(TITLE)}</b>\n${escapeHtml(TEXT)}`,
-          },
-        };
-      }
-      return { url: webhookUrl, body: { text: `${TITLE}\n${TEXT}` } };
-    }
-    default:
-      return { url: webhookUrl, body: { event: "test", title: TITLE, message: TEXT, at: timestamp } };
-  }
+  return webhookKindOf(webhookUrl).testRequest(webhookUrl, {
+    title: t("test.title"),
+    text: t("test.text"),
+    at: at.toISOString(),
+  });
 }
 
 /** the part of an answer a person can read: Discord's/Slack's `message`, Telegram's `description`, or the text */

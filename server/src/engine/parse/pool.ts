@@ -17,15 +17,19 @@ export function configureParsePool(change: Partial<typeof settings>): void {
   Object.assign(settings, change);
 }
 
-/** the worker module runs TypeScript: under tsx the loader is inherited, elsewhere (vitest) it is added */
+/** compiled (dist/server, `npm start`) the worker is plain JavaScript beside this file */
+const compiled = import.meta.url.endsWith(".js");
+
+/** from the TypeScript sources the worker needs tsx: inherited under tsx, added elsewhere (vitest) */
 function workerExecArgv(): string[] {
+  if (compiled) return process.execArgv;
   const hasTsx = process.execArgv.some((arg) => arg.includes("tsx"));
   return hasTsx ? process.execArgv : [...process.execArgv, "--import", "tsx"];
 }
 
 function thePool(): Piscina {
   pool ??= new Piscina({
-    filename: new URL("./worker.ts", import.meta.url).href,
+    filename: new URL(compiled ? "./worker.js" : "./worker.ts", import.meta.url).href,
     minThreads: 0,
     maxThreads: settings.maxThreads,
     idleTimeout: 30_000,

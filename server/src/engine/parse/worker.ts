@@ -3,6 +3,8 @@ import { threadId } from "node:worker_threads";
 import { CheckFailure } from "../platforms/types.js";
 
 const require = createRequire(import.meta.url);
+/** compiled (dist/server) the adapters are .js files; Node ≥ 20.19 requires ES modules without a flag */
+const ext = import.meta.url.endsWith(".js") ? ".js" : ".ts";
 
 export interface ParseTask {
   /** the adapter whose `pageParser` runs */
@@ -17,7 +19,7 @@ export type ParseReply =
 
 /** generic readers that have a page parser, beside the platform files: their module and export */
 const GENERIC_OWNERS: Record<string, [file: string, name: string]> = {
-  jsonld: ["../platforms/support/jsonld.ts", "jsonLdAdapter"],
+  jsonld: [`../platforms/support/jsonld${ext}`, "jsonLdAdapter"],
 };
 
 /**
@@ -27,7 +29,7 @@ const GENERIC_OWNERS: Record<string, [file: string, name: string]> = {
  */
 function pageParserOf(adapter: string): ((...args: unknown[]) => unknown) | undefined {
   if (!/^[a-z0-9]+$/.test(adapter)) return undefined;
-  const [file, name] = GENERIC_OWNERS[adapter] ?? [`../platforms/${adapter}.ts`, adapter];
+  const [file, name] = GENERIC_OWNERS[adapter] ?? [`../platforms/${adapter}${ext}`, adapter];
   const owner = (require(file) as Record<string, { pageParser?: (...args: unknown[]) => unknown }>)[name];
   return owner?.pageParser;
 }

@@ -93,6 +93,20 @@ describe("aliexpress parsers", () => {
     expect(() => parseAliExpressPage(read("page-csr.html"))).toThrow(/runParams/);
   });
 
+  it("reads runParams written as an object literal (`data` unquoted) and says what failed otherwise", () => {
+    const literal = `<script>window.runParams = {
+      data: {skuModule: {productSKUPropertyList: [], skuPriceList: [{skuIdStr: '1', skuPropIds: '', salable: false,
+        skuVal: {availQuantity: 3, skuAmount: {value: 2255, currency: 'JPY'}}},]}},
+    };</script>`;
+    expect(aliexpressResult(parseAliExpressPage(literal), [])).toMatchObject({ status: "out_of_stock" });
+    expect(parseAliExpressPage(literal).currency).toBe("JPY");
+    expect(() => parseAliExpressPage("<script>window.runParams = { data: { a: [1, 2 } };</script>")).toThrow(
+      /window\.runParams ilegível/,
+    );
+    expect(() => parseAliExpressPage("<html><body>app</body></html>")).toThrow(/renderizada no browser/);
+    expect(() => parseAliExpressPage(read("page-csr.html"))).toThrow(/sem `data`/);
+  });
+
   it("reads the item id", () => {
     expect(aliexpress.idFromUrl(ITEM)).toBe("1005006543210");
     expect(aliexpress.idFromUrl("https://pt.aliexpress.com/store/1")).toBeNull();

@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { assertAnswered, hostOf, parseJson, unexpected } from "./support/blocks";
-import { jsonAfter } from "./support/embedded-json";
+import { objectAfter } from "./support/embedded-json";
 import { fetchPage } from "./support/fetch-page";
 import { absoluteUrl, at, isRecord, list, num, record, text } from "./support/json";
 import { decimalText } from "./support/money";
@@ -177,8 +177,8 @@ export function normaliseLegacyRunParams(data: unknown): AeModel {
         path,
         customNames: readCustomNames(sku.skuAttr),
         ...(stock !== undefined ? { stock } : {}),
-        // the legacy model has no salable flag: availQuantity alone tells
-        salable: true,
+        // 2024 pages send `salable`; older ones none, and availQuantity alone tells
+        salable: sku.salable !== false,
         price: priceOf(sku.skuVal),
       };
     }),
@@ -187,6 +187,7 @@ export function normaliseLegacyRunParams(data: unknown): AeModel {
       priceOf(at(data, "priceModule.minActivityAmount")) ??
       priceOf({ skuAmount: at(data, "priceModule.minAmount") }),
     currency: currencyOf(
+      { currency: at(data, "currencyComponent.currencyCode") },
       at(data, "priceModule.minActivityAmount"),
       { skuAmount: at(data, "priceModule.minAmount") },
       ...priceList.map((sku) => sku.skuVal),
@@ -298,9 +299,12 @@ export function parseMtopBody(body: string): { result?: unknown; tokenProblem?: 
 
 /** Pure: legacy product page → model (a client-rendered page with an empty runParams is unexpected) */
 export function parseAliExpressPage(html: string): AeModel {
-  const data = at(jsonAfter(html, /window\.runParams\s*=/), "data");
+  const embedded = objectAfter(html, /window\.runParams\s*=\s*\{/);
+  if (!embedded.found) throw unexpected("página AliExpress sem window.runParams (renderizada no browser)");
+  if (embedded.problem !== undefined) throw unexpected(`window.runParams ilegível (${embedded.problem})`);
+  const data = at(embedded.value, "data");
   if (!isRecord(data) || Object.keys(data).length === 0)
-    throw unexpected("página AliExpress sem runParams (renderizada no browser)");
+    throw unexpected("window.runParams sem `data` (página renderizada no browser)");
   return normaliseLegacyRunParams(data);
 }
 

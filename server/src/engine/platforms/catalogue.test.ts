@@ -23,6 +23,7 @@ describe("productIdFromUrl", () => {
       fnac: "12345678",
       levis: "005010114",
       nudeproject: "rebel-hoodie-black",
+      anystore: "camisola-de-la",
     };
     for (const key of CATALOGUE.keys) {
       expect(CATALOGUE.productIdFromUrl(key, CATALOGUE.get(key)!.sampleUrl), key).toBe(expected[key]);
@@ -72,6 +73,18 @@ describe("urlBelongsToPlatform", () => {
     expect(CATALOGUE.urlBelongsTo("https://pt.aliexpress.com/item/1.html", "aliexpress")).toBe(true);
     expect(CATALOGUE.urlBelongsTo("https://www.tezenis.com/pt/product/x-AB12.html", "calzedonia")).toBe(true);
     expect(CATALOGUE.urlBelongsTo("https://www.vinted.de/member/1", "vinted")).toBe(true);
+    // every Vinted country domain runs the same API: Polish, British, Lithuanian members too
+    for (const host of [
+      "www.vinted.pl",
+      "www.vinted.co.uk",
+      "www.vinted.lt",
+      "www.vinted.cz",
+      "www.vinted.se",
+    ]) {
+      expect(CATALOGUE.platformOfUrl(`https://${host}/member/12345678-ana`), host).toBe("vinted");
+      expect(CATALOGUE.productIdFromUrl("vinted", `https://${host}/member/12345678-ana`)).toBe("12345678");
+    }
+    expect(CATALOGUE.urlBelongsTo("https://www.vinted.pl.evil.io/member/1", "vinted")).toBe(false);
     expect(CATALOGUE.urlBelongsTo("https://www.levi.com/PT/pt_PT/x/p/1", "fnac")).toBe(false);
   });
 
@@ -105,13 +118,24 @@ describe("platformOfUrl", () => {
     expect(CATALOGUE.platformOfUrl("https://www.fnac.pt/")).toBe("fnac");
   });
 
-  it("answers null for another site, a look-alike host and anything that is not an http(s) URL", () => {
+  it("another site over https, a look-alike host included, is 'Outra loja', never the platform it imitates", () => {
     for (const url of [
       "https://www.zara.com.promo-pt.net/pt/pt/casaco-p12345678.html",
       "https://notnudeproject.com/products/hoodie",
       "https://nudeproject.com.evil.io/products/hoodie",
       "https://www.amazon.es/dp/B0C1234567",
+    ]) {
+      expect(CATALOGUE.platformOfUrl(url), url).toBe("anystore");
+    }
+  });
+
+  it("answers null for http, an address, localhost and anything that is not an http(s) URL", () => {
+    for (const url of [
+      "http://www.amazon.es/dp/B0C1234567",
       "https://127.0.0.1/products/hoodie",
+      "https://[::1]/products/hoodie",
+      "https://localhost/products/hoodie",
+      "https://intranet/products/hoodie",
       "nudeproject.com/products/hoodie",
       "ftp://nudeproject.com/products/hoodie",
       "javascript:alert(1)",
@@ -144,6 +168,7 @@ describe("isBrowserCapable", () => {
   it("marks the platforms behind a bot manager, and only them", () => {
     expect(CATALOGUE.keys.filter((key) => CATALOGUE.isBrowserCapable(key)).sort()).toEqual([
       "aliexpress",
+      "anystore",
       "fnac",
       "hm",
       "worten",

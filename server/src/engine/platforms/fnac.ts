@@ -94,7 +94,7 @@ export function parseFnacPage(html: string, pageUrl: string, fnacOnly: boolean):
     sizes: [],
     price: details.price ?? signals.priceWithTax ?? null,
     // fnac.pt sells in euros; JSON-LD's priceCurrency wins when it says otherwise
-    currency: details.price ? details.currency : "EUR",
+    currency: details.price ? (details.currency ?? "EUR") : "EUR",
     productSignals: { availability: buyable },
     name: details.name,
     imageUrl: details.imageUrl,

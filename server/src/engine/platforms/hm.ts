@@ -6,6 +6,7 @@
  * answers from the SKU lists alone, with size codes as labels (degraded mode).
  * Uncertain: the `pt` country code for ofg (inferred), the `__NEXT_DATA__` paths.
  */
+import { countryCurrency } from "./support/currency";
 import { assertAnswered, parseJson, unexpected } from "./support/blocks";
 import { scriptById } from "./support/embedded-json";
 import { fetchPage } from "./support/fetch-page";
@@ -77,6 +78,8 @@ export function hmResult(
   articleCode: string,
   availability: HmAvailability,
   page: HmPage | null,
+  /** the currency of the store's country (the URL's `pt_pt`); the page states amounts only */
+  currency: string | undefined = "EUR",
 ): ProductResult {
   const sizeOf = (code: string, name: string): SizeInfo => {
     const low = availability.fewPieceLeft.has(code);
@@ -95,7 +98,7 @@ export function hmResult(
     }
     return productFromSizes(sizes, {
       price: page.price,
-      currency: "EUR",
+      currency,
       name: page.name,
       imageUrl: page.imageUrl,
     });
@@ -141,7 +144,7 @@ export async function checkHm(ctx: AdapterContext): Promise<ProductResult> {
     },
   ]);
   return {
-    ...hmResult(articleCode, value, page),
+    ...hmResult(articleCode, value, page, countryCurrency(country)),
     source: page ? source : `${source} (sem nomes de tamanhos)`,
   };
 }

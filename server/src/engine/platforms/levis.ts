@@ -10,7 +10,8 @@ import { fetchPage } from "./support/fetch-page";
 import { jsonLdAdapter } from "./support/jsonld";
 import { absoluteUrl, at, isRecord, list, record, text } from "./support/json";
 import { decimalText } from "./support/money";
-import { productFromSizes } from "./support/result";
+import { countryCurrency } from "./support/currency";
+import { productFromSizes, withoutUndefined } from "./support/result";
 import { firstAnswer } from "./support/check-routes";
 import { definePlatform } from "./support/define-platform";
 import { idInPath, urlOnHosts } from "@common/platforms";
@@ -53,7 +54,7 @@ export function levisRef(pageUrl: string, configuredStockUrl?: string): LevisRef
 }
 
 /** Pure: GraphQL body → result */
-export function parseLevisProduct(body: unknown, origin: string): ProductResult {
+export function parseLevisProduct(body: unknown, origin: string, country?: string): ProductResult {
   if (list(at(body, "errors")).length > 0 && !at(body, "data.product")) {
     const message = text(at(body, "errors.0.message")) ?? "erro GraphQL";
     if (/not ?found|unknown product/i.test(message))
@@ -82,16 +83,22 @@ export function parseLevisProduct(body: unknown, origin: string): ProductResult 
   const buyable = variants.find((_v, i) => sizes[i].available);
   const gallery = list(at(product, "galleryImageList.galleryImage")).filter(isRecord);
   return productFromSizes(sizes, {
-    ...levisPrice(buyable, product),
+    ...levisPrice(buyable, product, countryCurrency(country)),
     name: text(product.name),
     imageUrl: absoluteUrl(gallery[0]?.url, origin),
   });
 }
 
-function levisPrice(variant: unknown, product: unknown): { price: string | null; currency?: string } {
+/** the stated `currencyIso`, else the currency of the URL's country (PT → EUR, GB → GBP) */
+function levisPrice(
+  variant: unknown,
+  product: unknown,
+  countryDefault: string | undefined,
+): { price: string | null; currency?: string } {
   for (const node of [at(variant, "priceData"), at(product, "price")]) {
     const price = decimalText(at(node, "value"));
-    if (price !== null) return { price, currency: text(at(node, "currencyIso")) ?? "EUR" };
+    if (price !== null)
+      return withoutUndefined({ price, currency: text(at(node, "currencyIso")) ?? countryDefault });
   }
   return { price: null };
 }
@@ -129,7 +136,7 @@ export async function checkLevis(ctx: AdapterContext): Promise<ProductResult> {
           }),
         });
         assertAnswered(res, ref.stockUrl);
-        return parseLevisProduct(parseJson(res.body), ref.origin);
+        return parseLevisProduct(parseJson(res.body), ref.origin, ref.country);
       },
     },
     {

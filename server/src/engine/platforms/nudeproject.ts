@@ -1,5 +1,7 @@
 /** Nude Project runs on Shopify (docs/platforms.md): the generic Shopify adapter serves it. */
+import { searchTargetOf } from "@common/search-url";
 import { checkShopify } from "./support/shopify";
+import { checkShopifySearch } from "./support/shopify-search";
 import { definePlatform } from "./support/define-platform";
 import { idInPath } from "@common/platforms";
 
@@ -11,6 +13,7 @@ export const nudeproject = definePlatform({
   defaultInterval: 20_000,
   hosts: ["nudeproject.com"],
   idRules: [idInPath(/\/products\/([^/]+?)(?:\.js|\.json)?\/?$/)],
+  search: "shopify",
   texts: {
     pt: {
       description: "Loja Shopify da Nude Project: tamanhos e links de carrinho",
@@ -26,5 +29,6 @@ export const nudeproject = definePlatform({
     },
   },
   headerProfile: "api",
-  check: checkShopify,
+  // a collection or the store's root is a search (support/shopify-search.ts), else a product
+  check: (ctx) => (searchTargetOf("shopify", ctx.product.url) ? checkShopifySearch(ctx) : checkShopify(ctx)),
 });

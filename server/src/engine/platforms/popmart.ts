@@ -8,7 +8,7 @@
  */
 import { assertAnswered, hostOf, parseJson, unexpected } from "./support/blocks";
 import { absoluteUrl, at, isRecord, type Json, list, num, record, text } from "./support/json";
-import { priceFromCents } from "./support/money";
+import { countryCurrency, priceFromMinorUnits } from "./support/currency";
 import { productFromSizes, withoutUndefined } from "./support/result";
 import { isoCurrency } from "./support/verdict";
 import { definePlatform } from "./support/define-platform";
@@ -127,6 +127,8 @@ export function popmartResult(
   product: PopmartProduct,
   units: Map<string, number>,
   threshold: number,
+  /** the currency of the URL's area, when the answer states none */
+  areaCurrency?: string,
 ): ProductResult {
   const sizes: SizeInfo[] = product.skus.map((sku) => {
     const count = units.get(sku.id);
@@ -140,10 +142,11 @@ export function popmartResult(
     };
   });
   const priced = product.skus.find((_, i) => sizes[i].available) ?? product.skus[0];
+  const currency = priced.currency ?? product.currency ?? areaCurrency;
   return productFromSizes(sizes, {
-    price: priceFromCents(priced.cents),
-    // the EU store answers in euros unless the SKU or product says otherwise
-    currency: priced.currency ?? product.currency ?? "EUR",
+    // amounts are in the currency's minor unit: 2995 EUR cents, but 2255 yen is 2255 yen
+    price: priceFromMinorUnits(priced.cents, currency),
+    currency,
     name: product.name,
     imageUrl: product.imageUrl,
   });
@@ -205,7 +208,10 @@ export async function checkPopmart(ctx: AdapterContext): Promise<ProductResult> 
   );
   if (product.skus.every((s) => s.onlineStock !== undefined)) {
     const units = new Map(product.skus.map((s) => [s.id, s.onlineStock ?? 0]));
-    return { ...popmartResult(product, units, threshold), source: "orpc-findone-stock" };
+    return {
+      ...popmartResult(product, units, threshold, countryCurrency(area)),
+      source: "orpc-findone-stock",
+    };
   }
   try {
     const units = parsePopmartStock(
@@ -216,13 +222,16 @@ export async function checkPopmart(ctx: AdapterContext): Promise<ProductResult> 
         area,
       ),
     );
-    return { ...popmartResult(product, units, threshold), source: "orpc-getstock" };
+    return { ...popmartResult(product, units, threshold, countryCurrency(area)), source: "orpc-getstock" };
   } catch (error) {
     if (!(error instanceof CheckFailure) || error.reason !== "unexpected") throw error;
     const rollups = product.skus.filter((s) => s.rollup !== undefined);
     if (rollups.length === 0) throw error;
     const units = new Map(rollups.map((s) => [s.id, s.rollup ?? 0]));
-    return { ...popmartResult(product, units, threshold), source: "orpc-findone-rollup" };
+    return {
+      ...popmartResult(product, units, threshold, countryCurrency(area)),
+      source: "orpc-findone-rollup",
+    };
   }
 }
 

@@ -34,11 +34,12 @@ describe("the verdict rule", () => {
     expect(() => agreed("tamanho M", { orderable: undefined })).toThrow(/sem indicação de stock/);
   });
 
-  it("an out-of-stock result without any evidence is refused; a price without currency is dropped", () => {
+  it("an out-of-stock result without any evidence is refused; a price without currency is kept without one", () => {
     const bare: ProductResult = { kind: "product", status: "out_of_stock", sizes: [], price: "10.00" };
     expect(() => settleVerdict(bare)).toThrow(expect.objectContaining({ reason: "unexpected" }));
     const backed = settleVerdict({ ...bare, productSignals: { availability: false } });
-    expect(backed).toMatchObject({ status: "out_of_stock", price: null });
+    // ISO 4217's "no currency": shown as a bare amount, never as euros
+    expect(backed).toMatchObject({ status: "out_of_stock", price: "10.00", currency: "XXX" });
     expect(settleVerdict({ ...bare, currency: "pln", productSignals: { a: false } })).toMatchObject({
       price: "10.00",
       currency: "PLN",
@@ -100,9 +101,12 @@ describe("Shopify with several options", () => {
   });
 
   it("over HTTP through the registered adapter: status, labels and the store's currency", async () => {
-    retailer = await startRetailer((req) =>
-      req.path === "/products/secador-pro-ionic.js" ? json(body) : undefined,
-    );
+    retailer = await startRetailer((req) => {
+      if (req.path === "/products/secador-pro-ionic.js") return json(body);
+      if (req.path === "/products/secador-pro-ionic")
+        return html(`<script>Shopify.currency = {"active":"EUR","rate":"1.0"};</script>`);
+      return undefined;
+    });
     const result = product(await check("nudeproject", "https://nude-project.com/products/secador-pro-ionic"));
     expect(result).toMatchObject({ status: "in_stock", price: "89.00", currency: "EUR" });
     expect(result.sizes).toContain("Branco / 220V / L");

@@ -4,6 +4,7 @@
  * responses into a result with pure parse functions that are tested on fixtures.
  */
 import type { PlatformInfo } from "@common/platforms";
+import type { SearchItem } from "@common/search-rules";
 import type { PageParser } from "../parse/pool.js";
 
 export type StockStatus = "in_stock" | "low_stock" | "out_of_stock" | "unknown";
@@ -25,7 +26,10 @@ export interface ProductResult {
   allSizes?: SizeInfo[];
   /** decimal text in `currency`, e.g. "29.95"; null when the page does not say */
   price: string | null;
-  /** ISO 4217 code of `price` as the answer stated it ("EUR", "JPY"); a price without one is dropped */
+  /**
+   * ISO 4217 code of `price` as the store stated it ("EUR", "JPY"); left out when nothing states it,
+   * and the gate then keeps the amount without a currency (NO_CURRENCY), never as euros
+   */
   currency?: string;
   name?: string;
   imageUrl?: string;
@@ -67,7 +71,18 @@ export interface ProfileResult {
   source?: string;
 }
 
-export type CheckResult = ProductResult | ProfileResult;
+/** a search page read: its items, newest first, the rules not yet applied */
+export interface SearchResult {
+  kind: "search";
+  /** a search that answered is running; the card says so */
+  status: "search_active";
+  items: SearchItem[];
+  name?: string;
+  imageUrl?: string;
+  source?: string;
+}
+
+export type CheckResult = ProductResult | ProfileResult | SearchResult;
 
 /** Why a check could not tell. Never mapped to out_of_stock. */
 export type FailureReason = "blocked" | "timeout" | "unexpected" | "not_found" | "network";

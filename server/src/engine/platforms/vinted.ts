@@ -6,18 +6,47 @@
  * hidden, closed or sold items are left out. Holiday mode hides listings, so a short wardrobe while on
  * holiday is reported as vinted_vacation, not as items sold.
  */
-import { assertAnswered, hostOf, parseJson, unexpected } from "./support/blocks";
-import { absoluteUrl, isRecord, type Json, list, num, record, text } from "./support/json";
-import { decimalText } from "./support/money";
+import { hostOf, unexpected } from "./support/blocks";
+import { absoluteUrl, isRecord, type Json, num, record, text } from "./support/json";
 import { withoutUndefined } from "./support/result";
-import { isoCurrency } from "./support/verdict";
+import { flag, itemPrice, mainPhoto, VintedSession } from "./support/vinted-api";
 import { definePlatform } from "./support/define-platform";
 import { idInPath } from "@common/platforms";
-import type { AdapterContext, HttpClient, HttpResponse, ProfileItem, ProfileResult } from "./types";
+import { searchTargetOf } from "@common/search-url";
+import { checkVintedSearch } from "../search-vinted";
+import type { AdapterContext, ProfileItem, ProfileResult, SearchResult } from "./types";
 
 const PER_PAGE = 96;
-/** hosts whose session this client already bootstrapped (per client: tests and workers do not share jars) */
-const bootstrapped = new WeakMap<object, Set<string>>();
+
+/** Vinted's country domains: one site, one /api/v2, the prices in each country's currency */
+export const VINTED_DOMAINS = [
+  "vinted.pt",
+  "vinted.es",
+  "vinted.fr",
+  "vinted.be",
+  "vinted.lu",
+  "vinted.nl",
+  "vinted.de",
+  "vinted.at",
+  "vinted.it",
+  "vinted.pl",
+  "vinted.cz",
+  "vinted.sk",
+  "vinted.lt",
+  "vinted.lv",
+  "vinted.ee",
+  "vinted.hu",
+  "vinted.ro",
+  "vinted.hr",
+  "vinted.si",
+  "vinted.gr",
+  "vinted.se",
+  "vinted.fi",
+  "vinted.dk",
+  "vinted.ie",
+  "vinted.co.uk",
+  "vinted.com",
+];
 
 /** Pure: users body → holiday flag, name, photo */
 export function parseVintedUser(body: unknown): { onHoliday: boolean; name?: string; imageUrl?: string } {
@@ -28,13 +57,6 @@ export function parseVintedUser(body: unknown): { onHoliday: boolean; name?: str
     name: text(user.login),
     imageUrl: text(record(user.photo)?.url),
   });
-}
-
-/** older item objects send flags as 0/1, newer ones as booleans */
-function flag(value: unknown): boolean | undefined {
-  if (value === true || value === 1 || value === "1") return true;
-  if (value === false || value === 0 || value === "0") return false;
-  return undefined;
 }
 
 /**
@@ -58,40 +80,6 @@ function isBuyable(item: Json): boolean {
     flag(item.is_draft) !== true &&
     !text(item.item_closing_action)
   );
-}
-
-const CURRENCY_SYMBOLS: [RegExp, string][] = [
-  [/€/, "EUR"],
-  [/zł/i, "PLN"],
-  [/£/, "GBP"],
-  [/Kč/, "CZK"],
-  [/\bFt\b/, "HUF"],
-  [/\blei\b/i, "RON"],
-  [/\bkr\b/i, "SEK"],
-  [/US\s?\$/, "USD"],
-];
-
-/** `price: {amount, currency_code}`, or older `price: "4,00 €"` with `price_numeric` */
-function itemPrice(item: Json): { price: string | null; currency?: string } {
-  const price = item.price;
-  if (isRecord(price)) {
-    return withoutUndefined({
-      price: decimalText(price.amount),
-      currency: isoCurrency(price.currency_code) ?? isoCurrency(item.currency),
-    });
-  }
-  const written = text(price);
-  const bySymbol = written ? CURRENCY_SYMBOLS.find(([symbol]) => symbol.test(written))?.[1] : undefined;
-  return withoutUndefined({
-    price: decimalText(item.price_numeric) ?? decimalText(price),
-    currency: isoCurrency(item.currency) ?? isoCurrency(item.currency_code) ?? bySymbol,
-  });
-}
-
-function mainPhoto(item: Json): string | undefined {
-  const photos = list(item.photos).filter(isRecord);
-  const photo = photos.find((p) => p.is_main === true) ?? photos[0] ?? record(item.photo);
-  return text(photo?.url);
 }
 
 /** Pure: wardrobe body → visible, buyable items */
@@ -125,7 +113,9 @@ export function vintedProfile(user: ReturnType<typeof parseVintedUser>, items: P
   });
 }
 
-export async function checkVinted(ctx: AdapterContext): Promise<ProfileResult> {
+export async function checkVinted(ctx: AdapterContext): Promise<ProfileResult | SearchResult> {
+  // a catalogue page with its filters is a search (search-vinted.ts), a member's page a profile
+  if (searchTargetOf("vinted", ctx.product.url)) return checkVintedSearch(ctx);
   const memberId = vinted.idFromUrl(ctx.product.url);
   if (!memberId) throw unexpected("URL Vinted sem /member/<id>");
   const origin = new URL(ctx.product.url).origin;
@@ -140,71 +130,19 @@ export async function checkVinted(ctx: AdapterContext): Promise<ProfileResult> {
   return { ...vintedProfile(user, items), source: "api-v2" };
 }
 
-class VintedSession {
-  private renewed = false;
-
-  constructor(
-    private readonly http: HttpClient,
-    private readonly origin: string,
-    private readonly host: string,
-  ) {}
-
-  async api(path: string): Promise<unknown> {
-    await this.ensureBootstrapped();
-    let res = await this.get(path);
-    if (res.status === 401 && !this.renewed) {
-      this.renewed = true;
-      this.http.resetCookies(this.host);
-      this.hosts().delete(this.host);
-      await this.ensureBootstrapped();
-      res = await this.get(path);
-    }
-    assertAnswered(res, `${this.origin}${path}`);
-    return parseJson(res.body);
-  }
-
-  private hosts(): Set<string> {
-    let hosts = bootstrapped.get(this.http.state ?? this.http);
-    if (!hosts) {
-      hosts = new Set();
-      bootstrapped.set(this.http.state ?? this.http, hosts);
-    }
-    return hosts;
-  }
-
-  private async ensureBootstrapped(): Promise<void> {
-    if (this.hosts().has(this.host)) return;
-    const url = `${this.origin}/`;
-    const res = await this.http.request({
-      url,
-      headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
-    });
-    assertAnswered(res, url);
-    // the jar now holds access_token_web; if the site withheld it, the API's 401 tells (after one renewal)
-    this.hosts().add(this.host);
-  }
-
-  private get(path: string): Promise<HttpResponse> {
-    return this.http.request({
-      url: `${this.origin}${path}`,
-      headers: {
-        accept: "application/json, text/plain, */*",
-        "accept-language": "pt-PT,pt;q=0.9",
-        referer: `${this.origin}/`,
-      },
-    });
-  }
-}
-
 export const vinted = definePlatform({
   key: "vinted",
   order: 7,
   label: "Vinted",
   sampleUrl: "https://www.vinted.pt/member/12345678-utilizador",
   defaultInterval: 180_000,
-  hosts: ["vinted.pt", "vinted.com", "vinted.fr", "vinted.es", "vinted.it", "vinted.de"],
+  /** Vinted answers 403 after a few dozen quick requests */
+  budget: { perMinute: 30, atOnce: 2 },
+  // every country domain runs the same site and the same /api/v2 (docs/platforms.md)
+  hosts: VINTED_DOMAINS,
   idRules: [idInPath(/^\/member\/(?:general\/)?(\d+)(?:[-/]|$)/)],
   profile: true,
+  search: "vinted",
   texts: {
     pt: {
       description: "Perfil de um membro da Vinted: artigos novos e modo férias",

@@ -44,7 +44,7 @@ export function parseWortenDom(html: string, pageUrl: string): ProductResult {
     status: canBuy ? ("in_stock" as const) : ("out_of_stock" as const),
     sizes: [],
     price: integer ? decimalText(`${integer},${decimal || "00"}`) : details.price,
-    currency: integer ? "EUR" : details.currency,
+    currency: integer ? "EUR" : (details.currency ?? "EUR"),
     productSignals: { "buy box": canBuy },
     name: name || details.name,
     imageUrl: details.imageUrl ?? absoluteUrl($("meta[property='og:image']").attr("content"), pageUrl),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { fixture, html, json, type LocalRetailer, productCtx, startRetailer } from "./testing/local-retailer";
+import { parseJsonLdProduct } from "./support/jsonld";
 import { CheckFailure } from "./types";
 import { checkZara, parseZaraPage, parseZaraStorefront, parseZaraUrl } from "./zara";
 
@@ -46,6 +47,17 @@ describe("zara parsers", () => {
     expect(result.price).toBe("29.95");
     expect(result.imageUrl).toContain("06050324800-e1.jpg");
     expect(parseZaraPage(read("page-in-stock.html"), "517756018").result.sizes).toEqual(["S"]);
+  });
+
+  it("a v1 missing from the answer fails the check instead of reading the first colour as the watched one", () => {
+    expect(() => parseZaraPage(read("page-in-stock.html"), "999999999")).toThrow(
+      expect.objectContaining({ reason: "unexpected", message: expect.stringMatching(/cor pedida/) }),
+    );
+    expect(() => parseZaraPage(read("page-datalayer.html"), "999999999")).toThrow(/cor pedida/);
+    // a URL without v1 reads the page's own (first) colour
+    expect(parseZaraPage(read("page-in-stock.html"), null).result.sizes).toEqual(
+      parseZaraPage(read("page-in-stock.html"), "517756018").result.sizes,
+    );
   });
 
   it("rejects a page without payload", () => {
@@ -135,6 +147,26 @@ describe("zara check() over HTTP", () => {
     await expect(checkZara(productCtx(retailer.client, `${URL_V1}&i=1`))).rejects.toMatchObject({
       reason: "blocked",
     });
+  });
+
+  it("over HTTP: a v1 that neither the payload nor the JSON-LD group has fails on every route", async () => {
+    // another country's path: no store id learnt by the tests above, so the page is the first route
+    const other = "https://www.zara.com/es/es/vestido-stretch-caicai-p06050324.html?v1=999999999";
+    retailer = await startRetailer(() => html(read("page-in-stock.html")));
+    await expect(checkZara(productCtx(retailer.client, other))).rejects.toMatchObject({
+      reason: "unexpected",
+      message: expect.stringMatching(/cor pedida/),
+    });
+    await retailer.close();
+    retailer = await startRetailer(() => html(read("page-json-ld-group.html")));
+    await expect(checkZara(productCtx(retailer.client, `${other}&g=1`))).rejects.toMatchObject({
+      reason: "unexpected",
+    });
+    expect(() =>
+      parseJsonLdProduct(read("page-json-ld-group.html"), other, {
+        variantParam: { name: "v1", value: "999999999" },
+      }),
+    ).toThrow(/cor pedida não está na resposta \(v1=999999999\)/);
   });
 
   it("falls back to the page when the storefront answers oddly", async () => {

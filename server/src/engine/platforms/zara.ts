@@ -18,6 +18,7 @@ import { at, isRecord, type Json, list, num, text } from "./support/json";
 import { priceFromCents } from "./support/money";
 import { productFromSizes } from "./support/result";
 import { isoCurrency } from "./support/verdict";
+import { countryCurrency } from "./support/currency";
 import { firstAnswer, type Route } from "./support/check-routes";
 import { DAY_MS, TtlCache } from "./support/ttl-cache";
 import { definePlatform } from "./support/define-platform";
@@ -94,21 +95,21 @@ function firstCents(values: unknown[]): string | null {
 }
 
 /**
- * Zara prices are in cents of the store's currency; a stated currency wins, otherwise the Portuguese
- * store's euros.
+ * Zara prices are in cents of the store's currency; a stated currency wins, otherwise the currency of
+ * the store's country in the URL (`storeCurrency`: /pt/ → EUR, /us/ → USD), otherwise none.
  */
-function zaraCurrency(...nodes: unknown[]): string {
+function zaraCurrency(storeCurrency: string | undefined, ...nodes: unknown[]): string | undefined {
   for (const node of nodes) {
     for (const path of ["currency", "currencyCode", "pricing.currency", "pricing.price.currency"]) {
       const code = isoCurrency(at(node, path));
       if (code) return code;
     }
   }
-  return "EUR";
+  return storeCurrency;
 }
 
 /** Pure: `/api/storefront/1/stores/<id>/products/id/<v1>` body → result */
-export function parseZaraStorefront(body: unknown): ProductResult {
+export function parseZaraStorefront(body: unknown, storeCurrency?: string): ProductResult {
   const product = isRecord(body) && isRecord(body.product) ? body.product : body;
   if (!isRecord(product) || !Array.isArray(product.sizes)) throw unexpected("produto Zara sem tamanhos");
   const rows = product.sizes.filter(isRecord);
@@ -128,7 +129,7 @@ export function parseZaraStorefront(body: unknown): ProductResult {
   const media = list(product.media).filter(isRecord);
   return productFromSizes(sizes, {
     price: firstCents(rows.flatMap(priceOf).concat([at(product, "pricing.price.amount"), product.price])),
-    currency: zaraCurrency(product, ...rows),
+    currency: zaraCurrency(storeCurrency, product, ...rows),
     name: text(product.name),
     imageUrl: text(media.find((m) => text(m.url))?.url),
   });
@@ -146,16 +147,27 @@ function colourImage(colour: Json): string | undefined {
   return `https://static.zara.net/photos//${path}/w/750/${name}.jpg?ts=${text(full.timestamp) ?? ""}`;
 }
 
+/**
+ * The colour the URL names (`v1`); the first one only when the URL names none. A `v1` missing from the
+ * answer fails the check: reading another colour's sizes would report them as the watched colour's.
+ */
+function watchedColour(colours: Json[], v1: string | null): Json {
+  if (v1 === null) return colours[0];
+  const colour = colours.find((c) => String(c.productId) === v1);
+  if (!colour) throw unexpected(`a cor pedida não está na resposta (v1=${v1})`);
+  return colour;
+}
+
 /** Pure: the product object of the view payload (page JSON or `window.zara.viewPayload`) → result */
-export function parseZaraProduct(product: unknown, v1: string | null): ProductResult {
+export function parseZaraProduct(product: unknown, v1: string | null, storeCurrency?: string): ProductResult {
   const colours = list(at(product, "detail.colors")).filter(isRecord);
   if (!isRecord(product) || colours.length === 0) throw unexpected("produto Zara sem cores");
-  const colour = colours.find((c) => v1 !== null && String(c.productId) === v1) ?? colours[0];
+  const colour = watchedColour(colours, v1);
   const rows = list(colour.sizes).filter(isRecord);
   const sizes = rows.map((s) => zaraSize({ name: text(s.name), availability: text(s.availability) }));
   return productFromSizes(sizes, {
     price: firstCents([colour.price, ...rows.map((r) => r.price), product.price]),
-    currency: zaraCurrency(colour, product),
+    currency: zaraCurrency(storeCurrency, colour, product),
     name: text(product.name),
     imageUrl: colourImage(colour),
   });
@@ -178,15 +190,20 @@ function payloadProduct(payload: unknown, v1: string | null): unknown {
   const products = list(at(payload, "productGroups.0.products")).filter(isRecord);
   const hasColour = (p: Json) =>
     v1 !== null && list(at(p, "detail.colors")).some((c) => isRecord(c) && String(c.productId) === v1);
-  return products.find(hasColour) ?? products[0];
+  // without v1 the page's first product is the pasted one; with it, only the product of that colour
+  return v1 === null ? products[0] : (products.find(hasColour) ?? products[0]);
 }
 
 /** Pure: the product page HTML → result plus the store id of its app shell */
-export function parseZaraPage(html: string, v1: string | null): { result: ProductResult; storeId?: string } {
+export function parseZaraPage(
+  html: string,
+  v1: string | null,
+  storeCurrency?: string,
+): { result: ProductResult; storeId?: string } {
   const product = payloadProduct(viewPayload(html), v1);
   if (!product) throw unexpected("página Zara sem viewPayload");
   const storeId = text(at(jsonAfter(html, /window\.zara\.appConfig\s*=/), "storeId"));
-  return { result: parseZaraProduct(product, v1), ...(storeId ? { storeId } : {}) };
+  return { result: parseZaraProduct(product, v1, storeCurrency), ...(storeId ? { storeId } : {}) };
 }
 
 /** Pure: reference search body → the first colour's product id */
@@ -211,6 +228,7 @@ export async function checkZara(ctx: AdapterContext): Promise<ProductResult> {
   if (!url || (!url.v1 && !url.reference)) throw unexpected("URL Zara sem v1 nem referência -p<8 dígitos>");
   const localeKey = `${hostOf(ctx.product.url)}/${url.country}/${url.language}`;
   const configured = text(ctx.product.config.storeId);
+  const storeCurrency = countryCurrency(url.country);
   const storeId = configured ?? storeIds.get(localeKey);
 
   const storefront: Route<ProductResult> = {
@@ -223,6 +241,7 @@ export async function checkZara(ctx: AdapterContext): Promise<ProductResult> {
           `${url.origin}/api/storefront/1/stores/${storeId}/products/id/${id}`,
           ctx.product.url,
         ),
+        storeCurrency,
       );
     },
   };
@@ -234,7 +253,11 @@ export async function checkZara(ctx: AdapterContext): Promise<ProductResult> {
   const page: Route<ProductResult> = {
     name: "page-payload",
     run: async () => {
-      const { result, storeId: found } = await parsePage(zara, [await loadPage(), url.v1], ctx.signal);
+      const { result, storeId: found } = await parsePage(
+        zara,
+        [await loadPage(), url.v1, storeCurrency],
+        ctx.signal,
+      );
       if (found && !configured) storeIds.set(localeKey, found);
       return result;
     },
@@ -242,7 +265,10 @@ export async function checkZara(ctx: AdapterContext): Promise<ProductResult> {
   // the page's JSON-LD ProductGroup (hasVariant[] with a size each) before giving up
   const jsonLd: Route<ProductResult> = {
     name: "json-ld",
-    run: async () => parseJsonLdProduct(await loadPage(), ctx.product.url),
+    run: async () =>
+      parseJsonLdProduct(await loadPage(), ctx.product.url, {
+        ...(url.v1 ? { variantParam: { name: "v1", value: url.v1 } } : {}),
+      }),
   };
   const { value, source } = await firstAnswer(storeId ? [storefront, page, jsonLd] : [page, jsonLd]);
   return { ...value, source };
@@ -266,6 +292,8 @@ export const zara = definePlatform({
   label: "Zara",
   sampleUrl: "https://www.zara.com/pt/pt/casaco-comprido-la-p02015602.html?v1=364118231",
   defaultInterval: 5_000,
+  /** Zara's Akamai wall blocks bursts on drop days */
+  budget: { perMinute: 120, atOnce: 2 },
   hosts: ["zara.com"],
   browser: true,
   // the internal colour id `v1` is what the APIs take; the 8-digit SEO reference is resolved later

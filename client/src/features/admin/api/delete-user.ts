@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, errorMessage } from "@/lib/http";
+import { apiRequest } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
 import { ADMIN_USERS_QUERY_KEY } from "./get-users";
+import { toastFailure } from "@/lib/mutation-feedback";
 
 export const deleteUser = (id: number) => apiRequest<{ message: string }>("DELETE", `/api/admin/users/${id}`);
 
@@ -11,7 +12,7 @@ export function useDeleteUser() {
   return useMutation({
     mutationFn: deleteUser,
     onSuccess: () => toast.success(i18n.t("admin:toast.userDeleted")),
-    onError: (error) => toast.error(errorMessage(error, i18n.t("admin:toast.deleteUserFailed"))),
+    onError: toastFailure("admin:toast.deleteUserFailed"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
   });
 }

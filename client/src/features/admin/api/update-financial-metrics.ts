@@ -1,9 +1,10 @@
 import type { FinancialMetricsInput, FinancialMetricsResponse } from "@common/schemas/financial-metrics";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, errorMessage } from "@/lib/http";
+import { apiRequest } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
 import { FINANCIAL_METRICS_QUERY_KEY } from "./get-financial-metrics";
+import { toastFailure } from "@/lib/mutation-feedback";
 
 export const updateFinancialMetrics = (input: FinancialMetricsInput) =>
   apiRequest<FinancialMetricsResponse>("PUT", "/api/admin/financial-metrics", input);
@@ -17,6 +18,6 @@ export function useUpdateFinancialMetrics({ onSuccess }: { onSuccess?: () => voi
       toast.success(i18n.t("admin:toast.metricsUpdated"));
       onSuccess?.();
     },
-    onError: (error) => toast.error(errorMessage(error, i18n.t("admin:toast.updateMetricsFailed"))),
+    onError: toastFailure("admin:toast.updateMetricsFailed"),
   });
 }

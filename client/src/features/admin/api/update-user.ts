@@ -3,9 +3,10 @@ import type { UpdateUserInput } from "@common/schemas/users";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { USER_QUERY_KEY } from "@/lib/auth";
-import { apiRequest, errorMessage } from "@/lib/http";
+import { apiRequest } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
 import { ADMIN_USERS_QUERY_KEY } from "./get-users";
+import { toastFailure } from "@/lib/mutation-feedback";
 
 export const updateUser = ({ id, ...changes }: UpdateUserInput & { id: number }) =>
   apiRequest<PublicUser>("PUT", `/api/admin/users/${id}`, changes);
@@ -15,7 +16,7 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: updateUser,
     onSuccess: () => toast.success(i18n.t("admin:toast.userUpdated")),
-    onError: (error) => toast.error(errorMessage(error, i18n.t("admin:toast.updateUserFailed"))),
+    onError: toastFailure("admin:toast.updateUserFailed"),
     onSettled: () => {
       queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY });
       // the admin may have changed their own limit

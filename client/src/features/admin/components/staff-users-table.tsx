@@ -4,9 +4,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { UserAvatar } from "@/components/user-avatar";
 import { useFormat } from "@/lib/user-settings";
-import { DeleteUserButton } from "./delete-user-button";
 import { MonitorLimitCell } from "./monitor-limit-cell";
 import { RoleBadge } from "./role-badge";
+import { DisabledBadge, UserActions } from "./user-actions";
 
 function NameCell({ user }: { user: PublicUser }) {
   return (
@@ -27,10 +27,11 @@ function UserCard({ user }: { user: PublicUser }) {
     <li data-testid={`user-row-${user.username}`} className="grid gap-3 py-4 first:pt-0 last:pb-0">
       <div className="flex items-start justify-between gap-2">
         <NameCell user={user} />
-        <DeleteUserButton user={user} />
+        <UserActions user={user} />
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <RoleBadge role={user.role} />
+        <DisabledBadge user={user} />
         <span className="min-w-0 truncate text-muted-foreground">{user.email || t("users.noEmail")}</span>
       </div>
       <div className="flex items-center justify-between gap-2 text-sm">
@@ -76,14 +77,17 @@ export function StaffUsersTable({ users }: { users: PublicUser[] }) {
                   </TableCell>
                   <TableCell>{user.email || "—"}</TableCell>
                   <TableCell>
-                    <RoleBadge role={user.role} />
+                    <div className="flex flex-wrap gap-1">
+                      <RoleBadge role={user.role} />
+                      <DisabledBadge user={user} />
+                    </div>
                   </TableCell>
                   <TableCell>
                     <MonitorLimitCell user={user} />
                   </TableCell>
                   <TableCell className="tabular-nums">{f.date(user.createdAt)}</TableCell>
                   <TableCell className="text-right">
-                    <DeleteUserButton user={user} />
+                    <UserActions user={user} />
                   </TableCell>
                 </TableRow>
               ))}

@@ -8,9 +8,10 @@ import { errorMessage } from "@/lib/http";
 import { useFormat } from "@/lib/user-settings";
 import { useAdminUsers } from "../api/get-users";
 import { CreateUserDialog } from "./create-user-dialog";
-import { DeleteUserButton } from "./delete-user-button";
+import { InviteDialog } from "./invite-dialog";
 import { MonitorLimitCell } from "./monitor-limit-cell";
 import { RoleBadge } from "./role-badge";
+import { DisabledBadge, UserActions } from "./user-actions";
 
 /** Admin page, first tab: every account, with delete behind a confirmation. */
 export function UsersTable() {
@@ -25,7 +26,8 @@ export function UsersTable() {
       <CardHeader>
         <CardTitle>{t("users.title")}</CardTitle>
         <CardDescription>{t("users.count", { count: users.length })}</CardDescription>
-        <CardAction>
+        <CardAction className="flex flex-wrap justify-end gap-2">
+          <InviteDialog />
           <CreateUserDialog />
         </CardAction>
       </CardHeader>
@@ -46,6 +48,7 @@ export function UsersTable() {
                 <p className="truncate text-muted-foreground">{user.email || t("users.noEmail")}</p>
                 <div className="flex items-center gap-2 text-xs text-muted-foreground">
                   <RoleBadge role={user.role} />
+                  <DisabledBadge user={user} />
                   {t("users.createdOn", { date: f.date(user.createdAt) })}
                 </div>
                 <div className="flex items-center gap-2 text-xs text-muted-foreground">
@@ -53,7 +56,7 @@ export function UsersTable() {
                   <MonitorLimitCell user={user} />
                 </div>
               </div>
-              <DeleteUserButton user={user} />
+              <UserActions user={user} />
             </li>
           ))}
         </ul>
@@ -78,14 +81,17 @@ export function UsersTable() {
                 <TableCell>{user.fullName || "—"}</TableCell>
                 <TableCell>{user.email || "—"}</TableCell>
                 <TableCell>
-                  <RoleBadge role={user.role} />
+                  <div className="flex flex-wrap gap-1">
+                    <RoleBadge role={user.role} />
+                    <DisabledBadge user={user} />
+                  </div>
                 </TableCell>
                 <TableCell>
                   <MonitorLimitCell user={user} />
                 </TableCell>
                 <TableCell className="tabular-nums">{f.date(user.createdAt)}</TableCell>
                 <TableCell className="text-right">
-                  <DeleteUserButton user={user} />
+                  <UserActions user={user} />
                 </TableCell>
               </TableRow>
             ))}

@@ -5,6 +5,7 @@ import { PageShell } from "@/components/page-shell";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AdminOnly } from "../components/admin-only";
 import { FinancialMetricsPanel } from "../components/financial-metrics-panel";
+import { PendingInvites } from "../components/pending-invites";
 import { UsersTable } from "../components/users-table";
 
 export function AdminPage() {
@@ -30,8 +31,10 @@ export function AdminPage() {
               {t("page.metricsTab")}
             </TabsTrigger>
           </TabsList>
-          <TabsContent value="users">
+          {/* one column of minmax(0, 1fr): the users table scrolls inside its card, the page keeps its width */}
+          <TabsContent value="users" className="grid grid-cols-1 gap-6">
             <UsersTable />
+            <PendingInvites />
           </TabsContent>
           <TabsContent value="metrics">
             <FinancialMetricsPanel />

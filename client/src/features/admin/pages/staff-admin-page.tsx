@@ -7,6 +7,8 @@ import { useAdminUsers } from "../api/get-users";
 import { ADMIN_PANEL_DENIED } from "../components/access-denied";
 import { AdminOnly } from "../components/admin-only";
 import { CreateUserDialog } from "../components/create-user-dialog";
+import { InviteDialog } from "../components/invite-dialog";
+import { PendingInvites } from "../components/pending-invites";
 import { StaffStats } from "../components/staff-stats";
 import { StaffUsersTable } from "../components/staff-users-table";
 
@@ -15,7 +17,16 @@ function StaffAdminContent() {
   const { t } = useTranslation("admin");
   return (
     <PageShell>
-      <PageHeader title={t("staff.title")} subtitle={t("staff.subtitle")} actions={<CreateUserDialog />} />
+      <PageHeader
+        title={t("staff.title")}
+        subtitle={t("staff.subtitle")}
+        actions={
+          <>
+            <InviteDialog />
+            <CreateUserDialog />
+          </>
+        }
+      />
       {isLoading ? (
         <PageSpinner />
       ) : error || !users ? (
@@ -24,6 +35,7 @@ function StaffAdminContent() {
         <>
           <StaffStats users={users} />
           <StaffUsersTable users={users} />
+          <PendingInvites />
         </>
       )}
     </PageShell>

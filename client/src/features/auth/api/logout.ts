@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "sonner";
 import { paths } from "@/config/paths";
 import { setFlash } from "@/lib/flash";
-import { apiRequest, errorMessage } from "@/lib/http";
+import { apiRequest } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
+import { toastFailure } from "@/lib/mutation-feedback";
 
 export function logout(): Promise<unknown> {
   return apiRequest("POST", "/api/logout");
@@ -17,9 +17,6 @@ export function useLogout() {
       setFlash(i18n.t("auth:loggedOut"));
       window.location.assign(paths.login);
     },
-    onError: (error) =>
-      toast.error(i18n.t("auth:logoutFailed"), {
-        description: errorMessage(error, i18n.t("common:unknownError")),
-      }),
+    onError: toastFailure("common:unknownError", "auth:logoutFailed"),
   });
 }

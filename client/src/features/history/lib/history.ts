@@ -15,6 +15,7 @@ const ACTIONS = [
   "stock_check_failed",
   "notification_sent",
   "notification_failed",
+  "notification_superseded",
 ] as const;
 type Action = (typeof ACTIONS)[number];
 

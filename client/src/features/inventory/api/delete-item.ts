@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { invalidateBooks } from "@/lib/books-queries";
 import { apiRequest, errorMessage } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
+import { toastFailure } from "@/lib/mutation-feedback";
 
 export const deleteItem = (id: number) => apiRequest("DELETE", `/api/inventory/${id}`);
 export const restoreItem = (id: number) => apiRequest<InventoryItem>("POST", `/api/inventory/${id}/restore`);
@@ -34,10 +35,7 @@ export function useDeleteItem() {
         duration: UNDO_MS,
         action: { label: i18n.t("common:actions.undo"), onClick: () => void undo(queryClient, id) },
       }),
-    onError: (error) =>
-      toast.error(i18n.t("inventory:delete.removeFailed"), {
-        description: errorMessage(error, i18n.t("common:unknownError")),
-      }),
+    onError: toastFailure("common:unknownError", "inventory:delete.removeFailed"),
     onSettled: () => invalidateBooks(queryClient),
   });
 }

@@ -1,16 +1,17 @@
-import { MAX_IMAGE_BYTES } from "@common/schemas/images";
+import { MAX_PHOTO_BYTES, PHOTO_LONG_SIDE } from "@common/schemas/images";
 import { ImagePlus, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
+import { shrinkImage } from "@/lib/shrink-image";
 
 const ACCEPTED = ["image/png", "image/jpeg", "image/webp", "image/gif"];
 
 /** the photo's problems, named at render (so a change of language renames a shown one) */
 type PhotoError = "photo.invalidType" | "photo.tooLarge" | "photo.readFailed";
 
-/** reads the chosen photo locally as a data URL; nothing is uploaded until the item is saved */
+/** shrinks the chosen photo locally to a data URL; nothing is uploaded until the item is saved */
 export function PhotoField({
   value,
   onChange,
@@ -21,17 +22,18 @@ export function PhotoField({
   const id = useId();
   const { t } = useTranslation("inventory");
   const [error, setError] = useState<PhotoError | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   const pick = (file: File | undefined) => {
     setError(null);
     if (!file) return;
     if (!ACCEPTED.includes(file.type)) return setError("photo.invalidType");
-    if (file.size > MAX_IMAGE_BYTES) return setError("photo.tooLarge");
-    const reader = new FileReader();
-    reader.onload = () => onChange(typeof reader.result === "string" ? reader.result : null);
-    reader.onerror = () => setError("photo.readFailed");
-    reader.readAsDataURL(file);
+    if (file.size > MAX_PHOTO_BYTES) return setError("photo.tooLarge");
+    setPreparing(true);
+    shrinkImage(file, PHOTO_LONG_SIDE)
+      .then(onChange, () => setError("photo.readFailed"))
+      .finally(() => setPreparing(false));
   };
 
   return (
@@ -73,7 +75,9 @@ export function PhotoField({
               {t("photo.remove")}
             </Button>
           )}
-          <p className="text-xs text-muted-foreground">{t("photo.hint")}</p>
+          <p className="text-xs text-muted-foreground" aria-live="polite">
+            {preparing ? t("photo.preparing") : t("photo.hint")}
+          </p>
         </div>
       </div>
       {error && (

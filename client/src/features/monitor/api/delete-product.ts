@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { errorMessage, apiRequest } from "@/lib/http";
+import { apiRequest } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
 import { invalidateMonitor } from "./invalidate-monitor";
+import { toastFailure } from "@/lib/mutation-feedback";
 
 export const deleteProduct = (id: number) => apiRequest("DELETE", `/api/products/${id}`);
 
@@ -11,10 +12,7 @@ export function useDeleteProduct() {
   return useMutation({
     mutationFn: deleteProduct,
     onSuccess: () => toast.success(i18n.t("monitor:toasts.removed")),
-    onError: (error) =>
-      toast.error(i18n.t("monitor:toasts.error"), {
-        description: errorMessage(error, i18n.t("monitor:toasts.removeFailed")),
-      }),
+    onError: toastFailure("monitor:toasts.removeFailed", "monitor:toasts.error"),
     onSettled: () => invalidateMonitor(queryClient),
   });
 }

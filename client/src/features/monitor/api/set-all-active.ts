@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, errorMessage } from "@/lib/http";
+import { apiRequest } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
 import { invalidateMonitor } from "./invalidate-monitor";
+import { toastFailure } from "@/lib/mutation-feedback";
 
 /** POST /api/monitor/start-all or stop-all */
 export const setAllActive = (isActive: boolean) =>
@@ -14,10 +15,7 @@ export function useSetAllActive() {
     mutationFn: setAllActive,
     onSuccess: (_data, isActive) =>
       toast.success(i18n.t(isActive ? "monitor:toasts.started" : "monitor:toasts.stopped")),
-    onError: (error) =>
-      toast.error(i18n.t("monitor:toasts.error"), {
-        description: errorMessage(error, i18n.t("common:unknownError")),
-      }),
+    onError: toastFailure("common:unknownError", "monitor:toasts.error"),
     onSettled: () => invalidateMonitor(queryClient),
   });
 }

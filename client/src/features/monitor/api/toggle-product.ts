@@ -1,9 +1,10 @@
 import type { ProductDto } from "@common/schemas/products";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, errorMessage } from "@/lib/http";
+import { apiRequest } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
 import { invalidateMonitor } from "./invalidate-monitor";
+import { toastFailure } from "@/lib/mutation-feedback";
 
 export const toggleProduct = (id: number) => apiRequest<ProductDto>("POST", `/api/products/${id}/toggle`);
 
@@ -13,10 +14,7 @@ export function useToggleProduct() {
     mutationFn: toggleProduct,
     onSuccess: (product) =>
       toast.success(i18n.t(product.isActive ? "monitor:toasts.started" : "monitor:toasts.stopped")),
-    onError: (error) =>
-      toast.error(i18n.t("monitor:toasts.error"), {
-        description: errorMessage(error, i18n.t("monitor:toasts.toggleFailed")),
-      }),
+    onError: toastFailure("monitor:toasts.toggleFailed", "monitor:toasts.error"),
     onSettled: () => invalidateMonitor(queryClient),
   });
 }

@@ -1,3 +1,4 @@
+import { readerName } from "@common/platforms";
 import type { CheckDetail } from "@common/schemas/check-detail";
 import { AlertTriangle, ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
@@ -90,7 +91,9 @@ export function CheckDetailView({ detail, platform }: { detail: CheckDetail; pla
 
       <Section title={t("check.requests")}>
         <dl className="space-y-1">
-          <Row label={t("check.route")}>{detail.route ? translateMessage(detail.route) : "—"}</Row>
+          <Row label={t("check.route")}>
+            {detail.route ? translateMessage(readerName(detail.route)) : "—"}
+          </Row>
         </dl>
         {detail.exchanges.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("check.noRequests")}</p>
@@ -186,6 +189,20 @@ export function CheckDetailView({ detail, platform }: { detail: CheckDetail; pla
                 {item.price && (
                   <span className="shrink-0 tabular-nums text-muted-foreground">
                     {f.price(item.price, item.currency ?? detail.currency)}
+                  </span>
+                )}
+                {item.verdict && (
+                  <span
+                    data-testid="item-verdict"
+                    className={`shrink-0 rounded px-1.5 py-0.5 text-xs ${
+                      item.verdict === "kept"
+                        ? "bg-primary/10 text-primary"
+                        : "bg-muted text-muted-foreground"
+                    }`}
+                  >
+                    {t(`check.verdict.${item.verdict}` as "check.verdict.kept", {
+                      defaultValue: item.verdict,
+                    })}
                   </span>
                 )}
               </li>

@@ -25,8 +25,16 @@ export function StatusBadge({ product, className }: { product: ProductDto; class
   );
 }
 
-export function PlatformBadge({ platform }: { platform: string }) {
-  return <Badge variant="outline">{usePlatforms().label(platform)}</Badge>;
+/** the platform's name; for "Outra loja" the store's own site, with the platform's name as its title */
+export function PlatformBadge({ product }: { product: Pick<ProductDto, "platform" | "url"> }) {
+  const platforms = usePlatforms();
+  const name = platforms.storeName(product);
+  const label = platforms.label(product.platform);
+  return (
+    <Badge variant="outline" title={name === label ? undefined : label} className="max-w-full truncate">
+      {name}
+    </Badge>
+  );
 }
 
 /**
@@ -46,7 +54,7 @@ export function StatusChips({
   return (
     <div className={cn("flex flex-wrap items-center gap-1", className)}>
       <StatusBadge product={product} className="max-w-full whitespace-normal" />
-      <PlatformBadge platform={product.platform} />
+      <PlatformBadge product={product} />
       {showPaused && !product.isActive && (
         <span className="text-xs text-muted-foreground">{t("card.paused")}</span>
       )}
@@ -74,7 +82,12 @@ export function CheckFailure({
     >
       <AlertTriangle className="mt-0.5 size-3.5 shrink-0 text-[oklch(0.55_0.14_65)] dark:text-warning" />
       <div className="min-w-0">
-        <p className="font-semibold">{t("failure.title")}</p>
+        <p className="font-semibold">{t(product.blindSince ? "failure.blindTitle" : "failure.title")}</p>
+        {product.blindSince && (
+          <p className="break-words font-medium" data-testid="blind-since">
+            {t("failure.blindSince", { since: f.dateTime(product.blindSince) })}
+          </p>
+        )}
         <p className="break-words text-muted-foreground">
           {product.lastError ? translateMessage(product.lastError) : t("failure.unknownReason")}
           {product.failureStreak > 1 && ` · ${t("failure.streak", { n: product.failureStreak })}`}

@@ -8,6 +8,8 @@ import { i18n } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import { isSoldOut } from "../lib/product-display";
+import { StretchedInterval } from "./interval-text";
+import { PriceTrend } from "./price-history";
 import { CheckFailure, StatusChips } from "./product-badges";
 import { CardIconActions, type ProductActions, SizeChips } from "./product-card";
 import { CardPhoto, useCardPhoto } from "./product-image";
@@ -57,9 +59,13 @@ export function ProductCardMobile({
         </div>
       </div>
       <CheckFailure product={product} onShowDetail={onShowCheck} />
+      <PriceTrend product={product} />
       <SizeChips product={product} max={MOBILE_CHIPS} />
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        <span>{t("card.intervalValue", { value: formatInterval(product.checkInterval) })}</span>
+        <span>
+          {t("card.intervalValue", { value: formatInterval(product.checkInterval) })}
+          <StretchedInterval product={product} />
+        </span>
         {product.lastRestockAt && (
           <span>{t("card.lastRestockValue", { when: formatClockOrDate(product.lastRestockAt, f) })}</span>
         )}

@@ -6,9 +6,12 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { formatClockOrDate, formatInterval, formatLastCheck } from "@/lib/format";
 import { usePlatforms } from "@/lib/platforms";
+import { StretchedInterval } from "./interval-text";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 import { isSoldOut, productSizes } from "../lib/product-display";
+import { PriceTrend } from "./price-history";
+import { SearchMatches } from "./search-matches";
 import { CheckFailure, PlatformBadge, StatusBadge, StatusChips } from "./product-badges";
 import { CardPhoto, useCardPhoto } from "./product-image";
 
@@ -49,6 +52,7 @@ export function SizeChips({ product, max = MAX_CHIPS }: { product: ProductDto; m
   const { t } = useTranslation("monitor");
   const isProfile = usePlatforms().watchesProfile(product.platform);
   const sizes = productSizes(product);
+  if (product.monitorType === "search") return <SearchMatches product={product} max={Math.min(max, 6)} />;
   if (sizes.length === 0) return null;
   return (
     <div className="space-y-1">
@@ -162,7 +166,7 @@ export function ProductCard({
           <ToggleButton product={product} onToggle={onToggle} className="absolute top-2 left-2 shadow-md" />
           <div className="absolute top-2 right-2 flex max-w-[75%] flex-col items-end gap-1 [&>*]:bg-card/95 [&>*]:shadow-sm">
             <StatusBadge product={product} className="max-w-full whitespace-normal text-right" />
-            <PlatformBadge platform={product.platform} />
+            <PlatformBadge product={product} />
           </div>
           {paused && <div className="absolute bottom-2 left-2">{paused}</div>}
         </div>
@@ -197,12 +201,16 @@ export function ProductCard({
             </Detail>
           )}
           <Detail label={t("card.id")}>{product.productId}</Detail>
-          <Detail label={t("card.interval")}>{formatInterval(product.checkInterval)}</Detail>
+          <Detail label={t("card.interval")}>
+            {formatInterval(product.checkInterval)}
+            <StretchedInterval product={product} />
+          </Detail>
           <Detail label={t("card.lastCheck")}>{formatLastCheck(product.lastCheck, f)}</Detail>
           {!isProfile && (
             <Detail label={t("card.lastRestock")}>{formatClockOrDate(product.lastRestockAt, f)}</Detail>
           )}
         </dl>
+        {!isProfile && <PriceTrend product={product} />}
         <SizeChips product={product} />
         <div className="mt-auto flex items-center gap-2 pt-1">
           <Button variant="outline" size="sm" className="flex-1" onClick={() => onEdit(product)}>

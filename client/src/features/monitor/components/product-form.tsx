@@ -1,3 +1,4 @@
+import { NO_CURRENCY } from "@common/money";
 import type { PlatformCatalogue } from "@common/platforms";
 import {
   type ProductDto,
@@ -7,7 +8,7 @@ import {
   productInputSchema,
 } from "@common/schemas/products";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Bell, ChevronRight, Layers, Package, Settings2, Store } from "lucide-react";
+import { Bell, ChevronRight, Filter, Layers, Package, Search, Settings2, Store } from "lucide-react";
 import { type ChangeEvent, type FocusEvent, useEffect, useMemo, useState } from "react";
 import { type FieldError, type UseFormReturn, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -21,6 +22,7 @@ import { AlertChannelsField } from "./alert-channels-field";
 import { FormSection } from "./form-section";
 import { IntervalField } from "./interval-field";
 import { PlatformPicker } from "./platform-picker";
+import { ProductRulesFields, SearchRulesFields } from "./rules-fields";
 import { AutofillStatus, useUrlAutofill } from "./url-autofill";
 import { VariantsField } from "./variants-field";
 
@@ -49,6 +51,8 @@ function initialValues(
       checkInterval: first?.defaultInterval ?? 60_000,
       config: "",
       variants: [],
+      monitorType: "stock",
+      rules: {},
     };
   }
   return {
@@ -63,6 +67,8 @@ function initialValues(
     config: product.config ?? "",
     variants: parseJsonList(product.variants),
     alertChannels: product.alertChannels,
+    monitorType: product.monitorType === "search" ? "search" : "stock",
+    rules: product.rules ?? {},
   };
 }
 
@@ -91,7 +97,15 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
   const { register, watch, setValue, formState } = form;
   const errors = formState.errors;
   const platform = watch("platform");
-  const info = usePlatforms().get(platform);
+  const platforms = usePlatforms();
+  const info = platforms.get(platform);
+  const urlValue = String(watch("url") ?? "");
+  // "Produto" or "Pesquisa": the pasted URL says which (a catalogue page, a collection)
+  const isSearch = platforms.searchOf(platform, urlValue) !== null;
+  useEffect(() => {
+    if ((form.getValues("monitorType") === "search") !== isSearch)
+      setValue("monitorType", isSearch ? "search" : "stock");
+  }, [isSearch, form, setValue]);
   const texts = usePlatformTexts(platform);
   const autofill = useUrlAutofill(form);
   const sizes = autofill.state.kind === "done" ? autofill.state.sizes : [];
@@ -138,6 +152,26 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
         />
       </div>
 
+      <fieldset className="flex gap-1 rounded-md border bg-muted/40 p-1" aria-label={t("rules.kind")}>
+        {(["stock", "search"] as const).map((kind) => {
+          const active = (kind === "search") === isSearch;
+          return (
+            <span
+              key={kind}
+              data-testid={`monitor-kind-${kind}`}
+              aria-current={active ? "true" : undefined}
+              className={`flex flex-1 items-center justify-center gap-1.5 rounded px-2 py-1.5 text-sm ${
+                active ? "bg-background font-medium shadow-sm" : "text-muted-foreground"
+              }`}
+            >
+              {kind === "search" ? <Search className="size-4" /> : <Package className="size-4" />}
+              {kind === "search" ? t("rules.kindSearch") : t("rules.kindProduct")}
+            </span>
+          );
+        })}
+      </fieldset>
+      {isSearch && <p className="text-xs text-muted-foreground">{t("rules.searchDetected")}</p>}
+
       <FormSection title={t("form.infoSection")} icon={<Package />}>
         <FormField id="product-name" label={t("form.name")} error={errorText(errors.name)}>
           <Input {...fieldProps("name")} placeholder={t("form.namePlaceholder")} {...register("name")} />
@@ -157,7 +191,11 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
           </FormField>
           <FormField
             id="product-price"
-            label={t("form.price", { currency: currency === "EUR" ? "€" : currency })}
+            label={
+              currency === NO_CURRENCY
+                ? t("form.priceNoCurrency")
+                : t("form.price", { currency: currency === "EUR" ? "€" : currency })
+            }
             error={errorText(errors.price)}
           >
             <Input {...fieldProps("price")} placeholder="0,00" inputMode="decimal" {...register("price")} />
@@ -203,6 +241,14 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
           />
         </FormSection>
       )}
+
+      <FormSection title={isSearch ? t("rules.searchSection") : t("rules.productSection")} icon={<Filter />}>
+        {isSearch ? (
+          <SearchRulesFields form={form} vinted={info?.search === "vinted"} />
+        ) : (
+          <ProductRulesFields form={form} />
+        )}
+      </FormSection>
 
       <FormSection title={t("form.webhookSection")} icon={<Bell />}>
         <FormField

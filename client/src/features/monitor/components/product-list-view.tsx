@@ -186,7 +186,7 @@ export function ProductTable({ products, sort, onSort, ...actions }: ListProps) 
                   {p.name}
                 </p>
                 <p className="truncate text-xs text-muted-foreground">
-                  {platforms.label(p.platform)}
+                  {platforms.storeName(p)}
                   {!p.isActive && ` · ${t("card.paused")}`}
                 </p>
                 <FailureLine product={p} />

@@ -1,5 +1,5 @@
 import { isHttpUrl } from "@common/http-url";
-import type { PlatformKey } from "@common/platforms";
+import { type PlatformKey, readerName } from "@common/platforms";
 import { CircleAlert, CircleCheck, Loader2, RotateCw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +21,7 @@ export type AutofillState =
   | { kind: "unknown-site" }
   | { kind: "loading"; url: string }
   | { kind: "error"; url: string; message: string }
-  | { kind: "done"; url: string; sizes: string[] };
+  | { kind: "done"; url: string; sizes: string[]; reader: string | null };
 
 /**
  * Paste first: a product URL picks its platform from the catalogue's hosts and the page is read at
@@ -120,7 +120,9 @@ export function useUrlAutofill(form: ProductForm) {
             // the form's price is in euros: a price in another currency is left for the first check
             const inEuros = !data.currency || data.currency === "EUR";
             fill("price", data.price && inEuros ? data.price.replace(".", ",") : null);
-            setState({ kind: "done", url, sizes: data.sizes });
+            // "Outra loja" says which reader recognised the page
+            const reader = platforms.get(platform)?.anyHost && data.reader ? readerName(data.reader) : null;
+            setState({ kind: "done", url, sizes: data.sizes, reader });
           },
           onError: (error) => {
             if (turn !== reading.current) return;
@@ -172,7 +174,9 @@ export function AutofillStatus({
       {state.kind === "done" && (
         <p className="flex items-center gap-1.5 font-medium text-success">
           <CircleCheck className="size-3.5 shrink-0" />
-          {t("autofill.done", { platform: label })}
+          {state.reader
+            ? t("autofill.doneWithReader", { platform: label, reader: state.reader })
+            : t("autofill.done", { platform: label })}
         </p>
       )}
       {state.kind === "unknown-site" && (

@@ -7,8 +7,10 @@ import { UserAvatar } from "@/components/user-avatar";
 import { useUser } from "@/lib/auth";
 import { useFormat } from "@/lib/user-settings";
 import { AdminWarningCard } from "../components/admin-warning-card";
+import { PasswordCard } from "../components/password-card";
 import { PermissionsCard } from "../components/permissions-card";
 import { ProfileForm } from "../components/profile-form";
+import { SessionsCard } from "../components/sessions-card";
 
 export function ProfilePage() {
   const { data: user } = useUser();
@@ -33,6 +35,8 @@ export function ProfilePage() {
           <ProfileForm key={user.id} user={user} />
         </CardContent>
       </Card>
+      <PasswordCard />
+      <SessionsCard />
       <PermissionsCard admin={admin} />
       {admin && <AdminWarningCard />}
     </PageShell>

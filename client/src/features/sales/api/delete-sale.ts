@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { invalidateBooks } from "@/lib/books-queries";
-import { apiRequest, errorMessage } from "@/lib/http";
+import { apiRequest } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
+import { toastFailure } from "@/lib/mutation-feedback";
 
 export const deleteSale = (id: number) => apiRequest("DELETE", `/api/sales/${id}`);
 
@@ -12,10 +13,7 @@ export function useDeleteSale() {
   return useMutation({
     mutationFn: deleteSale,
     onSuccess: () => toast.success(i18n.t("sales:delete.done")),
-    onError: (error) =>
-      toast.error(i18n.t("sales:delete.failed"), {
-        description: errorMessage(error, i18n.t("common:unknownError")),
-      }),
+    onError: toastFailure("common:unknownError", "sales:delete.failed"),
     onSettled: () => invalidateBooks(queryClient),
   });
 }

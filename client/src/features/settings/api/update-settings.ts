@@ -1,9 +1,9 @@
 import type { SettingsResponse, UpdateSettingsInput } from "@common/schemas/settings";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
-import { apiRequest, errorMessage } from "@/lib/http";
-import { applyLanguage, i18n } from "@/lib/i18n";
+import { apiRequest } from "@/lib/http";
+import { applyLanguage } from "@/lib/i18n";
 import { SETTINGS_QUERY_KEY } from "./get-settings";
+import { toastFailure } from "@/lib/mutation-feedback";
 
 export const updateSettings = (input: UpdateSettingsInput) =>
   apiRequest<SettingsResponse>("PUT", "/api/settings", input);
@@ -12,14 +12,12 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,
-    onSuccess: (saved) => {
-      // the new language first, so the confirmation that follows is already written in it
-      applyLanguage(saved.user.language);
+    onSuccess: async (saved) => {
+      // the new language first (awaited: its catalogue may be fetched), so the confirmation that
+      // follows is already written in it
+      await applyLanguage(saved.user.language);
       queryClient.setQueryData(SETTINGS_QUERY_KEY, saved);
     },
-    onError: (error) =>
-      toast.error(i18n.t("settings:toast.saveFailed"), {
-        description: errorMessage(error, i18n.t("common:unknownError")),
-      }),
+    onError: toastFailure("common:unknownError", "settings:toast.saveFailed"),
   });
 }

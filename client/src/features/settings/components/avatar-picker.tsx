@@ -1,21 +1,13 @@
 import type { PublicUser } from "@common/schemas/auth";
-import { MAX_IMAGE_BYTES } from "@common/schemas/images";
+import { AVATAR_LONG_SIDE, MAX_PHOTO_BYTES } from "@common/schemas/images";
 import { ImageUp, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { UserAvatar } from "@/components/user-avatar";
+import { shrinkImage } from "@/lib/shrink-image";
 
 const ACCEPTED = ["image/png", "image/jpeg", "image/webp", "image/gif"];
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 interface AvatarPickerProps {
   user: PublicUser;
@@ -24,7 +16,7 @@ interface AvatarPickerProps {
   onChange: (dataUrl: string | null) => void;
 }
 
-/** the photo is read in the browser as a data URL (PNG, JPEG, WebP or GIF, up to 2 MB). */
+/** the photo (PNG, JPEG, WebP or GIF, up to 15 MB) is shrunk in the browser to a small data URL */
 export function AvatarPicker({ user, value, onChange }: AvatarPickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<"invalid" | "tooLarge" | null>(null);
@@ -33,9 +25,13 @@ export function AvatarPicker({ user, value, onChange }: AvatarPickerProps) {
   async function pick(file: File | undefined) {
     if (!file) return;
     if (!ACCEPTED.includes(file.type)) return setError("invalid");
-    if (file.size > MAX_IMAGE_BYTES) return setError("tooLarge");
+    if (file.size > MAX_PHOTO_BYTES) return setError("tooLarge");
     setError(null);
-    onChange(await readAsDataUrl(file));
+    try {
+      onChange(await shrinkImage(file, AVATAR_LONG_SIDE));
+    } catch {
+      setError("invalid");
+    }
   }
 
   return (

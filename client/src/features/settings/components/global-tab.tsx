@@ -93,6 +93,64 @@ export function GlobalTab({ saved, readOnly }: { saved: GlobalSettings; readOnly
         onChange={(v) => set("logLevel", v)}
         {...common}
       />
+      <NumberSetting
+        id="quotaItems"
+        label={t("global.quotaItems")}
+        min={1}
+        max={1000000}
+        fallback={DEFAULT_GLOBAL_SETTINGS.quotaItems}
+        value={value.quotaItems}
+        error={errors.quotaItems}
+        onChange={(v) => set("quotaItems", v)}
+        {...common}
+      />
+      <NumberSetting
+        id="quotaPhotos"
+        label={t("global.quotaPhotos")}
+        min={0}
+        max={1000000}
+        fallback={DEFAULT_GLOBAL_SETTINGS.quotaPhotos}
+        value={value.quotaPhotos}
+        error={errors.quotaPhotos}
+        onChange={(v) => set("quotaPhotos", v)}
+        {...common}
+      />
+      <NumberSetting
+        id="quotaPhotoMb"
+        label={t("global.quotaPhotoMb")}
+        unit={t("units.mb")}
+        min={1}
+        max={100000}
+        fallback={DEFAULT_GLOBAL_SETTINGS.quotaPhotoMb}
+        value={value.quotaPhotoMb}
+        error={errors.quotaPhotoMb}
+        onChange={(v) => set("quotaPhotoMb", v)}
+        {...common}
+      />
+      <NumberSetting
+        id="quotaActivityRows"
+        label={t("global.quotaActivityRows")}
+        description={t("global.quotaActivityRowsHelp", { min: 100, max: 10000000 })}
+        min={100}
+        max={10000000}
+        fallback={DEFAULT_GLOBAL_SETTINGS.quotaActivityRows}
+        value={value.quotaActivityRows}
+        error={errors.quotaActivityRows}
+        onChange={(v) => set("quotaActivityRows", v)}
+        {...common}
+      />
+      <NumberSetting
+        id="inventoryWritesPerMinute"
+        label={t("global.inventoryWritesPerMinute")}
+        unit={t("units.perMinute")}
+        min={1}
+        max={10000}
+        fallback={DEFAULT_GLOBAL_SETTINGS.inventoryWritesPerMinute}
+        value={value.inventoryWritesPerMinute}
+        error={errors.inventoryWritesPerMinute}
+        onChange={(v) => set("inventoryWritesPerMinute", v)}
+        {...common}
+      />
     </SettingsCard>
   );
 }

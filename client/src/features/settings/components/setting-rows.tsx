@@ -158,6 +158,34 @@ export function SelectSetting<V extends string>({
  * A webhook address over the row's whole width, with "Testar webhook" beside it (an address does not
  * fit the narrow control column of the other rows).
  */
+/** a short text typed on the right ("M, L") */
+export function TextSetting({
+  value,
+  placeholder,
+  disabled,
+  onChange,
+  ...row
+}: Omit<RowProps, "children"> & {
+  value: string;
+  placeholder?: string;
+  disabled?: boolean;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <SettingRow {...row}>
+      <Input
+        id={row.id}
+        value={value}
+        disabled={disabled}
+        placeholder={placeholder}
+        autoComplete="off"
+        aria-invalid={row.error ? true : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </SettingRow>
+  );
+}
+
 export function WebhookSetting({
   value,
   disabled,

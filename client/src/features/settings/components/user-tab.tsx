@@ -1,7 +1,8 @@
+import { type AlertChannelKey, channelTexts, SETTING_CHANNELS } from "@common/alert-channels";
 import { type UserSettings, userSettingsSchema } from "@common/schemas/settings";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { useTheme } from "@/app/theme-provider";
+import { useTheme } from "@/lib/theme-provider";
 import { playAlertSound } from "@/lib/alert-sound";
 import { allowBrowserNotifications } from "@/lib/browser-notifications";
 import { translateMessage } from "@/lib/i18n";
@@ -9,7 +10,7 @@ import { disablePushOnThisDevice, enablePushOnThisDevice } from "@/lib/push";
 import { useGroupDraft } from "../lib/use-group-draft";
 import { useSaveGroup } from "../lib/use-save-group";
 import { SettingsCard } from "./settings-card";
-import { SelectSetting, SwitchSetting, WebhookSetting } from "./setting-rows";
+import { SelectSetting, SwitchSetting, TextSetting, WebhookSetting } from "./setting-rows";
 
 const THEMES = ["light", "dark"] as const;
 /** each language by its own name, whatever the interface's language */
@@ -25,12 +26,16 @@ const TIMEZONES = [
   ["America/New_York", "newYork"],
 ] as const;
 const CURRENCIES = ["EUR", "USD", "GBP"] as const;
+/** channels whose switch first asks this device (push subscribes it); the others are plain switches */
+const DEVICE_STEP: Partial<
+  Record<AlertChannelKey, { enable(): Promise<unknown>; disable(): Promise<unknown> }>
+> = { push: { enable: enablePushOnThisDevice, disable: disablePushOnThisDevice } };
 
 export function UserTab({ saved }: { saved: UserSettings }) {
   const { theme, setTheme } = useTheme();
   // the theme in effect in this browser is the one shown (the header toggle changes it too)
   const { value, set, validate, reset, errors } = useGroupDraft({ ...saved, theme }, userSettingsSchema);
-  const { t } = useTranslation("settings");
+  const { t, i18n } = useTranslation("settings");
   const { save, saving } = useSaveGroup("user", { validate, reset }, "user.saved");
 
   return (
@@ -67,28 +72,29 @@ export function UserTab({ saved }: { saved: UserSettings }) {
         value={value.currency}
         onChange={(v) => set("currency", v)}
       />
-      <SwitchSetting
-        id="emailNotifications"
-        label={t("user.emailNotifications")}
-        checked={value.emailNotifications}
-        onChange={(v) => set("emailNotifications", v)}
-      />
-      <SwitchSetting
-        id="pushNotifications"
-        label={t("user.pushNotifications")}
-        checked={value.pushNotifications}
-        onChange={(v) => {
-          // turning it on subscribes this device; the setting follows only if the browser allows it
-          const change = v ? enablePushOnThisDevice() : disablePushOnThisDevice();
-          change.then(
-            () => set("pushNotifications", v),
-            (error: Error) => {
-              toast.error(translateMessage(error.message));
-              if (!v) set("pushNotifications", false);
-            },
-          );
-        }}
-      />
+      {SETTING_CHANNELS.map((channel) => {
+        const device = DEVICE_STEP[channel.key];
+        return (
+          <SwitchSetting
+            key={channel.key}
+            id={channel.setting}
+            label={channelTexts(channel, i18n.language).setting ?? channel.key}
+            checked={value[channel.setting]}
+            onChange={(v) => {
+              if (!device) return set(channel.setting, v);
+              // a channel that needs this device's consent: the setting follows only if the browser allows it
+              const change = v ? device.enable() : device.disable();
+              change.then(
+                () => set(channel.setting, v),
+                (error: Error) => {
+                  toast.error(translateMessage(error.message));
+                  if (!v) set(channel.setting, false);
+                },
+              );
+            }}
+          />
+        );
+      })}
       <SwitchSetting
         id="browserNotifications"
         label={t("user.browserNotifications")}
@@ -120,6 +126,23 @@ export function UserTab({ saved }: { saved: UserSettings }) {
         label={t("user.weeklyReport")}
         checked={value.weeklyReport}
         onChange={(v) => set("weeklyReport", v)}
+      />
+      <TextSetting
+        id="usualClothingSizes"
+        label={t("user.usualClothingSizes")}
+        description={t("user.usualSizesHelp")}
+        placeholder="M, L" // i18n-ignore
+        value={value.usualClothingSizes}
+        error={errors.usualClothingSizes}
+        onChange={(v) => set("usualClothingSizes", v)}
+      />
+      <TextSetting
+        id="usualShoeSizes"
+        label={t("user.usualShoeSizes")}
+        placeholder="42, 43" // i18n-ignore
+        value={value.usualShoeSizes}
+        error={errors.usualShoeSizes}
+        onChange={(v) => set("usualShoeSizes", v)}
       />
       <WebhookSetting
         id="user-defaultWebhookUrl"

@@ -1,5 +1,5 @@
 import { isAdmin } from "@common/schemas/auth";
-import { Globe, Server, SlidersHorizontal, TriangleAlert, UserRound } from "lucide-react";
+import { Globe, KeyRound, Server, SlidersHorizontal, TriangleAlert, UserRound } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/components/page-header";
@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useUser } from "@/lib/auth";
 import { errorMessage } from "@/lib/http";
 import { useSettings } from "../api/get-settings";
+import { ApiTab } from "../components/api-tab";
 import { GlobalTab } from "../components/global-tab";
 import { ProfileTab } from "../components/profile-tab";
 import { RestoreDefaultsButton } from "../components/restore-defaults-button";
@@ -55,7 +56,7 @@ export function SettingsPage() {
         <>
           <SettingsSummary settings={settings} />
           <Tabs key={generation} defaultValue="profile">
-            <TabsList className="grid w-full grid-cols-4 sm:inline-flex sm:w-fit">
+            <TabsList className="grid w-full grid-cols-5 sm:inline-flex sm:w-fit">
               <TabsTrigger value="profile" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
                 <UserRound />
                 {t("page.tabs.profile")}
@@ -72,6 +73,10 @@ export function SettingsPage() {
                 <SlidersHorizontal />
                 {t("page.tabs.user")}
               </TabsTrigger>
+              <TabsTrigger value="api" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
+                <KeyRound />
+                {t("page.tabs.api")}
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="profile">
               <ProfileTab key={user.id} user={user} />
@@ -84,6 +89,9 @@ export function SettingsPage() {
             </TabsContent>
             <TabsContent value="user">
               <UserTab saved={settings.user} />
+            </TabsContent>
+            <TabsContent value="api">
+              <ApiTab admin={admin} />
             </TabsContent>
           </Tabs>
           <PerformanceWarning />

@@ -12,6 +12,7 @@ const CHALLENGE_MARKERS: { marker: RegExp; name: string }[] = [
   { marker: /error code:?\s*1020|<title>\s*Access denied \| [^<]*used Cloudflare/i, name: "Cloudflare" },
   { marker: /<title>\s*Um momento/i, name: "Cloudflare" },
   { marker: /captcha-delivery\.com|geo\.captcha-delivery/i, name: "DataDome" },
+  { marker: /px-captcha|_pxAppId|captcha\.px-cdn\.net|perimeterx/i, name: "PerimeterX" },
   // Akamai writes its deny page with entities: "Reference&#32;&#35;…", "errors&#46;edgesuite&#46;net"
   { marker: /<title>\s*Access Denied\s*<\/title>[\s\S]{0,3000}(Reference|edgesuite)/i, name: "Akamai" },
   { marker: /errors(\.|&#46;)edgesuite(\.|&#46;)net/i, name: "Akamai" },

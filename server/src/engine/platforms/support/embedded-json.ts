@@ -1,20 +1,40 @@
+import JSON5 from "json5";
+
+/** what a page embeds after a marker: absent, present but unreadable (with the parser's reason), or read */
+export type Embedded =
+  | { found: false }
+  | { found: true; value: unknown; problem?: undefined }
+  | { found: true; value?: undefined; problem: string };
+
 /**
- * Reads a JSON object that a page embeds in a script, e.g. `window.zara.viewPayload = {…};` or
- * `window.runParams = {…}`: finds the marker, then the balanced braces after it (strings and escapes
- * respected), and parses that text. Returns undefined when the marker or a valid object is absent.
+ * Reads an object that a page embeds in a script, e.g. `window.zara.viewPayload = {…};` or
+ * `window.runParams = { data: {…} }`: finds the marker, then the balanced braces after it (strings and
+ * escapes respected), and parses that text as JSON or, failing that, as a JavaScript object literal
+ * (unquoted keys, single quotes, trailing commas: JSON5), since pages write either.
  */
-export function jsonAfter(html: string, marker: string | RegExp): unknown {
+export function objectAfter(html: string, marker: string | RegExp): Embedded {
   const index = typeof marker === "string" ? html.indexOf(marker) : html.search(marker);
-  if (index < 0) return undefined;
+  if (index < 0) return { found: false };
   const start = html.indexOf("{", index);
-  if (start < 0) return undefined;
+  if (start < 0) return { found: true, problem: "sem objeto depois do marcador" };
   const end = matchingBrace(html, start);
-  if (end < 0) return undefined;
+  if (end < 0) return { found: true, problem: "objeto sem fim" };
+  const source = html.slice(start, end + 1);
   try {
-    return JSON.parse(html.slice(start, end + 1));
+    return { found: true, value: JSON.parse(source) };
   } catch {
-    return undefined;
+    try {
+      return { found: true, value: JSON5.parse(source) };
+    } catch (error) {
+      return { found: true, problem: error instanceof Error ? error.message : String(error) };
+    }
   }
+}
+
+/** the object after the marker, or undefined when it is absent or unreadable */
+export function jsonAfter(html: string, marker: string | RegExp): unknown {
+  const embedded = objectAfter(html, marker);
+  return embedded.found ? embedded.value : undefined;
 }
 
 function matchingBrace(source: string, start: number): number {
@@ -27,7 +47,7 @@ function matchingBrace(source: string, start: number): number {
       else if (ch === quote) quote = null;
       continue;
     }
-    if (ch === '"' || ch === "'") quote = ch;
+    if (ch === '"' || ch === "'" || ch === "`") quote = ch;
     else if (ch === "{" || ch === "[") depth++;
     else if (ch === "}" || ch === "]") {
       depth--;

@@ -4,7 +4,9 @@
  * so never low_stock.
  */
 import { fetchPage } from "./fetch-page";
+import { unexpected } from "./blocks";
 import { absoluteUrl, isRecord, type Json, list, record, text } from "./json";
+import { currencyStatedByPage } from "./currency";
 import { decimalText } from "./money";
 import { withoutUndefined } from "./result";
 import { isoCurrency } from "./verdict";
@@ -90,8 +92,11 @@ interface Priced {
   currency?: string;
 }
 
-/** the offer's amount and its stated currency (a page without `priceCurrency` is a euro page) */
-function offerPrice(offer: Json): Priced | null {
+/**
+ * the offer's amount and its currency: the offer's `priceCurrency`, else the one the page states
+ * elsewhere (`pageCurrency`: Open Graph, Shopify, microdata); none stated leaves it out, never euros
+ */
+function offerPrice(offer: Json, pageCurrency?: string): Priced | null {
   const sfraLow = record(record(offer.lowprice)?.sales);
   const price =
     decimalText(offer.price) ??
@@ -103,7 +108,7 @@ function offerPrice(offer: Json): Priced | null {
     text(offer.priceCurrency) ??
     text(record(offer.priceSpecification)?.priceCurrency) ??
     text(sfraLow?.currency);
-  return { price, currency: stated ? isoCurrency(stated) : "EUR" };
+  return withoutUndefined({ price, currency: stated ? isoCurrency(stated) : pageCurrency });
 }
 
 function imageOf(node: Json, base: string): string | undefined {
@@ -111,16 +116,55 @@ function imageOf(node: Json, base: string): string | undefined {
   return absoluteUrl(isRecord(image) ? image.url : image, base);
 }
 
+export interface JsonLdOptions {
+  /**
+   * the URL parameter that names the watched colour (Zara's `v1`) and its value: only the variants
+   * whose offer URL carries it are read, so sizes of another colour never stand for the watched one
+   */
+  variantParam?: { name: string; value: string };
+}
+
+function offerUrlParam(variant: Json, name: string): string | null {
+  const url = text(offersOf(variant)[0]?.url) ?? text(variant.url);
+  if (!url) return null;
+  try {
+    return new URL(url, "https://x.invalid/").searchParams.get(name);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The variants of the watched colour. A group of several colours whose variants do not say which
+ * they are, or that lacks the watched one, fails the check rather than read another colour's sizes.
+ */
+function watchedVariants(variants: Json[], param: JsonLdOptions["variantParam"]): Json[] {
+  if (!param || variants.length === 0) return variants;
+  const named = variants.map((v) => offerUrlParam(v, param.name));
+  const colours = new Set(variants.map((v) => text(v.color)).filter(Boolean));
+  if (named.every((n) => n === null)) {
+    if (colours.size <= 1) return variants;
+    throw unexpected("JSON-LD com várias cores sem dizer qual é a pedida");
+  }
+  const mine = variants.filter((_, i) => named[i] === param.value);
+  if (mine.length === 0) throw unexpected(`a cor pedida não está na resposta (${param.name}=${param.value})`);
+  return mine;
+}
+
 /**
  * Pure: a page's HTML → product result from its JSON-LD. Variants (ProductGroup.hasVariant, or one
  * offer per variant with a name) become sizes; otherwise the product has one status and no sizes.
  */
-export function parseJsonLdProduct(html: string, pageUrl: string): ProductResult {
+export function parseJsonLdProduct(
+  html: string,
+  pageUrl: string,
+  options: JsonLdOptions = {},
+): ProductResult {
   const products = findProducts(jsonLdBlocks(html));
   if (products.length === 0)
     throw new CheckFailure("unexpected", "Formato inesperado: sem dados de produto (JSON-LD)");
   const main = products[0];
-  const variants = list(main.hasVariant).filter(isRecord);
+  const variants = watchedVariants(list(main.hasVariant).filter(isRecord), options.variantParam);
   const sized: { name: string; offer: Json }[] = [];
   for (const variant of variants) {
     const offer = offersOf(variant)[0];
@@ -153,7 +197,10 @@ export function parseJsonLdProduct(html: string, pageUrl: string): ProductResult
   }
   const allSizes: SizeInfo[] = [...bySize].map(([name, available]) => ({ name, available }));
   const buyableOffers = offers.filter((o) => availabilityIsBuyable(o.availability) === true);
-  const priced = [...buyableOffers, ...offers].map(offerPrice).find((p) => p !== null);
+  const pageCurrency = currencyStatedByPage(html);
+  const priced = [...buyableOffers, ...offers]
+    .map((o) => offerPrice(o, pageCurrency))
+    .find((p) => p !== null);
   return withoutUndefined({
     kind: "product" as const,
     status: available ? ("in_stock" as const) : ("out_of_stock" as const),
@@ -175,8 +222,9 @@ export function jsonLdDetails(
 ): { name?: string; imageUrl?: string; price: string | null; currency?: string } {
   const main = findProducts(jsonLdBlocks(html))[0];
   if (!main) return { price: null };
+  const pageCurrency = currencyStatedByPage(html);
   const priced = offersOf(main)
-    .map(offerPrice)
+    .map((o) => offerPrice(o, pageCurrency))
     .find((p) => p !== null);
   return withoutUndefined({
     name: text(main.name),

@@ -273,3 +273,60 @@ describe("SFRA on real answer shapes", () => {
     });
   });
 });
+
+describe("SFRA master, standard and other locale shapes (issue 30)", () => {
+  let retailer: LocalRetailer;
+  afterEach(() => retailer?.close());
+
+  it("a master's own availableQty/onlineInventory 0 is not a sold-out signal: its sizes and ATS say in stock", () => {
+    const result = settleVerdict(parseSfraVariation(JSON.parse(cal("variation-master.json")), calOptions));
+    expect(result).toMatchObject({ status: "in_stock", sizes: ["S", "M"], price: "19.95", currency: "EUR" });
+    if (result.kind !== "product") throw new Error("product expected");
+    expect(result.allSizes?.find((s) => s.name === "L")?.available).toBe(false);
+    // the same zeros on a variant are its own stock: a contradiction with "In Stock", never a reading
+    const variant = JSON.parse(cal("variation-master.json"));
+    variant.product.productType = "variant";
+    delete variant.product.availability.ATS;
+    expect(() => settleVerdict(parseSfraVariation(variant, calOptions))).toThrow(/contraditórios/);
+  });
+
+  it("`lowstock` sent as text holding JSON marks the chosen size low", () => {
+    const result = parseSfraVariation(JSON.parse(cal("variation-lowstock-string.json")), calOptions);
+    expect(result.allSizes?.find((s) => s.name === "M")).toMatchObject({ available: true, lowStock: true });
+    expect(result.allSizes?.find((s) => s.name === "S")?.lowStock).toBeUndefined();
+  });
+
+  it("`variationAttributes: null` (a standard product) reads as one size", () => {
+    expect(
+      settleVerdict(parseSfraVariation(JSON.parse(cal("variation-standard-null.json")), calOptions)),
+    ).toMatchObject({ status: "in_stock", sizes: ["Tamanho único"], price: "12.95", currency: "EUR" });
+    const gone = JSON.parse(cal("variation-standard-null.json"));
+    gone.product.available = false;
+    gone.product.availability = { status: "NOT_AVAILABLE", ATS: 0 };
+    gone.product.availableQty = 0;
+    expect(settleVerdict(parseSfraVariation(gone, calOptions))).toMatchObject({ status: "out_of_stock" });
+  });
+
+  it("a site whose asset paths carry a language alone (`/es/`) gives its site id and locale", () => {
+    const page = `<link href="/on/demandware.static/Sites-calzedonia-es-Site/-/es/v1700000000/css/main.css">`;
+    expect(sfraSiteFromPage(page)).toEqual({ siteId: "calzedonia-es", locale: "es" });
+  });
+
+  it("over HTTP through the registered adapter: an `es` site's master answer is read from its sizes", async () => {
+    retailer = await startRetailer((req) => {
+      if (req.path.startsWith("/es/product/"))
+        return html(
+          `<html><head><link href="/on/demandware.static/Sites-calzedonia-es-Site/-/es/v1/css/x.css"></head></html>`,
+        );
+      if (req.path.startsWith("/on/demandware.store/Sites-calzedonia-es-Site/es/Product-Variation"))
+        return json(cal("variation-master.json"));
+      return undefined;
+    });
+    const url = "https://www.calzedonia.com/es/product/leggings_active-MIP031.html";
+    expect(await getAdapter("calzedonia")!.check(productCtx(retailer.client, url))).toMatchObject({
+      status: "in_stock",
+      sizes: ["S", "M"],
+      source: "product-variation",
+    });
+  });
+});

@@ -21,10 +21,13 @@ export interface SfraSite {
   locale: string;
 }
 
-/** Pure: page HTML → the SFRA site id and locale of its assets ("/-/default/" carries no locale) */
+/**
+ * Pure: page HTML → the SFRA site id and locale of its assets: `pt_PT`, or a language alone (`es`) on
+ * sites that use one; "/-/default/" carries no locale
+ */
 export function sfraSiteFromPage(html: string): SfraSite | null {
   for (const match of html.matchAll(
-    /demandware\.(?:static|store)\/Sites-([A-Za-z0-9_-]+?)-Site\/(?:-\/)?([a-z]{2}_[A-Z]{2})\//g,
+    /demandware\.(?:static|store)\/Sites-([A-Za-z0-9_-]+?)-Site\/(?:-\/)?([a-z]{2}(?:_[A-Z]{2})?)\//g,
   )) {
     return { siteId: match[1], locale: match[2] };
   }
@@ -69,12 +72,18 @@ function sfraPrice(product: Json): { price: string | null; currency?: string } {
   });
 }
 
-/** units the answer states: `ATS`, `availableQty`, `onlineInventory`, directly or under `availability` */
-function units(node: Json): number | undefined {
+const UNIT_KEYS = ["ATS", "availableQty", "onlineInventory"];
+
+/**
+ * units the answer states: `ATS`, `availableQty`, `onlineInventory`, directly or under `availability`.
+ * A master product has no stock of its own: its `availableQty` and `onlineInventory` are 0 while its
+ * sizes sell, so only its `ATS` (the variants' total) counts (`keys`).
+ */
+function units(node: Json, keys = UNIT_KEYS): number | undefined {
   const availability = record(node.availability);
   for (const source of [node, availability]) {
     if (!source) continue;
-    for (const key of ["ATS", "availableQty", "onlineInventory"]) {
+    for (const key of keys) {
       const n = num(source[key]);
       if (n !== undefined) return n;
     }
@@ -82,10 +91,24 @@ function units(node: Json): number | undefined {
   return undefined;
 }
 
+/** some sites send `lowstock` as text holding JSON ('{"messages":["1 - Low Stock"]}', "true") */
+function unwrapJsonText(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  if (!/^[[{]|^(true|false)$/.test(trimmed)) return value;
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    return value;
+  }
+}
+
 /** `availability.lowstock`, `lowstock: true` or a `lowstock.messages` entry such as "1 - Low Stock" */
 function saysLowStock(node: Json): boolean {
   const availability = record(node.availability);
-  const flags = [node.lowstock, node.lowStock, availability?.lowstock, availability?.lowStock];
+  const flags = [node.lowstock, node.lowStock, availability?.lowstock, availability?.lowStock].map(
+    unwrapJsonText,
+  );
   if (flags.some((f) => f === true)) return true;
   const messages = [
     ...flags.filter(isRecord).flatMap((f) => list(f.messages)),
@@ -96,10 +119,12 @@ function saysLowStock(node: Json): boolean {
 
 const STATUS_BUYABLE: Record<string, boolean> = { IN_STOCK: true, NOT_AVAILABLE: false, OUT_OF_STOCK: false };
 
-/** product-level readings: `available`, `availability.status`, `ATS` and its kin */
+const isMaster = (product: Json) => text(product.productType)?.toLowerCase() === "master";
+
+/** product-level readings: `available`, `availability.status`, `ATS` and its kin (a master: ATS only) */
 function productSignals(product: Json): Signals {
   const status = text(at(product, "availability.status"))?.toUpperCase();
-  const count = units(product);
+  const count = units(product, isMaster(product) ? ["ATS"] : UNIT_KEYS);
   return {
     available: typeof product.available === "boolean" ? product.available : undefined,
     "availability.status": status ? STATUS_BUYABLE[status] : undefined,
@@ -131,17 +156,19 @@ export function parseSfraVariation(
   options: { sizePattern: RegExp; sizeAttributeId?: string; origin: string; lowStockThreshold?: number },
 ): ProductResult {
   const product = record(at(body, "product"));
-  if (!product || !Array.isArray(product.variationAttributes)) {
+  // a standard product (no sizes) sends `variationAttributes: null` and reads as one size
+  const standard = product?.variationAttributes === null || text(product?.productType) === "standard";
+  if (!product || (!Array.isArray(product.variationAttributes) && !standard)) {
     throw unexpected("resposta Product-Variation sem `product.variationAttributes`");
   }
   const attribute = sizeAttribute(
-    product.variationAttributes.filter(isRecord),
+    list(product.variationAttributes).filter(isRecord),
     options.sizePattern,
     options.sizeAttributeId,
   );
   const threshold = options.lowStockThreshold ?? DEFAULT_LOW_STOCK;
   const isLow = (node: Json) => {
-    const count = units(node);
+    const count = units(node, node === product && isMaster(product) ? ["ATS"] : UNIT_KEYS);
     return saysLowStock(node) || (count !== undefined && count > 0 && count <= threshold);
   };
   const signals = productSignals(product);

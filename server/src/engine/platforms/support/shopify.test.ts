@@ -1,3 +1,4 @@
+import { getAdapter } from "../index";
 import { afterEach, describe, expect, it } from "vitest";
 import { nudeproject } from "../nudeproject";
 import { checkShopify, parseShopifyProductJs, shopifyProductRef } from "./shopify";
@@ -92,19 +93,42 @@ describe("shopify check() over HTTP", () => {
   afterEach(() => retailer?.close());
 
   it("nudeproject: GET /products/<handle>.js keeping the locale prefix", async () => {
-    retailer = await startRetailer((req) =>
-      req.path === "/pt/products/rebel-hoodie-black.js" ? json(read("product-in-stock.json")) : undefined,
-    );
-    const result = await nudeproject.check(
-      productCtx(
-        retailer.client,
-        "https://nudeproject.com/pt/collections/hoodies/products/rebel-hoodie-black",
-      ),
-    );
-    expect(result).toMatchObject({ kind: "product", status: "in_stock", source: "products-js" });
+    retailer = await startRetailer((req) => {
+      if (req.path === "/pt/products/rebel-hoodie-black.js") return json(read("product-in-stock.json"));
+      if (req.path === "/pt/products/rebel-hoodie-black") return html(read("page.html"));
+      return undefined;
+    });
+    const url = "https://nudeproject.com/pt/collections/hoodies/products/rebel-hoodie-black";
+    const result = await nudeproject.check(productCtx(retailer.client, url));
+    expect(result).toMatchObject({
+      kind: "product",
+      status: "in_stock",
+      source: "products-js",
+      currency: "EUR",
+    });
+    // the store's currency is read from its page once; the next check asks only the Ajax endpoint
+    await nudeproject.check(productCtx(retailer.client, url));
     expect(retailer.seen.map((r) => `${r.host}${r.path}`)).toEqual([
       "nudeproject.com/pt/products/rebel-hoodie-black.js",
+      "nudeproject.com/pt/products/rebel-hoodie-black",
+      "nudeproject.com/pt/products/rebel-hoodie-black.js",
     ]);
+  });
+
+  it("a store in rupees reads rupees from Shopify.currency; a store that states none shows a bare amount", async () => {
+    retailer = await startRetailer((req) => {
+      if (req.path.endsWith(".js")) return json(read("product-in-stock.json"));
+      if (req.host === "rupees.example.in")
+        return html(`<script>Shopify.currency = {"active":"INR","rate":"1.0"};</script>`);
+      return html("<html><body>no currency here</body></html>");
+    });
+    const inr = await checkShopify(productCtx(retailer.client, "https://rupees.example.in/products/kurta"));
+    expect(inr).toMatchObject({ currency: "INR" });
+    const bare = await getAdapter("shopify")!.check(
+      productCtx(retailer.client, "https://unstated.example.com/products/kurta"),
+    );
+    expect(bare).toMatchObject({ kind: "product", currency: "XXX" });
+    expect(bare.kind === "product" && bare.price).toMatch(/^\d+\.\d{2}$/);
   });
 
   it("a password page instead of JSON falls back to the page's JSON-LD", async () => {

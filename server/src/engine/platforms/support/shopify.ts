@@ -12,7 +12,16 @@ import { priceFromCents } from "./money";
 import { statusFromSizes, withoutUndefined } from "./result";
 import { firstAnswer } from "./check-routes";
 import { isoCurrency } from "./verdict";
-import type { AdapterContext, PlatformAdapter, ProductResult, SizeInfo } from "../types";
+import { currencyStatedByPage } from "./currency";
+import { fetchPage } from "./fetch-page";
+import { DAY_MS, TtlCache } from "./ttl-cache";
+import {
+  type AdapterContext,
+  CheckFailure,
+  type PlatformAdapter,
+  type ProductResult,
+  type SizeInfo,
+} from "../types";
 
 export interface ShopifyProductRef {
   origin: string;
@@ -106,8 +115,9 @@ export function parseShopifyProductJs(
     status: statusFromSizes(sizes),
     sizes: sizes.filter((s) => s.available).map((s) => s.name),
     allSizes: sizes,
+    // Shopify's Ajax amounts are hundredths whatever the currency (a ¥2,255 variant is 225500)
     price: priceFromCents(priced.price) ?? priceFromCents(body.price),
-    currency: ref.currency ?? "EUR",
+    currency: ref.currency,
     name: text(body.title),
     imageUrl: absoluteUrl(body.featured_image ?? list(body.images)[0], ref.origin),
     cartLinks: sizes
@@ -117,27 +127,52 @@ export function parseShopifyProductJs(
   });
 }
 
+const storeCurrencies = new TtlCache<string>(DAY_MS);
+
 /**
  * `/products/<handle>.js` states amounts, not their currency: they are in the store's currency for
- * the visitor's market, euros for a Portuguese visitor unless config.currency says otherwise.
+ * the visitor's market. config.currency names it; otherwise the product page states it once
+ * (`Shopify.currency.active`, `og:price:currency`, JSON-LD), read once a day per store. A page that
+ * cannot be read or states none leaves the amount without a currency, never euros by guess.
  */
-const storeCurrency = (ctx: AdapterContext) => isoCurrency(ctx.product.config.currency) ?? "EUR";
+async function storeCurrency(ctx: AdapterContext, storeKey: string, pageUrl: string) {
+  const configured = isoCurrency(ctx.product.config.currency);
+  if (configured) return configured;
+  const cached = storeCurrencies.get(storeKey);
+  if (cached) return cached;
+  try {
+    const code = currencyStatedByPage(await fetchPage(ctx, pageUrl));
+    if (code) storeCurrencies.set(storeKey, code);
+    return code;
+  } catch (error) {
+    // the stock came from the Ajax answer; only the currency is unknown
+    if (error instanceof CheckFailure) return undefined;
+    throw error;
+  }
+}
+
+const productPageUrl = (ref: ShopifyProductRef) =>
+  `${ref.origin}${ref.localePrefix}/products/${encodeURIComponent(ref.handle)}`;
+
+/** the store's Ajax answer for the product (`/products/<handle>.js`) read with its currency */
+export async function readShopifyProductJs(
+  ctx: AdapterContext,
+  ref: ShopifyProductRef,
+): Promise<ProductResult> {
+  const jsUrl = `${productPageUrl(ref)}.js`;
+  const res = await ctx.http.request({ url: jsUrl, headers: { accept: "application/json" } });
+  assertAnswered(res, jsUrl);
+  const body = parseJson(res.body);
+  const currency = await storeCurrency(ctx, `${ref.origin}${ref.localePrefix}`, productPageUrl(ref));
+  return parseShopifyProductJs(body, { ...ref, currency });
+}
 
 export async function checkShopify(ctx: AdapterContext): Promise<ProductResult> {
   const ref = shopifyProductRef(ctx.product.url);
   if (!ref) throw unexpected("o URL não é uma página de produto Shopify (/products/…)");
-  const jsUrl = `${ref.origin}${ref.localePrefix}/products/${encodeURIComponent(ref.handle)}.js`;
-  const pageUrl = `${ref.origin}${ref.localePrefix}/products/${encodeURIComponent(ref.handle)}`;
   const { value, source } = await firstAnswer<ProductResult>([
-    {
-      name: "products-js",
-      run: async () => {
-        const res = await ctx.http.request({ url: jsUrl, headers: { accept: "application/json" } });
-        assertAnswered(res, jsUrl);
-        return parseShopifyProductJs(parseJson(res.body), { ...ref, currency: storeCurrency(ctx) });
-      },
-    },
-    { name: "json-ld", run: () => checkJsonLd(ctx, pageUrl) },
+    { name: "products-js", run: () => readShopifyProductJs(ctx, ref) },
+    { name: "json-ld", run: () => checkJsonLd(ctx, productPageUrl(ref)) },
   ]);
   return { ...value, source };
 }

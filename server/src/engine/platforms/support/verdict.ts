@@ -3,9 +3,10 @@
  * positive evidence. A size or a product is buyable or not when the readings of the answer agree;
  * readings that disagree, or an answer without the reading the verdict rests on, fail the check as
  * "formato inesperado", and the engine keeps the stored status (a failed check never changes it).
- * Prices keep the currency the answer stated; a price whose currency is unknown is dropped rather
- * than shown as euros.
+ * Prices keep the currency the answer stated; a price whose currency nothing stated is kept as a bare
+ * amount (NO_CURRENCY) rather than shown as euros.
  */
+import { NO_CURRENCY } from "@common/money.js";
 import { unexpected } from "./blocks";
 import {
   CheckFailure,
@@ -59,6 +60,7 @@ export function isoCurrency(value: unknown): string | undefined {
 
 /** the gate: returns the answer the engine may trust, or throws CheckFailure("unexpected") */
 export function settleVerdict(result: CheckResult): CheckResult {
+  if (result.kind === "search") return result; // each item states its own price; the rules judge it
   return result.kind === "profile" ? settleProfile(result) : settleProduct(result);
 }
 
@@ -67,8 +69,8 @@ export function settleProduct(result: ProductResult): ProductResult {
   const out: ProductResult = { ...rest };
   const currency = isoCurrency(result.currency);
   if (currency) out.currency = currency;
+  else if (out.price !== null) out.currency = NO_CURRENCY;
   else delete out.currency;
-  if (out.price !== null && !currency) out.price = null;
   if (result.status === "unknown") return out;
 
   const sizes = result.allSizes ?? [];
@@ -95,7 +97,8 @@ function settleProfile(result: ProfileResult): ProfileResult {
     items: result.items.map((item) => {
       const currency = isoCurrency(item.currency);
       const { currency: _drop, ...rest } = item;
-      return currency ? { ...rest, currency } : { ...rest, price: null };
+      if (currency) return { ...rest, currency };
+      return item.price === null ? rest : { ...rest, currency: NO_CURRENCY };
     }),
   };
 }

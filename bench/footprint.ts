@@ -1,0 +1,229 @@
+/**
+ * `npm run bench:footprint [-- --db both|pglite|postgres --warmup 20 --window 60 --scenarios idle,100@60,300@1]`
+ *
+ * What the app costs while it waits: the real server (`server/src/index.ts`, engine on, as
+ * `npm start` runs it once the client is built) in a process of its own, against the stand-in
+ * retailer, with 0 monitors, 100 at 60 s and 300 at 1 s, on the embedded database and on
+ * PostgreSQL. After a warm-up it reads, over a window, the process's RSS (sampled every 5 s:
+ * mean and peak) and its CPU time from /proc as a % of one core; on PostgreSQL the CPU of the
+ * database's own backends (found in pg_stat_activity) is added, since that work moved out of
+ * the process. Figures, not a test: the README quotes them.
+ */
+import { type ChildProcess, fork, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { request } from "undici";
+import { openDatabase } from "../server/src/db/client.js";
+import { products, users } from "../server/src/db/schema.js";
+
+const root = path.resolve(import.meta.dirname, "..");
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const DBS = arg("db", "both");
+const WARMUP_S = Number(arg("warmup", "20"));
+const WINDOW_S = Number(arg("window", "60"));
+const PG_URL = arg("pg", process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+/** "idle" or N@S: N monitors at S seconds */
+const SCENARIOS = arg("scenarios", "idle,100@60,300@1")
+  .split(",")
+  .map((s) => {
+    if (s === "idle") return { label: "0 monitors", monitors: 0, intervalS: 60 };
+    const [n, secs] = s.split("@").map(Number);
+    return { label: `${n} at ${secs} s`, monitors: n, intervalS: secs };
+  });
+const TICKS_PER_S = 100; // USER_HZ on Linux
+
+function standIn(script: string): Promise<{ child: ChildProcess; origin: string }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(root, script), ["--port", "0", "--quiet"], {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    });
+    child.once("message", (m) => resolve({ child, origin: (m as { origin: string }).origin }));
+    child.once("error", reject);
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** user + system CPU seconds of a process so far (0 once it is gone) */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S;
+  } catch {
+    return 0;
+  }
+}
+
+const rssMb = (pid: number) =>
+  Number(fs.readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+
+async function seed(
+  databaseUrl: string | undefined,
+  dataDir: string | undefined,
+  monitors: number,
+  intervalMs: number,
+) {
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const [user] = await database.db
+    .insert(users)
+    .values({ username: "bench", passwordHash: "x", monitorLimit: Math.max(1, monitors) })
+    .returning();
+  if (monitors > 0)
+    await database.db.insert(products).values(
+      Array.from({ length: monitors }, (_, i) => ({
+        userId: user.id,
+        name: `Footprint ${i}`,
+        productId: `f${i}`,
+        url: `https://nudeproject.com/products/f${i}`,
+        webhookUrl: `https://discord.com/api/webhooks/${i}/footprint`,
+        platform: "nudeproject",
+        checkInterval: intervalMs,
+      })),
+    );
+  await database.close();
+}
+
+async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sm_footprint_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function backendPids(url: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const r = await c.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
+  await c.end();
+  return r.rows.map((row) => row.pid);
+}
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; pid: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
+      cwd: root,
+      env: { ...process.env, ...env, NODE_ENV: "production", LOG_LEVEL: "warn", CHROMIUM_PATH: "off" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes("Stock Monitor em") && child.pid) resolve({ child, pid: child.pid });
+    });
+    child.once("exit", (code) => reject(new Error(`the server ended (${code}) before it listened`)));
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function measure(
+  kind: "pglite" | "postgres",
+  scenario: (typeof SCENARIOS)[number],
+  redirect: string,
+): Promise<string> {
+  const scratch = kind === "postgres" ? await scratchDatabase() : null;
+  const dataDir = kind === "pglite" ? fs.mkdtempSync(path.join(os.tmpdir(), "sm-footprint-")) : undefined;
+  try {
+    await seed(scratch?.url, dataDir, scenario.monitors, scenario.intervalS * 1000);
+    const env: Record<string, string> = {
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      MONITOR_REDIRECT: redirect,
+      ADMIN_PASSWORD: "footprint-bench",
+    };
+    if (scratch) env.DATABASE_URL = scratch.url;
+    else env.DATA_DIR = dataDir as string;
+    const { child, pid } = await startServer(env);
+    try {
+      await sleep(WARMUP_S * 1000);
+      const backends = scratch ? await backendPids(scratch.url) : [];
+      const backendStart = new Map(backends.map((p) => [p, cpuSeconds(p)]));
+      // a backend that ended within the window took its time with it: counted as nothing
+      const dbCpuSince = () =>
+        backends.reduce((sum, p) => {
+          const now = cpuSeconds(p);
+          return now > 0 ? sum + Math.max(0, now - (backendStart.get(p) ?? 0)) : sum;
+        }, 0);
+      const cpu0 = cpuSeconds(pid);
+      const rss: number[] = [];
+      const until = Date.now() + WINDOW_S * 1000;
+      while (Date.now() < until) {
+        rss.push(rssMb(pid));
+        await sleep(Math.min(5000, Math.max(0, until - Date.now())));
+      }
+      rss.push(rssMb(pid));
+      const appCpu = ((cpuSeconds(pid) - cpu0) / WINDOW_S) * 100;
+      const databaseCpu = (dbCpuSince() / WINDOW_S) * 100;
+      const mean = rss.reduce((a, b) => a + b, 0) / rss.length;
+      const cpuText = scratch
+        ? `CPU ${(appCpu + databaseCpu).toFixed(1)} % of a core (app ${appCpu.toFixed(1)} + PostgreSQL ${databaseCpu.toFixed(1)})`
+        : `CPU ${appCpu.toFixed(1)} % of a core`;
+      return `${kind.padEnd(8)} ${scenario.label.padEnd(12)} RSS ${Math.round(mean)} MB (peak ${Math.round(Math.max(...rss))}) · ${cpuText}`;
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+  } finally {
+    await scratch?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const retailer = await standIn("tools/fake-retailer.ts");
+  const webhook = await standIn("tools/fake-webhook.ts");
+  try {
+    const most = Math.max(0, ...SCENARIOS.map((s) => s.monitors));
+    await request(`${retailer.origin}/__control/bulk`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        products: Array.from({ length: most }, (_, i) => ({ product: `f${i}`, status: "in_stock" })),
+      }),
+    }).then((r) => r.body.text());
+    const redirect = `https://nudeproject.com=${retailer.origin},https://discord.com=${webhook.origin}`;
+    console.log(
+      `\nStock Monitor footprint: ${WARMUP_S} s warm-up, ${WINDOW_S} s window, ${os.cpus().length} cores, Node ${process.version}, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
+    const kinds = DBS === "both" ? (["pglite", "postgres"] as const) : ([DBS] as ("pglite" | "postgres")[]);
+    for (const kind of kinds)
+      for (const scenario of SCENARIOS) console.log(await measure(kind, scenario, redirect));
+  } finally {
+    retailer.child.kill();
+    webhook.child.kill();
+  }
+}
+
+await main();

@@ -1,0 +1,22 @@
+import type { ProductDto } from "@common/schemas/products";
+import { useTranslation } from "react-i18next";
+import { formatInterval } from "@/lib/format";
+import { usePlatforms } from "@/lib/platforms";
+
+/**
+ * The monitor's interval and, when its site's request budget stretches it, the interval it really
+ * gets ("verificado a cada ~12 s: limite do site Zara").
+ */
+export function StretchedInterval({ product }: { product: ProductDto }) {
+  const { t } = useTranslation("monitor");
+  const platforms = usePlatforms();
+  if (!product.effectiveInterval) return null;
+  return (
+    <span className="block text-xs text-amber-700 dark:text-amber-400" data-testid="stretched-interval">
+      {t("card.stretchedInterval", {
+        value: formatInterval(product.effectiveInterval),
+        site: platforms.label(product.platform),
+      })}
+    </span>
+  );
+}

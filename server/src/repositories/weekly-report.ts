@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import type { Conn } from "../db/client.js";
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/** one user's week as the weekly report sums it: sales, the best of them, restocks, failing monitors */
+export const weeklyReportRepository = {
+  /** how many sales in [from, to), their revenue and profit (decimal text) */
+  async salesTotals(conn: Conn, userId: number, from: Date, to: Date) {
+    const [totals] = rowsOf(
+      await conn.execute(sql`select count(*)::int as n, coalesce(sum(sale_price), 0)::numeric(20, 2)::text as revenue,
+        coalesce(sum(profit), 0)::numeric(20, 2)::text as profit
+        from sales where user_id = ${userId} and sale_date >= ${from.toISOString()}::timestamptz
+          and sale_date < ${to.toISOString()}::timestamptz`),
+    );
+    return { sales: Number(totals.n), revenue: String(totals.revenue), profit: String(totals.profit) };
+  },
+
+  /** the three most profitable sales in [from, to); a sale without its item is named `unnamed` */
+  async bestSales(conn: Conn, userId: number, from: Date, to: Date, unnamed: string) {
+    const best = rowsOf(
+      await conn.execute(sql`select coalesce(i.name, ${unnamed}) as name, s.profit::text as profit
+        from sales s left join inventory_items i on i.id = s.inventory_item_id
+        where s.user_id = ${userId} and s.sale_date >= ${from.toISOString()}::timestamptz
+          and s.sale_date < ${to.toISOString()}::timestamptz
+        order by s.profit desc, s.id limit 3`),
+    );
+    return best.map((b) => ({ name: String(b.name), profit: String(b.profit) }));
+  },
+
+  /** restocks alerted between from and to; one alert queued for several destinations counts once */
+  async restocksAlerted(conn: Conn, userId: number, from: Date, to: Date): Promise<number> {
+    const [restocks] = rowsOf(
+      await conn.execute(sql`select count(distinct (product_id, payload->>'at'))::int as n from notifications
+        where user_id = ${userId} and payload->>'kind' in ('restock', 'new_sizes')
+          and created_at between ${from.toISOString()}::timestamptz and ${to.toISOString()}::timestamptz`),
+    );
+    return Number(restocks.n);
+  },
+
+  /** the active monitors failing 3 checks or more in a row, by name (at most 20) */
+  async failingMonitors(conn: Conn, userId: number): Promise<string[]> {
+    const failing = rowsOf(
+      await conn.execute(sql`select name from products
+        where user_id = ${userId} and is_active and failure_streak >= 3 order by name limit 20`),
+    );
+    return failing.map((f) => String(f.name));
+  },
+};

@@ -1,0 +1,24 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const unit = path.resolve(import.meta.dirname, "../../deploy/stock-monitor.service");
+const analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].find((p) => fs.existsSync(p));
+
+describe("the systemd unit in deploy/", () => {
+  it("starts the compiled app and leaves systemd more time than the app's own shutdown grace", () => {
+    const text = fs.readFileSync(unit, "utf8");
+    expect(text).toMatch(/^ExecStart=\S*node scripts\/start\.mjs$/m);
+    expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(text)?.[1])).toBeGreaterThan(10);
+  });
+
+  // where the machine has systemd's tools (Debian's base system does)
+  it.skipIf(!analyze)("passes systemd-analyze verify", () => {
+    const run = spawnSync(analyze as string, ["verify", unit], { encoding: "utf8" });
+    // verify also prints notes about units it pulls in; only lines naming our file are ours
+    const ours = `${run.stdout}${run.stderr}`.split("\n").filter((l) => l.includes("stock-monitor.service"));
+    expect(ours).toEqual([]);
+    expect(run.status).toBe(0);
+  });
+});
