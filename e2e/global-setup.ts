@@ -52,12 +52,27 @@ function buildClient(outDir: string) {
   if (printed) throw new Error(`A compilação do cliente escreveu avisos:\n${printed}`);
 }
 
+/**
+ * The server as `npm start` runs it: compiled once per run (inside the project, where the compiled
+ * code finds package.json) and started with plain Node. Through tsx each of the run's app starts
+ * compiled the sources again, and a SIGKILL after a slow stop hit tsx's wrapper and left the real
+ * server running, its engine checking for the rest of the run.
+ */
+async function buildServerInto(outDir: string): Promise<string> {
+  const { buildServer } = await import(path.join(root, "scripts/build-server.mjs"));
+  await buildServer(outDir);
+  return path.join(outDir, "server/src/index.js");
+}
+
 /** Builds the client, starts the real app on a free port with a fresh data directory, stops it after. */
 export default async function globalSetup() {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "stock-monitor-e2e-"));
   const dataDir = path.join(runDir, "data");
   const clientDir = path.join(runDir, "client");
   buildClient(clientDir);
+  fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
+  const serverBuild = fs.mkdtempSync(path.join(root, "test-results", "e2e-server-build-"));
+  const serverEntry = await buildServerInto(serverBuild);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const logPath = path.join(root, "test-results", `e2e-server-${port}.log`);
@@ -67,7 +82,7 @@ export default async function globalSetup() {
   const retailer = new FakeRetailer();
   const retailerUrl = await retailer.listen();
 
-  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["server/src/index.ts"], {
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
       ...process.env,
@@ -104,6 +119,7 @@ export default async function globalSetup() {
   process.env.E2E_RETAILER_URL = retailerUrl;
   // specs that start an app of their own (quality.spec.ts) serve this run's build too
   process.env.E2E_CLIENT_DIR = clientDir;
+  process.env.E2E_SERVER_ENTRY = serverEntry;
 
   return async () => {
     await new Promise<void>((resolve) => {
@@ -117,6 +133,7 @@ export default async function globalSetup() {
     });
     await retailer.close();
     fs.rmSync(runDir, { recursive: true, force: true });
+    fs.rmSync(serverBuild, { recursive: true, force: true });
     fs.rmSync(path.join(root, adminStatePath(String(port))), { force: true });
   };
 }

@@ -3,7 +3,14 @@ import type { FakeRetailer } from "../tools/fake-retailer";
 import { addNudeProducts, type EngineApp, SHOP, startEngineApp } from "./engine-app";
 import { failReadsUntilRecovered, newAppContext, type Theme } from "./helpers";
 import { apiSession, type QualityApp, type StorageState } from "./quality-app";
-import { axeProblems, overflowProblems, type Problems, screenshotTo, watchPage } from "./quality-checks";
+import {
+  axeProblems,
+  overflowProblems,
+  type Problems,
+  screenshotTo,
+  settle,
+  watchPage,
+} from "./quality-checks";
 
 /**
  * The Monitor's compact list and History's filters, on a private app whose engine checks four Nude
@@ -307,10 +314,11 @@ test("lista, cartões e histórico: 390, 800 e 1280 px, claro e escuro, sem prob
       ] as const) {
         where = `lista-${name}-${WIDTHS[width].width}-${theme}`;
         await page.goto(path);
-        await page.waitForLoadState("networkidle");
+        await settle(page);
         if (view) await page.getByRole("button", { name: view }).click();
         problems.push(...(await overflowProblems(page, where)));
-        problems.push(...(await axeProblems(page, where)));
+        // 800 px is the desktop layout with less room: its colours and structure are 1280's
+        if (width !== "tablet") problems.push(...(await axeProblems(page, where)));
         await screenshotTo(page, where);
       }
       await context.close();

@@ -51,7 +51,12 @@ export async function startQualityApp(env: Record<string, string> = {}): Promise
   const logPath = path.join(root, "test-results", `quality-server-${port}.log`);
   fs.mkdirSync(path.dirname(logPath), { recursive: true });
   const log = fs.openSync(logPath, "w");
-  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["server/src/index.ts"], {
+  // the server global-setup compiled for this run; tsx when a spec runs without it
+  const entry = process.env.E2E_SERVER_ENTRY;
+  const [command, args] = entry
+    ? [process.execPath, [entry]]
+    : [path.join(root, "node_modules/.bin/tsx"), ["server/src/index.ts"]];
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,

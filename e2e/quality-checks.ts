@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { ConsoleMessage, Page } from "@playwright/test";
+import type { ConsoleMessage, Page, Request } from "@playwright/test";
 
 /** Problems found on a page, one readable line each, collected so one run reports all of them. */
 export type Problems = string[];
@@ -13,6 +13,7 @@ export function watchPage(
   where: () => string,
   { loggedOut = false }: { loggedOut?: boolean } = {},
 ) {
+  trackRequests(page);
   page.on("pageerror", (error) => problems.push(`${where()}: erro não apanhado: ${error.message}`));
   page.on("console", (message) => {
     if (message.type() !== "error") return;
@@ -23,6 +24,40 @@ export function watchPage(
     if (response.status() >= 500)
       problems.push(`${where()}: ${response.status()} em ${response.request().method()} ${response.url()}`);
   });
+}
+
+/** the requests each watched page has on their way (the live feed's EventSource never ends) */
+const openRequests = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page) {
+  if (openRequests.has(page)) return;
+  const open = new Set<Request>();
+  openRequests.set(page, open);
+  page.on("request", (request) => {
+    if (request.resourceType() !== "eventsource") open.add(request);
+  });
+  page.on("requestfinished", (request) => open.delete(request));
+  page.on("requestfailed", (request) => open.delete(request));
+}
+
+const QUIET_MS = 150;
+
+/**
+ * The screen has loaded and no request has been on its way for 150 ms. Playwright's "networkidle"
+ * waits 500 ms of quiet on every screen, which over the ~400 screens of the browser suite was
+ * minutes of a CI run. A page that is not watched (or never quiets in 10 s) falls back to it.
+ */
+export async function settle(page: Page) {
+  await page.waitForLoadState("load");
+  const open = openRequests.get(page);
+  if (!open) return page.waitForLoadState("networkidle");
+  const giveUpAt = Date.now() + 10_000;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < QUIET_MS) {
+    if (Date.now() > giveUpAt) return page.waitForLoadState("networkidle");
+    if (open.size > 0) quietSince = Date.now();
+    await page.waitForTimeout(25);
+  }
 }
 
 /**
@@ -153,7 +188,14 @@ export async function sidebarProblems(page: Page, where: string): Promise<Proble
 
 export const SCREENSHOT_DIR = path.join("artifacts", "screenshots", "quality");
 
+/**
+ * Screenshots are for a person to open; on CI nobody does, and a full-page picture at twice the
+ * pixels costs ~0.5 s a screen, so CI takes them only when E2E_SCREENSHOTS is set.
+ */
+const takeScreenshots = !process.env.CI || !!process.env.E2E_SCREENSHOTS;
+
 export async function screenshotTo(page: Page, name: string, { fullPage = true } = {}) {
+  if (!takeScreenshots) return;
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // a sticky header would otherwise be drawn where the window was scrolled to

@@ -32,11 +32,27 @@ describe.each(dbKinds())("authorization matrix (%s)", (kind) => {
   });
   afterAll(() => t.close());
 
-  /** fresh sessions and a fresh product, item and sale of the owner for each case */
+  const USERNAMES = { owner: "dono", other: "outro", admin: "chefe" } as const;
+
+  /**
+   * A live session for each role: the one kept from the last case while it still answers, a new
+   * login when a case ended it (logout, a password change, "end the others"). A login per role per
+   * case was 12 scrypt hashes a route and most of this file's 200 s.
+   */
+  async function liveSession(who: keyof typeof USERNAMES): Promise<string> {
+    const kept = cookies[who];
+    if (kept) {
+      const me = await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: kept } });
+      if (me.statusCode === 200) return kept;
+    }
+    return t.login(USERNAMES[who]);
+  }
+
+  /** live sessions and a fresh product, item and sale of the owner for each case */
   async function freshFixture(): Promise<Fixture> {
-    cookies.owner = await t.login("dono");
-    cookies.other = await t.login("outro");
-    cookies.admin = await t.login("chefe");
+    cookies.owner = await liveSession("owner");
+    cookies.other = await liveSession("other");
+    cookies.admin = await liveSession("admin");
     return createFixture(t, cookies.owner, ownerId, otherId);
   }
 
