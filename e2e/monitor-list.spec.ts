@@ -300,6 +300,8 @@ for (const width of ["desktop", "mobile"] as const) {
 }
 
 test("lista, cartões e histórico: 390, 800 e 1280 px, claro e escuro, sem problemas", async ({ browser }) => {
+  // eighteen screens in six contexts: on a busy 2-core CI machine more than the file's 180 s
+  test.setTimeout(360_000);
   const problems: Problems = [];
   for (const width of Object.keys(WIDTHS) as Width[]) {
     for (const theme of ["light", "dark"] as const) {

@@ -476,10 +476,10 @@ test.describe("validação dos formulários que as outras specs não cobrem", ()
 
     await page.getByRole("tab", { name: "Global" }).click();
     await page.getByLabel("Máximo de verificações simultâneas").fill("51");
-    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByRole("button", { name: "Guardar", exact: true }).click();
     await expect(page.getByText("Máximo 50", { exact: true })).toBeVisible();
     await page.getByLabel("Máximo de verificações simultâneas").fill("0");
-    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByRole("button", { name: "Guardar", exact: true }).click();
     await expect(page.getByText("Mínimo 1", { exact: true })).toBeVisible();
     await checkErrorState("configuracoes-global");
 
@@ -487,7 +487,8 @@ test.describe("validação dos formulários que as outras specs não cobrem", ()
     await page.getByLabel("Intervalo de backup").fill("169");
     await page.getByLabel("Máximo de backups guardados").fill("31");
     await page.getByLabel("Intervalo de verificação de saúde").fill("1441");
-    await page.getByRole("button", { name: "Guardar" }).click();
+    // exact: each site's row in "Limites por site" has its own "Guardar o limite de …"
+    await page.getByRole("button", { name: "Guardar", exact: true }).click();
     await expect(page.getByText("Máximo 168 horas")).toBeVisible();
     await expect(page.getByText("Máximo 30", { exact: true })).toBeVisible();
     await expect(page.getByText("Máximo 1440 minutos")).toBeVisible();
@@ -645,7 +646,7 @@ async function visitDialogs(browser: Browser, viewport: ViewportName, theme: The
       );
       problems.push(...(await textProblems(page, where)));
       problems.push(...(await overflowProblems(page, where)));
-      problems.push(...(await axeProblems(page, where)));
+      if (AXE_VIEWPORTS.includes(viewport)) problems.push(...(await axeProblems(page, where)));
       await screenshotTo(page, where, { fullPage: !!dialog.view });
       if (dialog.view) continue;
       await page.keyboard.press("Escape");
