@@ -164,11 +164,29 @@ export class Notifier {
    */
   accept(rows: OutboxRow[]): void {
     if (!this.running || rows.length === 0) return;
-    const leaseEnds = Date.now() - BATCH_WRITE_MARGIN_MS + this.o.leaseMs;
     void this.admit(rows)
-      .then((ready) => this.hold(ready, leaseEnds))
+      .then((ready) => this.holdAccepted(ready))
       // nothing held: the rows stay leased and are taken again when the lease ends
       .catch((error) => this.o.onError?.(error));
+  }
+
+  /**
+   * The batch's lease is counted from a moment before now. When what is left of it could not hold
+   * a delivery (a short lease), it is renewed first: otherwise the rows would wait out the whole
+   * lease unsent, as a short-lease run of two engines showed (every alert ~8 s late).
+   */
+  private async holdAccepted(rows: OutboxRow[]): Promise<void> {
+    let leaseEnds = Date.now() - BATCH_WRITE_MARGIN_MS + this.o.leaseMs;
+    if (rows.length > 0 && leaseEnds < Date.now() + this.o.timeoutMs + MARK_MARGIN_MS + 500) {
+      const from = Date.now();
+      await renewRowLeases(
+        this.o.db,
+        rows.map((r) => r.id),
+        this.o.leaseMs,
+      );
+      leaseEnds = from + this.o.leaseMs;
+    }
+    this.hold(rows, leaseEnds);
   }
 
   /**

@@ -1,0 +1,163 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../src/db/client.js";
+import { createWorld, embedsOf, eventually, sleep, type World } from "./engine-support.js";
+
+const adminUrl = process.env.TEST_PG_URL;
+const CHILD = path.resolve(import.meta.dirname, "engine-child.ts");
+const PAGES = 12;
+/** a target's lease: a killed worker's targets wait this long before the other may take them */
+const LEASE_MS = 2_000;
+
+/** user u's webhook for page i: every watcher has a destination of their own */
+const hookOf = (u: "a" | "b", i: number) => `https://discord.com/api/webhooks/${i}/vigia-${u}`;
+
+/**
+ * Issue 26: two engine processes share the targets of one PostgreSQL; one is killed (SIGKILL) while
+ * it holds leases. The other takes its targets once their leases end, and every watcher of every
+ * page hears of the restock exactly once: nothing lost, nothing repeated, and no page fetched by
+ * both at once.
+ */
+describe.skipIf(!adminUrl)("kill -9 of an engine process with shared targets (PostgreSQL)", () => {
+  const name = `sm_tcrash_${randomBytes(5).toString("hex")}`;
+  let url: string;
+  let database: Database;
+  let w: World;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(adminUrl!);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    database = await openDatabase({ databaseUrl: url, poolSize: 5 });
+    w = await createWorld(database);
+  });
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    await w?.close();
+    await database?.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  function startWorker(workerId: string): Promise<ChildProcess> {
+    const child = fork(CHILD, [], {
+      execArgv: ["--import", "tsx"],
+      env: {
+        ...process.env,
+        ENGINE_CHILD: JSON.stringify({
+          databaseUrl: url,
+          workerId,
+          redirects: [...w.redirects],
+          productLeaseMs: LEASE_MS,
+          // the shortest lease that holds a 2 s delivery and its marking (outbox.ts)
+          notifierLeaseMs: 7_500,
+          webhookTimeoutMs: 2_000,
+        }),
+      },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    children.push(child);
+    return new Promise((resolve, reject) => {
+      child.once("message", () => resolve(child));
+      child.once("exit", (code) => reject(new Error(`${workerId} saiu (${code})`)));
+    });
+  }
+
+  const checkedCount = async () => {
+    const rows = await database.db.execute(
+      sql`select count(*)::int as n from products where last_check is not null`,
+    );
+    return (rows as unknown as { rows: { n: number }[] }).rows[0].n;
+  };
+
+  /** the targets each worker holds a lease on right now */
+  const leasesBy = async () => {
+    const rows = await database.db.execute(
+      sql`select leased_by as "by", count(*)::int as n from monitor_targets
+          where lease_until > now() and leased_by is not null group by leased_by`,
+    );
+    return new Map((rows as unknown as { rows: { by: string; n: number }[] }).rows.map((r) => [r.by, r.n]));
+  };
+
+  it("the survivor takes the killed worker's targets when their leases end; every watcher alerted once", async () => {
+    const other = await w.addUser();
+    for (let i = 0; i < PAGES; i++) {
+      w.retailer.setProduct(`k${i}`, { status: "out_of_stock" });
+      await w.addProduct({
+        platform: "nudeproject",
+        url: `https://nudeproject.com/products/k${i}`,
+        name: `Página ${i} (Ana)`,
+        webhookUrl: hookOf("a", i),
+      });
+      await w.addProduct({
+        platform: "nudeproject",
+        url: `https://nudeproject.com/products/k${i}`,
+        name: `Página ${i} (Bruno)`,
+        webhookUrl: hookOf("b", i),
+        userId: other,
+      });
+    }
+    const doomed = await startWorker("worker-doomed");
+    await startWorker("worker-survivor");
+    await eventually(async () => expect(await checkedCount()).toBe(2 * PAGES), 30_000, 100);
+    // slow answers keep each check, and so its lease, open for a while: the kill leaves leases
+    // behind, held by a process that will never write them back, and only time releases them
+    w.retailer.delayMs = 400;
+    await eventually(
+      async () => expect((await leasesBy()).get("worker-doomed") ?? 0).toBeGreaterThan(0),
+      10_000,
+      50,
+    );
+
+    doomed.kill("SIGKILL");
+    await new Promise((resolve) => doomed.once("exit", resolve));
+    const killedAt = Date.now();
+    w.retailer.delayMs = 0;
+    w.retailer.resetStats();
+    for (let i = 0; i < PAGES; i++) w.retailer.setProduct(`k${i}`, { sizes: ["M"] });
+
+    // nothing lost: each of the 2 × PAGES watchers hears of the restock on their own webhook
+    await w.webhook.waitForAccepted(2 * PAGES, 20_000);
+    const tookOverIn = Date.now() - killedAt;
+    // more fetches of the same state, by the survivor alone: nobody is alerted again
+    await eventually(
+      async () => {
+        for (let i = 0; i < PAGES; i++)
+          expect(w.retailer.paths.get(`/products/k${i}.js`) ?? 0).toBeGreaterThanOrEqual(3);
+      },
+      20_000,
+      100,
+    );
+    expect(w.webhook.accepted).toHaveLength(2 * PAGES);
+    const byPath = new Map<string, string[]>();
+    for (const d of w.webhook.accepted)
+      byPath.set(d.path, [...(byPath.get(d.path) ?? []), embedsOf(d.body)[0].title ?? ""]);
+    for (let i = 0; i < PAGES; i++) {
+      expect(byPath.get(`/api/webhooks/${i}/vigia-a`)).toEqual([`Página ${i} (Ana)`]);
+      expect(byPath.get(`/api/webhooks/${i}/vigia-b`)).toEqual([`Página ${i} (Bruno)`]);
+    }
+    // the survivor waited for the dead worker's leases to end, and hardly longer
+    expect(tookOverIn).toBeLessThan(LEASE_MS + 3_000);
+    expect((await leasesBy()).get("worker-doomed")).toBeUndefined();
+
+    // one polite client: over the last seconds each page was fetched about once a second, not twice
+    w.retailer.resetStats();
+    const started = Date.now();
+    await sleep(3000);
+    const seconds = (Date.now() - started) / 1000;
+    for (let i = 0; i < PAGES; i++)
+      expect(w.retailer.paths.get(`/products/k${i}.js`) ?? 0).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+  });
+});
