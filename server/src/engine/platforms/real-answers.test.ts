@@ -168,6 +168,35 @@ const CASES: RealCase[] = [
       ],
     },
   },
+  {
+    title:
+      "Vinted France 2021, a catalogue search's item (0/1 flags, ISO `currency`, `brand` as text) read as a search",
+    platform: "vinted",
+    url: "https://www.vinted.fr/catalog?catalog[]=221&brand_ids[]=53&color_ids[]=5",
+    serve: (req) => {
+      if (req.path === "/") return html("<html><body>Vinted</body></html>");
+      if (req.path.startsWith("/api/v2/catalog/items"))
+        return json({ items: [JSON.parse(real("vinted/catalog-2021-1101845357-fr.json"))] });
+      return undefined;
+    },
+    reads: {
+      kind: "search",
+      status: "search_active",
+      items: [
+        {
+          id: "1101845357",
+          title: "#lot t-shirt taille S",
+          price: "4.00",
+          currency: "EUR",
+          url: "https://www.vinted.fr/femmes/tee-shirts/1101845357-lot-t-shirt-taille-s",
+          size: "S / 36 / 8",
+          brand: "Nike",
+          condition: "Bon état",
+          publishedAt: "2021-05-10T20:28:39.000Z",
+        },
+      ],
+    },
+  },
 ];
 
 describe("real answers read as a person reads them", () => {
