@@ -101,7 +101,8 @@ export function parseVintedCatalog(body: unknown, origin: string): SearchItem[] 
         url: absoluteUrl(item.url, origin) ?? absoluteUrl(item.path, origin) ?? `${origin}/items/${id}`,
         imageUrl: mainPhoto(item),
         size: text(item.size_title) ?? text(item.size),
-        brand: text(item.brand_title) ?? text(record(item.brand)?.title),
+        // older items name the brand as text (`brand: "Nike"`), as the member route reads it
+        brand: text(item.brand_title) ?? text(record(item.brand)?.title) ?? text(item.brand),
         // catalogue items name their condition `status` ("Muito bom"); older ones `status_title`
         condition:
           text(item.status_title) ?? (typeof item.status === "string" ? text(item.status) : undefined),

@@ -4,6 +4,7 @@
  * reading a person makes of it.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { NO_CURRENCY } from "@common/money.js";
 import { getAdapter } from "./index";
 import {
   fixture,
@@ -34,6 +35,13 @@ interface RealCase {
   /** names of the sizes that are sold out, when the reading is about them */
   soldOut?: string[];
 }
+
+/** a Zara product page whose `window.zara.viewPayload` holds the captured product object */
+const zaraPage = (product: string) =>
+  html(`<html><body><script>window.zara.viewPayload = {"product": ${product}};</script></body></html>`);
+
+/** the captured 2020 Vinted item, with its `user`, as the member and wardrobe answers of /api/v2 */
+const vintedItem = JSON.parse(real("vinted/item-2020-573167837-es.json")) as { user: unknown };
 
 const CASES: RealCase[] = [
   {
@@ -73,6 +81,121 @@ const CASES: RealCase[] = [
     },
     reads: { status: "in_stock", sizes: ["0", "2", "4", "6", "8"], price: "19800.00", currency: "JPY" },
     soldOut: ["10"],
+  },
+  {
+    title:
+      "Zara Spain 2024, the colour in the URL (Ciruela oscuro): S few left, XXL out of stock, 9,95 in cents",
+    platform: "zara",
+    url: "https://www.zara.com/es/es/camiseta-basica-slim-fit-p05584361.html?v1=316180328",
+    serve: (req) =>
+      req.path.startsWith("/es/es/") ? zaraPage(real("zara/product-2024-05584361-es.json")) : undefined,
+    reads: {
+      status: "in_stock",
+      sizes: ["S", "M", "L", "XL"],
+      price: "9.95",
+      currency: "EUR",
+      name: "CAMISETA BÁSICA SLIM FIT",
+      source: "page-payload",
+      allSizes: [
+        { name: "S", available: true, lowStock: true },
+        { name: "M", available: true },
+        { name: "L", available: true },
+        { name: "XL", available: true },
+        { name: "XXL", available: false },
+      ],
+    },
+    soldOut: ["XXL"],
+  },
+  {
+    title: "Zara Spain 2024, the same answer read for the other colour (Negro): every size in stock",
+    platform: "zara",
+    url: "https://www.zara.com/es/es/camiseta-basica-slim-fit-p05584361.html?v1=315241755",
+    serve: (req) =>
+      req.path.startsWith("/es/es/") ? zaraPage(real("zara/product-2024-05584361-es.json")) : undefined,
+    reads: { status: "in_stock", sizes: ["S", "M", "L", "XL", "XXL"], price: "9.95", currency: "EUR" },
+    soldOut: [],
+  },
+  {
+    title:
+      "A Shopify store's product object (BORN, Spain): M at `available: false`, S and L buyable, 24,90 in hundredths, no currency stated (through 'Outra loja')",
+    platform: "anystore",
+    url: "https://bornlivingyoga.com/products/shirt-halia-zen-blue",
+    serve: (req) =>
+      req.path === "/products/shirt-halia-zen-blue.js"
+        ? json(real("shopify/born-shirt-halia-zen-blue.json"))
+        : undefined,
+    reads: {
+      status: "in_stock",
+      sizes: ["S", "L"],
+      price: "24.90",
+      // the answer states amounts only and the page that would name the currency is not served:
+      // a bare amount, never euros by guess
+      currency: NO_CURRENCY,
+      name: "Shirt Halia Zen Blue",
+      source: "shopify-products-js",
+      cartLinks: [
+        { size: "S", url: "https://bornlivingyoga.com/cart/39246031585374:1" },
+        { size: "L", url: "https://bornlivingyoga.com/cart/39246031650910:1" },
+      ],
+    },
+    soldOut: ["M"],
+  },
+  {
+    title:
+      'Vinted Spain 2020, an item with 0/1 flags (visible, not hidden, reserved or closed), priced as "25,00 €"',
+    platform: "vinted",
+    url: "https://www.vinted.es/member/39462440-anaespinosa99",
+    serve: (req) => {
+      if (req.path === "/") return html("<html><body>Vinted</body></html>");
+      if (req.path === "/api/v2/users/39462440") return json({ user: vintedItem.user });
+      if (req.path.startsWith("/api/v2/wardrobe/39462440/items")) return json({ items: [vintedItem] });
+      return undefined;
+    },
+    reads: {
+      kind: "profile",
+      status: "vinted_active",
+      name: "anaespinosa99",
+      items: [
+        {
+          id: "573167837",
+          title: "Sandalias de verano color mostaza",
+          price: "25.00",
+          currency: "EUR",
+          url: "https://www.vinted.es/femmes/sandales/573167837-sandalias-de-verano-color-mostaza",
+          size: "38",
+          brand: "Desconocida",
+        },
+      ],
+    },
+  },
+  {
+    title:
+      "Vinted France 2021, a catalogue search's item (0/1 flags, ISO `currency`, `brand` as text) read as a search",
+    platform: "vinted",
+    url: "https://www.vinted.fr/catalog?catalog[]=221&brand_ids[]=53&color_ids[]=5",
+    serve: (req) => {
+      if (req.path === "/") return html("<html><body>Vinted</body></html>");
+      if (req.path.startsWith("/api/v2/catalog/items"))
+        return json({ items: [JSON.parse(real("vinted/catalog-2021-1101845357-fr.json"))] });
+      return undefined;
+    },
+    reads: {
+      kind: "search",
+      status: "search_active",
+      items: [
+        {
+          id: "1101845357",
+          title: "#lot t-shirt taille S",
+          price: "4.00",
+          currency: "EUR",
+          url: "https://www.vinted.fr/femmes/tee-shirts/1101845357-lot-t-shirt-taille-s",
+          size: "S / 36 / 8",
+          brand: "Nike",
+          condition: "Bon état",
+          publishedAt: "2021-05-10T20:28:39.000Z",
+        },
+      ],
+    },
   },
 ];
 
