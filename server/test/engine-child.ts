@@ -7,7 +7,7 @@
 import { openDatabase } from "../src/db/client.js";
 import { startEngine } from "../src/engine/start.js";
 
-interface ChildOptions {
+export interface ChildOptions {
   databaseUrl: string;
   workerId: string;
   redirects: [string, string][];

@@ -1,6 +1,8 @@
 import type { AlertChannels } from "@common/schemas/products.js";
 import { type MonitorRulesInput, monitorRulesSchema } from "@common/schemas/monitor-rules.js";
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "@common/schemas/settings.js";
+import { type ChildProcess, fork } from "node:child_process";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { FakeRetailer } from "../../tools/fake-retailer.js";
 import { FakeWebhook } from "../../tools/fake-webhook.js";
@@ -9,6 +11,7 @@ import { activityLogs, notifications, products, users } from "../src/db/schema.j
 import { CATALOGUE } from "../src/engine/platforms/index.js";
 import { type Engine, type EngineOptions, startEngine } from "../src/engine/start.js";
 import { saveAppSettings } from "../src/services/settings.js";
+import type { ChildOptions } from "./engine-child.js";
 
 /** the real retailer and Discord origins the stand-ins answer for (MONITOR_REDIRECT) */
 export const ORIGINS = {
@@ -160,4 +163,21 @@ export function embedsOf(
   body: unknown,
 ): { title: string; url?: string; description?: string; fields: { name: string; value: string }[] }[] {
   return (body as { embeds: never[] }).embeds;
+}
+
+/**
+ * One engine worker in a process of its own (engine-child.ts), for the tests that kill workers;
+ * resolves once it runs. The caller keeps `children` to SIGKILL what is left after the test.
+ */
+export function forkEngineChild(options: ChildOptions, children: ChildProcess[]): Promise<ChildProcess> {
+  const child = fork(path.resolve(import.meta.dirname, "engine-child.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, ENGINE_CHILD: JSON.stringify(options) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once("message", () => resolve(child));
+    child.once("exit", (code) => reject(new Error(`${options.workerId} saiu (${code})`)));
+  });
 }

@@ -1,14 +1,10 @@
-import { type ChildProcess, fork } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../src/db/client.js";
-import { createWorld, embedsOf, eventually, sleep, type World } from "./engine-support.js";
+import { createWorld, forkEngineChild, embedsOf, eventually, sleep, type World } from "./engine-support.js";
+import { createTestDatabase } from "./harness.js";
 
 const adminUrl = process.env.TEST_PG_URL;
-const CHILD = path.resolve(import.meta.dirname, "engine-child.ts");
 const PAGES = 12;
 /** a target's lease: a killed worker's targets wait this long before the other may take them */
 const LEASE_MS = 2_000;
@@ -23,56 +19,37 @@ const hookOf = (u: "a" | "b", i: number) => `https://discord.com/api/webhooks/${
  * both at once.
  */
 describe.skipIf(!adminUrl)("kill -9 of an engine process with shared targets (PostgreSQL)", () => {
-  const name = `sm_tcrash_${randomBytes(5).toString("hex")}`;
   let url: string;
-  let database: Database;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let w: World;
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(adminUrl!);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    database = await openDatabase({ databaseUrl: url, poolSize: 5 });
+    database = await createTestDatabase("postgres");
+    url = database.url!;
     w = await createWorld(database);
   });
 
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     await w?.close();
+    // a scratch database: closing it drops it
     await database?.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
   });
 
   function startWorker(workerId: string): Promise<ChildProcess> {
-    const child = fork(CHILD, [], {
-      execArgv: ["--import", "tsx"],
-      env: {
-        ...process.env,
-        ENGINE_CHILD: JSON.stringify({
-          databaseUrl: url,
-          workerId,
-          redirects: [...w.redirects],
-          productLeaseMs: LEASE_MS,
-          // the shortest lease that holds a 2 s delivery and its marking (outbox.ts)
-          notifierLeaseMs: 7_500,
-          webhookTimeoutMs: 2_000,
-        }),
+    return forkEngineChild(
+      {
+        databaseUrl: url,
+        workerId,
+        redirects: [...w.redirects],
+        productLeaseMs: LEASE_MS,
+        // the shortest lease that holds a 2 s delivery and its marking (outbox.ts)
+        notifierLeaseMs: 7_500,
+        webhookTimeoutMs: 2_000,
       },
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
-    children.push(child);
-    return new Promise((resolve, reject) => {
-      child.once("message", () => resolve(child));
-      child.once("exit", (code) => reject(new Error(`${workerId} saiu (${code})`)));
-    });
+      children,
+    );
   }
 
   const checkedCount = async () => {

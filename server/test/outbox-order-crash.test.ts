@@ -1,15 +1,11 @@
-import { type ChildProcess, fork } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../src/db/client.js";
 import { activityLogs, notifications, products } from "../src/db/schema.js";
-import { createWorld, eventually, type World } from "./engine-support.js";
+import { createWorld, forkEngineChild, eventually, type World } from "./engine-support.js";
+import { createTestDatabase } from "./harness.js";
 
 const adminUrl = process.env.TEST_PG_URL;
-const CHILD = path.resolve(import.meta.dirname, "engine-child.ts");
 const PRODUCTS = 20;
 /** a notifier's lease: a killed worker's rows wait this long before another may take them */
 const NOTIFIER_LEASE_MS = 15_000;
@@ -25,55 +21,36 @@ const GENERIC = "https://hooks.example.com";
 describe.skipIf(!adminUrl)(
   "alerts keep their order across a killed worker (PostgreSQL, two processes)",
   () => {
-    const name = `sm_order_${randomBytes(5).toString("hex")}`;
     let url: string;
-    let database: Database;
+    let database: Awaited<ReturnType<typeof createTestDatabase>>;
     let w: World;
     const children: ChildProcess[] = [];
 
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const u = new URL(adminUrl!);
-      u.pathname = `/${name}`;
-      url = u.toString();
-      database = await openDatabase({ databaseUrl: url, poolSize: 5 });
+      database = await createTestDatabase("postgres");
+      url = database.url!;
       w = await createWorld(database);
     });
 
     afterAll(async () => {
       for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
       await w?.close();
+      // a scratch database: closing it drops it
       await database?.close();
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
     });
 
     function startWorker(workerId: string, notifierLeaseMs = NOTIFIER_LEASE_MS): Promise<ChildProcess> {
-      const child = fork(CHILD, [], {
-        execArgv: ["--import", "tsx"],
-        env: {
-          ...process.env,
-          ENGINE_CHILD: JSON.stringify({
-            databaseUrl: url,
-            workerId,
-            redirects: [...w.redirects, [GENERIC, w.webhook.origin]],
-            productLeaseMs: 2_000,
-            notifierLeaseMs,
-            webhookTimeoutMs: 3_000,
-          }),
+      return forkEngineChild(
+        {
+          databaseUrl: url,
+          workerId,
+          redirects: [...w.redirects, [GENERIC, w.webhook.origin]],
+          productLeaseMs: 2_000,
+          notifierLeaseMs,
+          webhookTimeoutMs: 3_000,
         },
-        stdio: ["ignore", "inherit", "inherit", "ipc"],
-      });
-      children.push(child);
-      return new Promise((resolve, reject) => {
-        child.once("message", () => resolve(child));
-        child.once("exit", (code) => reject(new Error(`${workerId} saiu (${code})`)));
-      });
+        children,
+      );
     }
 
     /** what each product's chat received, in the order it arrived: "in" or "out" */
