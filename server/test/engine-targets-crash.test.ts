@@ -136,5 +136,6 @@ describe.skipIf(!adminUrl)("kill -9 of an engine process with shared targets (Po
     const seconds = (Date.now() - started) / 1000;
     for (let i = 0; i < PAGES; i++)
       expect(w.retailer.paths.get(`/products/k${i}.js`) ?? 0).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
-  });
+    // its waits add up to ~90 s at worst (two engine processes start on a busy CI machine)
+  }, 120_000);
 });

@@ -128,7 +128,7 @@ describe("first start", () => {
     } finally {
       await database.close();
     }
-  });
+  }, 90_000);
 
   it("generates and returns a random password when none is configured", async () => {
     const database = await createTestDatabase("pglite");
@@ -140,7 +140,7 @@ describe("first start", () => {
     } finally {
       await database.close();
     }
-  });
+  }, 90_000);
 
   it("runs migrations twice safely on the same data directory", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sm-migrate-"));
@@ -178,5 +178,5 @@ describe("serving the client", () => {
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 });

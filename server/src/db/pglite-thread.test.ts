@@ -55,7 +55,8 @@ describe("PGlite in a worker thread", () => {
     } finally {
       await inThread.close();
     }
-  });
+    // a fresh database and its migrations, on the test's own thread: slow on a busy machine
+  }, 90_000);
 
   it("keeps other statements out of an open transaction and rolls back on a throw", async () => {
     const order: string[] = [];
@@ -101,7 +102,7 @@ describe("PGlite in a worker thread", () => {
     expect(dump.size).toBeGreaterThan(1000);
     await thread.close();
     await expect(thread.query("select 1")).rejects.toThrow(/fechada/);
-  });
+  }, 90_000);
 });
 
 // one on-disk database for both cases: creating one is most of their time
