@@ -158,6 +158,11 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   "GET /api/products": { expect: everyone(200) },
   "POST /api/products": { body: () => zaraProduct(), expect: everyone(201) },
+  "GET /api/products/export": { expect: everyone(200) },
+  "POST /api/products/import": {
+    body: () => ({ format: "json", content: JSON.stringify({ monitors: [zaraProduct()] }) }),
+    expect: everyone(200),
+  },
   "POST /api/products/preview": {
     body: () => ({ platform: "zara", url: "https://www.zara.com/pt/pt/x-p1.html" }),
     // the page cannot be fetched here (no network): any 4xx but never 401/403 for a logged-in user

@@ -14,6 +14,7 @@ import { monitorRoutes } from "./monitor.js";
 import { platformRoutes } from "./platforms.js";
 import { previewRoutes } from "./products-preview.js";
 import { productCheckRoutes } from "./products-check.js";
+import { monitorTransferRoutes } from "./monitor-transfer.js";
 import { productRoutes } from "./products.js";
 import { pushRoutes } from "./push.js";
 import { webhookRoutes } from "./webhooks.js";
@@ -40,6 +41,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(settingsRoutes);
   await app.register(tokenRoutes);
   await app.register(platformRoutes);
+  await app.register(monitorTransferRoutes);
   await app.register(productRoutes);
   await app.register(previewRoutes);
   await app.register(productCheckRoutes);

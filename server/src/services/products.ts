@@ -129,28 +129,40 @@ export async function createProduct(db: Db, userId: number, input: ProductValues
     if (total >= owner.monitorLimit) {
       throw forbidden(`Limite de monitores atingido (${total}/${owner.monitorLimit})`);
     }
-    const isActive = input.isActive ?? (await getGlobalSettings(tx)).autoStartNewProducts;
-    const created = await productsRepository.insert(tx, {
-      ...editableColumns(input),
-      userId,
-      isActive,
-      availableSizes: toJsonList(input.availableSizes),
-      nextCheckAt: new Date(),
-    });
-    // the price it is added with (typed, or read by the preview) starts its history: the engine
-    // records only changes, so a first check that reads the same price would leave none
-    if (created.price !== null)
-      await priceHistoryRepository.record(tx, created.id, created.price, created.currency);
-    await logActivity(tx, {
-      userId,
-      productId: created.id,
-      productName: created.name,
-      action: "product_added",
-      message: `Produto "${created.name}" adicionado à monitorização`,
-      type: "success",
-    });
-    return created;
+    return insertProduct(tx, userId, input, (await getGlobalSettings(tx)).autoStartNewProducts);
   });
+}
+
+/**
+ * One new monitor, inside the caller's transaction (the caller has checked the limit): the row,
+ * the first point of its price history and the activity line.
+ */
+export async function insertProduct(
+  tx: Conn,
+  userId: number,
+  input: ProductValues,
+  autoStart: boolean,
+): Promise<ProductRow> {
+  const created = await productsRepository.insert(tx, {
+    ...editableColumns(input),
+    userId,
+    isActive: input.isActive ?? autoStart,
+    availableSizes: toJsonList(input.availableSizes),
+    nextCheckAt: new Date(),
+  });
+  // the price it is added with (typed, or read by the preview) starts its history: the engine
+  // records only changes, so a first check that reads the same price would leave none
+  if (created.price !== null)
+    await priceHistoryRepository.record(tx, created.id, created.price, created.currency);
+  await logActivity(tx, {
+    userId,
+    productId: created.id,
+    productName: created.name,
+    action: "product_added",
+    message: `Produto "${created.name}" adicionado à monitorização`,
+    type: "success",
+  });
+  return created;
 }
 
 /** what the engine learnt no longer applies when the watched page changes */

@@ -21,6 +21,7 @@ import { formatActivityTime } from "@/lib/format";
 import { errorMessage } from "@/lib/http";
 import { useFormat } from "@/lib/user-settings";
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from "../api/api-tokens";
+import { MonitorTransferCard } from "./monitor-transfer-card";
 
 /** the validity select's values: days, or "never" for a token that lives until revoked */
 const LIFETIMES = [...API_TOKEN_LIFETIMES.map(String), "never"] as const;
@@ -191,8 +192,17 @@ function TokenRow({ token }: { token: ApiToken }) {
   );
 }
 
-/** Configurações → API: personal tokens for the user's own scripts and bots */
+/** Configurações → API: personal tokens for the user's own scripts and bots, and monitors as files */
 export function ApiTab({ admin }: { admin: boolean }) {
+  return (
+    <div className="grid gap-6">
+      <TokensCard admin={admin} />
+      <MonitorTransferCard />
+    </div>
+  );
+}
+
+function TokensCard({ admin }: { admin: boolean }) {
   const { t } = useTranslation(["settings", "common"]);
   const { data: tokens, isLoading, error } = useApiTokens();
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
