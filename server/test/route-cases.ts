@@ -156,6 +156,13 @@ export const ROUTES: Record<string, RouteCase> = {
     body: () => ({ url: "https://127.0.0.1/api/webhooks/1/x" }),
     expect: { anonymous: 401, owner: -4, other: -4, admin: -4 },
   },
+  // the test app's database is in memory: nothing to back up, said in a 400 to the admin
+  "GET /api/admin/backups": { expect: adminOnly(200) },
+  "POST /api/admin/backups": { expect: adminOnly(400) },
+  "POST /api/admin/backups/:name/restore": {
+    path: () => "/api/admin/backups/stock-monitor-2026-11-22T07-19-32-123Z.tar.gz/restore",
+    expect: adminOnly(400),
+  },
   "GET /api/products": { expect: everyone(200) },
   "POST /api/products": { body: () => zaraProduct(), expect: everyone(201) },
   "GET /api/products/export": { expect: everyone(200) },

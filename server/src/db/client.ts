@@ -105,7 +105,7 @@ export async function openDatabase(opts: {
   }
   // the driver only calls query() and transaction(), which the thread's stand-in forwards
   const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  await migrateEmbedded(db);
   if (client instanceof PGliteThread) client.setStatementTimeout(statementTimeoutMs);
   const changes = pgliteChangeFeed(client);
   return {
@@ -121,6 +121,11 @@ export async function openDatabase(opts: {
       if (opts.dataDir) makePrivate(path.join(opts.dataDir, "pglite"));
     },
   };
+}
+
+/** the embedded database's migrations (at open, and after a backup from an older version is restored) */
+export async function migrateEmbedded(db: Db): Promise<void> {
+  await migratePglite(db as never, { migrationsFolder });
 }
 
 /** folders 0700 and files 0600 under `root`: the database holds users and sessions */

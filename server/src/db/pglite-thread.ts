@@ -145,6 +145,8 @@ export class PGliteThread implements EmbeddedDatabase {
   /** why there is no thread now (ended past its deadline, reopening or failed to reopen) */
   private down: Error | null = null;
   private reopening: Promise<void> | null = null;
+  /** swapDataDir at work: new statements are refused while the old folder closes */
+  private swapping = false;
   private nextReopenAt = 0;
   private lastHeard = 0;
   private watchdog: NodeJS.Timeout | null = null;
@@ -174,6 +176,15 @@ export class PGliteThread implements EmbeddedDatabase {
   /** 0: no deadline (migrations run so); otherwise the thread may be busy this long per statement */
   setStatementTimeout(ms: number): void {
     this.statementTimeoutMs = ms;
+  }
+
+  /** the data folder, or null in memory */
+  get folder(): string | null {
+    return this.dataDir;
+  }
+
+  get statementTimeout(): number {
+    return this.statementTimeoutMs;
   }
 
   onReopen(callback: () => void): void {
@@ -256,6 +267,44 @@ export class PGliteThread implements EmbeddedDatabase {
     return new Blob([(await this.call({ op: "dump", compression })) as ArrayBuffer]);
   }
 
+  /**
+   * Closes the database, lets `swap` change its folder (a backup put in place) and opens it again.
+   * Meanwhile every statement answers 503; a transaction begun before fails. Throws when the folder
+   * then does not open (the caller still has the thread, which tries again at the next statement).
+   */
+  async swapDataDir(swap: () => void | Promise<void>): Promise<void> {
+    if (this.dataDir === null || this.stopped) throw new Error("não há pasta de dados para trocar");
+    await this.reopening;
+    const worker = this.worker;
+    this.down = new DatabaseUnavailableError(
+      "a base de dados está a ser restaurada de um backup",
+      "reopening",
+    );
+    this.swapping = true;
+    this.generation++;
+    if (worker) {
+      // what was sent before finishes first: the worker answers in order, and close comes last
+      await Promise.race([this.post(worker, { op: "close" }).catch(() => {}), delay(CLOSE_WAIT_MS)]);
+      this.worker = null;
+      for (const waiting of this.pending.values()) waiting.reject(this.down);
+      this.pending.clear();
+      worker.removeAllListeners();
+      worker.on("error", () => {});
+      await worker.terminate().catch(() => {});
+    }
+    try {
+      await swap();
+    } finally {
+      this.swapping = false;
+      const reopening = this.reopen();
+      this.reopening = reopening;
+      await reopening.finally(() => {
+        this.reopening = null;
+      });
+    }
+    if (!this.worker) throw this.down ?? new Error("a base de dados não reabriu");
+  }
+
   async close(): Promise<void> {
     if (this.stopped) return;
     await this.reopening;
@@ -286,6 +335,7 @@ export class PGliteThread implements EmbeddedDatabase {
         new DatabaseUnavailableError("a transação foi interrompida: a base de dados foi reaberta"),
       );
     }
+    if (this.swapping) return Promise.reject(this.down);
     if (!this.worker) {
       this.reopenSoon();
       return Promise.reject(this.down ?? new DatabaseUnavailableError("a base de dados está a reabrir"));

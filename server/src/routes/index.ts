@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminMetricsRoutes } from "./admin-financial-metrics.js";
+import { adminBackupRoutes } from "./admin-backups.js";
 import { adminHostBudgetRoutes } from "./admin-host-budgets.js";
 import { adminInviteRoutes } from "./admin-invites.js";
 import { adminUserRoutes } from "./admin-users.js";
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(inviteRoutes);
   await app.register(adminMetricsRoutes);
   await app.register(adminHostBudgetRoutes);
+  await app.register(adminBackupRoutes);
   await app.register(settingsRoutes);
   await app.register(tokenRoutes);
   await app.register(platformRoutes);

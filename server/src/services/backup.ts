@@ -22,6 +22,7 @@ const HOUR_MS = 3_600_000;
 export interface BackupFile {
   file: string;
   takenAt: Date;
+  bytes: number;
 }
 
 export const backupDirOf = (dataDir: string) => path.join(dataDir, "backups");
@@ -43,7 +44,8 @@ export function listBackups(dir: string): BackupFile[] {
   return fs
     .readdirSync(dir)
     .map((name) => ({ file: path.join(dir, name), takenAt: timeOf(name) }))
-    .filter((b): b is BackupFile => b.takenAt !== null)
+    .filter((b): b is Omit<BackupFile, "bytes"> => b.takenAt !== null)
+    .map((b) => ({ ...b, bytes: fs.statSync(b.file).size }))
     .sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
 }
 
@@ -124,20 +126,26 @@ export async function assertExpansionWithin(file: string, bounds: ExpansionBound
   }
 }
 
+/** a backup opened and checked in a scratch folder beside DATA_DIR/pglite, ready to take its place */
+export interface PreparedRestore {
+  scratch: string;
+  target: string;
+  stamp: string;
+}
+
 /**
- * Puts a backup in place of DATA_DIR/pglite. The current directory is kept beside it
- * (pglite.before-restore-<time>), never deleted. The server must be stopped.
+ * Opens a backup in a scratch folder and checks it holds a readable `users` table. A bad archive
+ * leaves the live data where it is and fails with a Portuguese message.
  */
-export async function restoreBackup(
+export async function prepareRestore(
   file: string,
   dataDir: string,
   bounds: ExpansionBounds = DEFAULT_EXPANSION_BOUNDS,
-): Promise<{ restoredTo: string; previousMovedTo: string | null }> {
+): Promise<PreparedRestore> {
   if (!fs.existsSync(file)) throw new Error(`Ficheiro de backup não encontrado: ${file}`);
   await assertExpansionWithin(file, bounds);
   const target = path.join(dataDir, "pglite");
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  // opened and checked in a scratch folder first: a bad archive leaves the live data where it is
   const scratch = `${target}.restoring-${stamp}`;
   fs.mkdirSync(scratch, { recursive: true, mode: 0o700 });
   try {
@@ -152,6 +160,11 @@ export async function restoreBackup(
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`O ficheiro não é um backup válido (${reason}); nada foi alterado.`);
   }
+  return { scratch, target, stamp };
+}
+
+/** moves the live folder aside (pglite.before-restore-<time>, never deleted) and the scratch in */
+export function putRestoreInPlace({ scratch, target, stamp }: PreparedRestore): string | null {
   let previousMovedTo: string | null = null;
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
     previousMovedTo = `${target}.before-restore-${stamp}`;
@@ -160,7 +173,21 @@ export async function restoreBackup(
     fs.rmSync(target, { recursive: true, force: true });
   }
   fs.renameSync(scratch, target);
-  return { restoredTo: target, previousMovedTo };
+  return previousMovedTo;
+}
+
+/**
+ * Puts a backup in place of DATA_DIR/pglite. The current directory is kept beside it
+ * (pglite.before-restore-<time>), never deleted. The server must be stopped (the command); the
+ * running server restores through services/backup-restore.ts.
+ */
+export async function restoreBackup(
+  file: string,
+  dataDir: string,
+  bounds: ExpansionBounds = DEFAULT_EXPANSION_BOUNDS,
+): Promise<{ restoredTo: string; previousMovedTo: string | null }> {
+  const prepared = await prepareRestore(file, dataDir, bounds);
+  return { restoredTo: prepared.target, previousMovedTo: putRestoreInPlace(prepared) };
 }
 
 interface SchedulerLog {

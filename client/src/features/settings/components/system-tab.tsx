@@ -2,6 +2,7 @@ import { DEFAULT_SYSTEM_SETTINGS, type SystemSettings, systemSettingsSchema } fr
 import { useTranslation } from "react-i18next";
 import { useGroupDraft } from "../lib/use-group-draft";
 import { useSaveGroup } from "../lib/use-save-group";
+import { BackupsCard } from "./backups-card";
 import { HostBudgetsCard } from "./host-budgets-card";
 import { SettingsCard } from "./settings-card";
 import { NumberSetting, SwitchSetting } from "./setting-rows";
@@ -82,6 +83,7 @@ export function SystemTab({ saved, readOnly }: { saved: SystemSettings; readOnly
           {...common}
         />
       </SettingsCard>
+      {!readOnly && <BackupsCard />}
       {!readOnly && <HostBudgetsCard />}
     </>
   );
