@@ -46,7 +46,7 @@ export function HistoryPage() {
   const [view, setView] = useStoredChoice("stock-monitor-history-view", HISTORY_VIEWS, "table");
 
   const lines = useMemo(() => groupActivityLines(activity.data ?? []), [activity.data]);
-  const visible = useMemo(() => filterActivity(lines, filter, search), [lines, filter, search]);
+  const visible = useMemo(() => filterActivity(lines, filter, search, f), [lines, filter, search, f]);
   const counters = useMemo(() => countActivity(lines, f), [lines, f]);
   const isAdmin = user.data?.role === "admin";
   const filtered = query.product !== undefined || query.from !== undefined || query.to !== undefined;
