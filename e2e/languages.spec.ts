@@ -5,7 +5,9 @@ import esCommon from "../client/src/locales/es/common.json" with { type: "json" 
 import esSettings from "../client/src/locales/es/settings.json" with { type: "json" };
 import ptCommon from "../client/src/locales/pt/common.json" with { type: "json" };
 import ptSettings from "../client/src/locales/pt/settings.json" with { type: "json" };
+import { addNudeProducts, SHOP, startEngineApp } from "./engine-app";
 import { isMobileProject, loginViaApi, screenshot } from "./helpers";
+import { apiSession } from "./quality-app";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -125,6 +127,77 @@ test("em inglês e em espanhol, cada ecrã fala a língua escolhida, sem recarre
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
     true,
   );
+});
+
+/** what the engine's lines say in each language: a check with its alert, and a failed check */
+const ACTIVITY_WORDS = {
+  en: {
+    check: "In stock · sizes: M",
+    alert: "Alert sent",
+    failed: "Check failed",
+    reason: "not found (HTTP 404)",
+  },
+  es: {
+    check: "En stock · tallas: M",
+    alert: "Alerta enviada",
+    failed: "Fallo en la comprobación",
+    reason: "no encontrado (HTTP 404)",
+  },
+};
+/** the Portuguese an activity line said before it was stored as a code */
+const PORTUGUESE_ACTIVITY =
+  /Alerta enviado|Falha na verificação|Produto não encontrado|tamanhos|Verificação de stock/;
+
+test("em inglês e em espanhol, o Histórico e o Resumo de Atividade dizem o que o motor fez nessa língua", async ({
+  page,
+}) => {
+  // a private app whose engine reads a stand-in shop: one product in stock (an alert), one gone (404)
+  const engine = await startEngineApp();
+  try {
+    engine.retailer.setProduct("hoodie-language", { name: "Hoodie", sizes: ["M"] });
+    const api = await apiSession(engine.app.url);
+    await addNudeProducts(
+      api,
+      [
+        ["Hoodie", `${SHOP}/products/hoodie-language`],
+        ["Ghost", `${SHOP}/products/ghost-language`],
+      ],
+      `${engine.hook}/language`,
+    );
+    await expect
+      .poll(
+        async () => {
+          const lines = (await (await api.get("/api/activity")).json()) as { code: string }[];
+          return ["check_status", "alert_sent", "check_failed"].every((c) => lines.some((l) => l.code === c));
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    await page.context().clearCookies();
+    await page.context().addCookies((await api.storageState()).cookies);
+    await api.dispose();
+    await page.goto(`${engine.app.url}/`);
+    await expect(page.getByRole("heading", { level: 1, name: "Status" })).toBeVisible();
+    const main = page.getByRole("main");
+
+    let current: Language = "pt";
+    for (const language of ["en", "es"] as const) {
+      await chooseLanguage(page, current, language);
+      current = language;
+      const words = ACTIVITY_WORDS[language];
+      for (const target of ["history", "status"] as const) {
+        await goTo(page, language, target);
+        for (const said of Object.values(words)) await expect(main).toContainText(said);
+        // biome-ignore lint/performance/useDomNodeTextContent: the words as shown, with the spaces between elements
+        const text = await main.innerText();
+        expect(text.match(PORTUGUESE_ACTIVITY)?.[0], `${language} ${target}: ${text}`).toBeUndefined();
+        expect(text.match(PORTUGUESE[language])?.[0], `${language} ${target}: ${text}`).toBeUndefined();
+        if (target === "history") await screenshot(page, `history-activity-${language}`);
+      }
+    }
+  } finally {
+    await engine.stop();
+  }
 });
 
 test("o ecrã de login segue a língua do browser", async ({ browser, baseURL }) => {

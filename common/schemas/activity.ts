@@ -1,3 +1,4 @@
+import { ACTIVITY_CODES, activityParamsSchema } from "../activity.js";
 import { z } from "../zod-pt.js";
 import { dateInputSchema } from "./dates.js";
 
@@ -41,6 +42,10 @@ export const activityDtoSchema = z.object({
   /** kept after the product is deleted; null for system entries */
   productName: z.string().nullable(),
   action: z.string(),
+  /** what happened: the screens write it from `code` and `params` in the reader's language */
+  code: z.enum(ACTIVITY_CODES),
+  params: activityParamsSchema,
+  /** the line in pt-PT as stored; shown only for `legacy` lines */
   message: z.string(),
   type: z.string(),
   /** ISO */
@@ -52,6 +57,8 @@ export type ActivityDto = z.infer<typeof activityDtoSchema>;
 export const activityEntrySchema = activityDtoSchema.pick({
   id: true,
   action: true,
+  code: true,
+  params: true,
   type: true,
   message: true,
   createdAt: true,

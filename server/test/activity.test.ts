@@ -30,6 +30,8 @@ describe.each(dbKinds())("activity API (%s)", (kind) => {
     userId,
     action,
     type,
+    code: "legacy",
+    params: {},
     message: `${action} ${type}`,
   });
 

@@ -68,7 +68,14 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
         },
       ],
       activities: [
-        { productId: changed, action: "stock_check", message: "Em stock · tamanhos: M", type: "success" },
+        {
+          productId: changed,
+          action: "stock_check",
+          code: "check_status",
+          params: { status: "in_stock", sizes: ["M"] },
+          message: "Em Stock · tamanhos: M",
+          type: "success",
+        },
       ],
       alerts: [{ productId: changed, payload: restockAlert(changed), message: "restock", type: "restock" }],
     };
@@ -126,7 +133,16 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
             changes: { status: "in_stock" },
           },
         ],
-        activities: [{ productId: id, action: "stock_check", message: "Em stock", type: "success" }],
+        activities: [
+          {
+            productId: id,
+            action: "stock_check",
+            code: "check_status",
+            params: { status: "in_stock" },
+            message: "Em Stock",
+            type: "success",
+          },
+        ],
         alerts: [{ productId: id, payload: restockAlert(id), message: "restock", type: "restock" }],
       },
       60_000,

@@ -163,6 +163,8 @@ describe.each(dbKinds())("GET /api/status/statistics (%s)", (kind) => {
       await logActivity(t.database.db, {
         userId: anaId,
         action: "stock_check",
+        code: "legacy",
+        params: {},
         message: `verificação ${i}`,
         type: i === 7 ? "success" : "info",
         productName: i === 7 ? "Boné Nude" : null,
@@ -172,6 +174,8 @@ describe.each(dbKinds())("GET /api/status/statistics (%s)", (kind) => {
     await logActivity(t.database.db, {
       userId: ruiId,
       action: "stock_check",
+      code: "legacy",
+      params: {},
       message: "do rui",
       type: "info",
     });

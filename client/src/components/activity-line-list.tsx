@@ -8,7 +8,6 @@ import {
   lineText,
 } from "@/lib/activity-lines";
 import { formatActivityWhen } from "@/lib/format";
-import { translateMessage } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 
@@ -22,6 +21,7 @@ const DOT: Record<string, string> = {
 export function AlertOutcome({ alerts, className }: { alerts: LineEntry[]; className?: string }) {
   // the lines are written in the language in force: re-render when it changes
   useTranslation("common");
+  const f = useFormat();
   const outcome = alertOutcomeText(alerts);
   if (!outcome) return null;
   const Icon = outcome.failed ? BellOff : Bell;
@@ -32,7 +32,7 @@ export function AlertOutcome({ alerts, className }: { alerts: LineEntry[]; class
         outcome.failed ? "text-destructive" : "text-success",
         className,
       )}
-      title={alerts.map((a) => translateMessage(a.message)).join("\n")}
+      title={alerts.map((a) => lineText(a, f)).join("\n")}
     >
       <Icon className="size-3" aria-hidden />
       {outcome.text}
@@ -63,7 +63,7 @@ export function ActivityLineList({
           <span className={cn("mt-1.5 size-2 shrink-0 rounded-full", DOT[entry.type] ?? "bg-primary")} />
           <div className="min-w-0 flex-1 space-y-0.5 text-sm">
             <p className="truncate font-medium">{lineProduct(entry)}</p>
-            <p className="break-words text-muted-foreground">{lineText(entry)}</p>
+            <p className="break-words text-muted-foreground">{lineText(entry, f)}</p>
             <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
               <time dateTime={entry.createdAt}>{formatActivityWhen(entry.createdAt, f)}</time>
               <AlertOutcome alerts={alerts} />

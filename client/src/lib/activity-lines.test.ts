@@ -18,6 +18,8 @@ function entry(action: string, minute: number, product: number | null, name?: st
   return {
     id: nextId++,
     action,
+    code: "legacy",
+    params: {},
     type: action.endsWith("failed") ? "error" : "success",
     message: `${action} ${minute}`,
     createdAt: new Date(Date.UTC(2026, 10, 23, 14, minute)).toISOString(),
@@ -105,42 +107,32 @@ describe("alertOutcomeText", () => {
 });
 
 describe("lineText", () => {
-  it("puts the title before the message once", () => {
-    expect(lineText({ action: "stock_check", message: "Em Stock · tamanhos: M" })).toBe(
+  const check = {
+    action: "stock_check",
+    code: "check_status" as const,
+    params: { status: "in_stock", sizes: ["M"] },
+  };
+
+  it("puts the title before the sentence written from the code", async () => {
+    expect(lineText({ ...check, message: "Em Stock · tamanhos: M" })).toBe(
       "Verificação de stock: Em Stock · tamanhos: M",
     );
-    expect(lineText({ action: "stock_check_failed", message: "Falha na verificação: bloqueado (403)" })).toBe(
-      "Falha na verificação: bloqueado (403)",
-    );
-    expect(
-      lineMessage({ action: "stock_check_failed", message: "Falha na verificação: bloqueado (403)" }),
-    ).toBe("bloqueado (403)");
     expect(lineProduct({ productName: null })).toBe("Sistema");
-  });
-
-  it("writes the title in the user's language, still finding the server's pt-PT one in the message", async () => {
     await i18n.changeLanguage("en");
-    expect(lineText({ action: "stock_check", message: "Em Stock · tamanhos: M" })).toBe(
+    expect(lineText({ ...check, message: "Em Stock · tamanhos: M" })).toBe(
       "Stock check: In stock · sizes: M",
     );
-    expect(lineText({ action: "stock_check_failed", message: "Falha na verificação: bloqueado (403)" })).toBe(
-      "Check failed: blocked (403)",
-    );
-    expect(
-      lineMessage({ action: "stock_check", message: "Ativo · 3 artigo(s) · 1 novo(s) · via browser" }),
-    ).toBe("Active · 3 items · 1 new · via browser");
-    expect(
-      lineMessage({ action: "product_added", message: 'Produto "Casaco · lã" adicionado à monitorização' }),
-    ).toBe('Product "Casaco · lã" added to monitoring');
-    await i18n.changeLanguage("es");
-    expect(lineMessage({ action: "stock_check", message: "Fora de Stock · tamanhos: S, M" })).toBe(
-      "Agotado · tallas: S, M",
-    );
-    expect(
-      lineMessage({ action: "product_deleted", message: 'Produto "Boné" removido da monitorização' }),
-    ).toBe('Producto "Boné" eliminado de la monitorización');
-    await i18n.changeLanguage("en");
-    expect(lineText({ action: "something_new", message: "x" })).toBe("something_new: x");
     expect(lineProduct({ productName: null })).toBe("System");
+  });
+
+  it("shows a legacy line as it was stored, without repeating its title", () => {
+    const legacy = { action: "stock_check_failed", code: "legacy" as const, params: {} };
+    expect(lineText({ ...legacy, message: "Falha na verificação: algo novo" })).toBe(
+      "Falha na verificação: algo novo",
+    );
+    expect(lineMessage({ ...legacy, message: "Falha na verificação: algo novo" })).toBe("algo novo");
+    expect(lineText({ action: "something_new", code: "legacy", params: {}, message: "x" })).toBe(
+      "something_new: x",
+    );
   });
 });

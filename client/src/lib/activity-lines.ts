@@ -1,6 +1,6 @@
+import type { Formatter } from "@common/format";
 import type { ActivityEntry } from "@common/schemas/activity";
-import { activityTitle } from "@common/status";
-import { translateActivityMessage } from "./activity-messages";
+import { type ActivityTextEntry, activityText } from "./activity-text";
 import { i18n } from "./i18n";
 
 /** what an activity line needs of an entry (History's entries and the Status summary's alike) */
@@ -87,21 +87,13 @@ export function alertOutcomeText(all: LineEntry[]): { text: string; failed: bool
 const titleOf = (action: string) =>
   i18n.t(`common:activity.${action}` as "common:activity.stock_check", { defaultValue: action });
 
-/** what happened, in words: "Verificação de stock: Em Stock · tamanhos: M"; a message that already
- *  starts with its title ("Falha na verificação: bloqueado …") is not prefixed twice */
-export function lineText(entry: Pick<LineEntry, "action" | "message">): string {
-  return `${titleOf(entry.action)}: ${lineMessage(entry)}`;
+/** what happened, in words: "Verificação de stock: Em Stock · tamanhos: M", in the language in force */
+export function lineText(entry: ActivityTextEntry, f?: Formatter): string {
+  return `${titleOf(entry.action)}: ${lineMessage(entry, f)}`;
 }
 
-/**
- * the message without a repeat of its title, for where the title is shown beside it. The server
- * writes it in pt-PT (its title is the pt-PT one): it is shown through the messages catalogue.
- */
-export function lineMessage(entry: Pick<LineEntry, "action" | "message">): string {
-  const prefix = `${activityTitle(entry.action)}: `;
-  const message = entry.message.startsWith(prefix) ? entry.message.slice(prefix.length) : entry.message;
-  return translateActivityMessage(entry.action, message);
-}
+/** the sentence without its title, for where the title is shown beside it */
+export const lineMessage = (entry: ActivityTextEntry, f?: Formatter): string => activityText(entry, f);
 
 /** a line names its product; entries of no product are the system's */
 export const lineProduct = (entry: Pick<LineEntry, "productName">) =>

@@ -1,3 +1,4 @@
+import type { ActivityCode, ActivityParams } from "@common/activity.js";
 import type { MonitorRules } from "@common/schemas/monitor-rules.js";
 import type { AlertChannels } from "@common/schemas/products.js";
 import type { SearchItem } from "@common/search-rules.js";
@@ -318,6 +319,10 @@ export const activityLogs = pgTable(
     /** kept so History still names a product after it is deleted */
     productName: text("product_name"),
     action: text("action").notNull(),
+    /** what happened, as a code of common/activity.ts; the screens write the sentence from it */
+    code: text("code").$type<ActivityCode>().notNull().default("legacy"),
+    params: jsonb("params").$type<ActivityParams>().notNull().default({}),
+    /** the same line as a pt-PT sentence (backups, older clients); shown only for `legacy` lines */
     message: text("message").notNull(),
     type: text("type").notNull().default("info"),
     createdAt: createdAt(),

@@ -134,6 +134,8 @@ function pauseGone(watcher: LeasedProduct, detection: ReturnType<typeof detect>,
   detection.needsTransaction = true;
   detection.activities.push({
     action: "stock_check_failed",
+    code: "check_paused_gone",
+    params: {},
     message: "Produto pausado: a página já não existe",
     type: "warning",
   });

@@ -1,3 +1,4 @@
+import type { ActivityCode, ActivityParams } from "@common/activity.js";
 import type { MonitorRules } from "@common/schemas/monitor-rules.js";
 import type { SearchItem } from "@common/search-rules.js";
 import { isAvailableStatus, productStatusLabel } from "@common/status.js";
@@ -5,6 +6,7 @@ import type { ActivityType } from "../services/activity.js";
 import { alertBase, chunk, ITEMS_PER_ALERT } from "./alert-base.js";
 import type { AlertKind, AlertPayload } from "./notify/alert.js";
 import { type PriceState, priceRuleOutcome, watchedSizes, watchesSomeSizes } from "./product-rules.js";
+import { failureParams } from "./failure-params.js";
 import { detectSearch, type SearchState } from "./search-detect.js";
 import type {
   CheckFailure,
@@ -67,6 +69,9 @@ export interface ProductUpdate {
 
 export interface ActivityDraft {
   action: "stock_check" | "stock_check_failed";
+  code: Extract<ActivityCode, `check_${string}`>;
+  params: ActivityParams;
+  /** the pt-PT sentence kept beside the code */
   message: string;
   type: ActivityType;
 }
@@ -154,6 +159,8 @@ function detectFailure(stored: StoredState, failure: CheckFailure, opts: DetectO
       ? [
           {
             action: "stock_check_failed",
+            code: "check_failed",
+            params: failureParams(failure.reason, failure.message),
             message: `Falha na verificação: ${reason} (${failure.message})`,
             type: "error",
           },
@@ -170,6 +177,7 @@ function detectFailure(stored: StoredState, failure: CheckFailure, opts: DetectO
       alerts.push({
         ...alertBase(stored, "check_failing", stored.status, opts.now),
         error: failure.reason === "blocked" ? blockedReason(failure.message) : reason,
+        reason: failure.reason,
         since: failingSince.toISOString(),
       });
     }
@@ -256,6 +264,12 @@ function detectProduct(stored: StoredState, result: ProductResult, now: Date): D
     const routeText = result.route === "browser" ? " · via browser" : "";
     activities.push({
       action: "stock_check",
+      code: "check_status",
+      params: {
+        status: result.status,
+        ...(sizes.length ? { sizes } : {}),
+        ...(result.route === "browser" ? { viaBrowser: true } : {}),
+      },
       message: `${productStatusLabel(result.status)}${sizeText}${routeText}`,
       type: available ? "success" : result.status === "unknown" ? "warning" : "info",
     });
@@ -312,6 +326,12 @@ function detectProfile(stored: StoredState, result: ProfileResult, now: Date): D
     );
     activities.push({
       action: "stock_check",
+      code: "check_profile",
+      params: {
+        status: result.status,
+        items: result.items.length,
+        ...(newCount ? { newItems: newCount } : {}),
+      },
       message: `${productStatusLabel(result.status)} · ${result.items.length} artigo(s)${newCount ? ` · ${newCount} novo(s)` : ""}`,
       type: "info",
     });

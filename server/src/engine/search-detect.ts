@@ -99,6 +99,12 @@ export function detectSearch(
     const found = matches.length + restocked.length;
     activities.push({
       action: "stock_check",
+      code: "check_search",
+      params: {
+        items: result.items.length,
+        ...(fresh.length && primed ? { newItems: fresh.length } : {}),
+        ...(found ? { matches: found } : {}),
+      },
       message: `Pesquisa · ${result.items.length} artigo(s)${fresh.length && primed ? ` · ${fresh.length} novo(s)` : ""}${
         found ? ` · ${found} correspondem às regras` : ""
       }`,

@@ -289,6 +289,8 @@ export interface CheckWrite {
 export interface ActivityWrite {
   productId: number;
   action: ActivityDraft["action"];
+  code: ActivityDraft["code"];
+  params: ActivityDraft["params"];
   message: string;
   type: ActivityDraft["type"];
 }
@@ -429,9 +431,10 @@ const BATCH_SQL = `
     where x.changes ? 'price' and x.changes->>'price' is not null
   ),
   a as (
-    insert into activity_logs (user_id, product_id, product_name, action, message, type)
-    select u.user_id, u.id, u.name, y.action, y.message, y.type
-    from jsonb_to_recordset($6::jsonb) as y(i int, pid int, action text, message text, type text)
+    insert into activity_logs (user_id, product_id, product_name, action, code, params, message, type)
+    select u.user_id, u.id, u.name, y.action, y.code, y.params, y.message, y.type
+    from jsonb_to_recordset($6::jsonb)
+      as y(i int, pid int, action text, code text, params jsonb, message text, type text)
     join u on u.id = y.pid
     order by y.i
   )
@@ -511,6 +514,8 @@ export async function writeBatch(
             i,
             pid: a.productId,
             action: a.action,
+            code: a.code,
+            params: a.params,
             message: a.message,
             type: a.type,
           })),

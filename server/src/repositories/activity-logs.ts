@@ -83,6 +83,8 @@ export const activityLogsRepository = {
       .select({
         id: activityLogs.id,
         action: activityLogs.action,
+        code: activityLogs.code,
+        params: activityLogs.params,
         type: activityLogs.type,
         message: activityLogs.message,
         createdAt: activityLogs.createdAt,

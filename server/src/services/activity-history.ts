@@ -1,3 +1,4 @@
+import { isActivityCode } from "@common/activity.js";
 import type { ActivityDto, ActivityFilter } from "@common/schemas/activity.js";
 import type { Conn } from "../db/client.js";
 import { activityLogsRepository } from "../repositories/activity-logs.js";
@@ -35,6 +36,8 @@ export async function listActivity(db: Conn, viewer: UserRow, q: ActivityQuery):
     productId: log.productId,
     productName: log.productName,
     action: log.action,
+    code: isActivityCode(log.code) ? log.code : "legacy",
+    params: log.params,
     message: log.message,
     type: log.type,
     createdAt: log.createdAt.toISOString(),

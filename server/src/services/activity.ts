@@ -1,3 +1,4 @@
+import type { ActivityCode, ActivityParams } from "@common/activity.js";
 import type { Conn } from "../db/client.js";
 import { activityLogsRepository } from "../repositories/activity-logs.js";
 
@@ -18,6 +19,10 @@ export interface ActivityEntry {
   productId?: number | null;
   productName?: string | null;
   action: ActivityAction;
+  /** what the screens show, written in the reader's language from these two */
+  code: ActivityCode;
+  params: ActivityParams;
+  /** the same in pt-PT, kept for backups and older clients */
   message: string;
   type: ActivityType;
 }
@@ -33,6 +38,8 @@ export async function logActivity(db: Conn, entry: ActivityEntry | ActivityEntry
       productId: e.productId ?? null,
       productName: e.productName ?? null,
       action: e.action,
+      code: e.code,
+      params: e.params,
       message: e.message,
       type: e.type,
     })),

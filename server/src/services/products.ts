@@ -159,6 +159,8 @@ export async function insertProduct(
     productId: created.id,
     productName: created.name,
     action: "product_added",
+    code: "product_added",
+    params: { product: created.name },
     message: `Produto "${created.name}" adicionado à monitorização`,
     type: "success",
   });
@@ -218,6 +220,8 @@ export async function deleteProduct(db: Db, userId: number, id: number): Promise
       productId: null,
       productName: product.name,
       action: "product_deleted",
+      code: "product_removed",
+      params: { product: product.name },
       message: `Produto "${product.name}" removido da monitorização`,
       type: "info",
     });

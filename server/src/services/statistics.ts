@@ -1,3 +1,4 @@
+import { isActivityCode } from "@common/activity.js";
 import type { InventoryStatistics } from "@common/schemas/inventory.js";
 import type { StatusStatistics } from "@common/schemas/statistics.js";
 import { calendarDate } from "@common/aggregations.js";
@@ -64,7 +65,11 @@ async function activitySummary(db: Conn, userId: number) {
     activityLogsRepository.count(db, userId),
   ]);
   return {
-    recent: recent.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    recent: recent.map((r) => ({
+      ...r,
+      code: isActivityCode(r.code) ? r.code : ("legacy" as const),
+      createdAt: r.createdAt.toISOString(),
+    })),
     totalActivities: total,
   };
 }

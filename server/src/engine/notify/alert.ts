@@ -1,22 +1,10 @@
+import type { AlertKind, FailureReason } from "@common/activity.js";
 import { createFormatter, type FormatPreferences } from "@common/format.js";
 import { formatMoney } from "@common/money.js";
 import { type AlertKey, type Language, LOCALE, languageOf, type Translate, translator } from "../../i18n.js";
 import type { SearchItem } from "@common/search-rules.js";
 
-export type AlertKind =
-  | "restock"
-  | "new_sizes"
-  | "sold_out"
-  | "vinted_new_items"
-  | "search_new_items"
-  | "search_restock"
-  | "price_drop"
-  | "vinted_holiday_on"
-  | "vinted_holiday_off"
-  | "check_failing"
-  | "check_recovered"
-  | "paused_not_found"
-  | "weekly_report";
+export type { AlertKind } from "@common/activity.js";
 
 /** The destination-neutral alert kept in notifications.payload; formatted per webhook at delivery. */
 export interface AlertPayload {
@@ -43,6 +31,8 @@ export interface AlertPayload {
   /** a Vinted drop split over several messages: this one's place (1-based) and how many */
   part?: { index: number; count: number };
   error?: string;
+  /** check_failing: why (absent in alerts queued before reasons were kept) */
+  reason?: FailureReason;
   /** check_failing / check_recovered: ISO time since which the monitor could not see */
   since?: string;
   /** ISO time of the check that saw it */

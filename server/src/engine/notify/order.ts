@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { logActivity } from "../../services/activity.js";
 import { type AlertKind, type AlertPayload, alertSummary } from "./alert.js";
+import { alertParams } from "./alert-params.js";
 
 /**
  * A product's alerts reach each destination in the order of the changes that caused them (the
@@ -87,6 +88,8 @@ export async function dropSuperseded(db: Db, productIds?: number[]): Promise<num
           productId: Number(r.product_id),
           productName: payload?.productName ?? null,
           action: "notification_superseded" as const,
+          code: "alert_superseded" as const,
+          params: alertParams(payload),
           message: `Alerta não enviado, ${SUPERSEDED_REASON}: ${payload ? alertSummary(payload) : String(r.message)}`,
           type: "info" as const,
         };

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { logActivity } from "../../services/activity.js";
 import { type AlertPayload, alertSummary } from "./alert.js";
+import { type AlertFailure, alertFailureParams, alertFailureText } from "./alert-failure.js";
+import { alertParams } from "./alert-params.js";
 import { isHead, isSuperseded } from "./order.js";
 
 /**
@@ -108,7 +110,8 @@ export async function renewRowLeases(db: Db, rows: number[], leaseMs: number): P
 }
 
 /** failed for good, with its activity line */
-export async function markFailed(db: Db, row: OutboxRow, reason: string): Promise<void> {
+export async function markFailed(db: Db, row: OutboxRow, failure: AlertFailure): Promise<void> {
+  const reason = alertFailureText(failure);
   await db.transaction(async (tx) => {
     await tx.execute(sql`update notifications set status = 'failed', lease_until = null, last_error = ${reason}
       where id = ${row.id}`);
@@ -117,6 +120,8 @@ export async function markFailed(db: Db, row: OutboxRow, reason: string): Promis
       productId: row.productId,
       productName: row.payload?.productName ?? null,
       action: "notification_failed",
+      code: "alert_failed",
+      params: { ...alertParams(row.payload), ...alertFailureParams(failure) },
       message: `Falha ao enviar alerta (${reason}): ${row.message}`,
       type: "error",
     });
@@ -148,6 +153,8 @@ export async function markSent(db: Db, rows: OutboxRow[]): Promise<void> {
         productId: row.productId,
         productName: row.payload?.productName ?? null,
         action: "notification_sent" as const,
+        code: "alert_sent" as const,
+        params: alertParams(row.payload),
         message: `Alerta enviado: ${row.payload ? alertSummary(row.payload) : row.message}`,
         type: "success" as const,
       })),

@@ -3,6 +3,7 @@ import type { Transport } from "../fetch/transport.js";
 import { alertsTotal } from "../metrics.js";
 import { CheckFailure, type HttpResponse, RefusedAddress } from "../platforms/types.js";
 import { PollLoop } from "../poll-loop.js";
+import { type AlertFailure, alertFailureText } from "./alert-failure.js";
 import type { AlertChannel } from "./channels/index.js";
 import { deliveryKey, postToWebhook, WEBHOOK_TIMEOUT_MS } from "./deliver.js";
 import { dropSuperseded, earlierUnfinished } from "./order.js";
@@ -410,7 +411,7 @@ export class Notifier {
    * destination asked for a short wait (429), and the row keeps its place
    */
   private async deliver(row: OutboxRow): Promise<Outcome> {
-    if (!row.webhookUrl || !row.payload) return this.fail(row, "sem webhook");
+    if (!row.webhookUrl || !row.payload) return this.fail(row, { failure: "no_destination" });
     let res: HttpResponse;
     try {
       const channel = this.o.channels.find((c) => c.handles(row.webhookUrl));
@@ -427,9 +428,13 @@ export class Notifier {
           );
     } catch (error) {
       const failure = error instanceof CheckFailure ? error : new CheckFailure("network", String(error));
-      if (failure instanceof RefusedAddress) return this.fail(row, failure.message);
+      if (failure instanceof RefusedAddress)
+        return this.fail(row, { failure: "refused_address", detail: failure.message });
       if (failure.reason === "timeout") this.timedOut(row.webhookUrl);
-      return this.retryOrFail(row, failure.message);
+      return this.retryOrFail(row, {
+        failure: failure.reason === "timeout" ? "timeout" : "network",
+        detail: failure.message,
+      });
     }
     this.timeoutsInARow.delete(row.webhookUrl);
     if (res.status >= 200 && res.status < 300) return this.sent(row);
@@ -440,9 +445,9 @@ export class Notifier {
       return this.retryLater(row, waitMs, false, "HTTP 429");
     }
     if (FINAL_STATUSES.has(res.status) || (res.status < 500 && res.status >= 300)) {
-      return this.fail(row, `HTTP ${res.status}`);
+      return this.fail(row, { failure: "http", httpStatus: res.status });
     }
-    return this.retryOrFail(row, `HTTP ${res.status}`);
+    return this.retryOrFail(row, { failure: "http", httpStatus: res.status });
   }
 
   /** a destination that keeps timing out rests, like a blocked host: its queue goes back to the table */
@@ -461,21 +466,20 @@ export class Notifier {
     return "done";
   }
 
-  private async fail(row: OutboxRow, reason: string): Promise<Outcome> {
+  private async fail(row: OutboxRow, reason: AlertFailure): Promise<Outcome> {
     alertsTotal.inc({ outcome: "failed" });
     this.o.log.warn(
-      `Alerta ${row.id} não entregue, desistência (utilizador ${row.userId ?? "-"}, ${destinationKind(row.webhookUrl)}): ${reason}`,
+      `Alerta ${row.id} não entregue, desistência (utilizador ${row.userId ?? "-"}, ${destinationKind(row.webhookUrl)}): ${alertFailureText(reason)}`,
     );
     await markFailed(this.o.db, row, reason);
     return "done";
   }
 
-  private retryOrFail(row: OutboxRow, reason: string): Promise<Outcome> {
-    if (row.attempts >= this.o.maxAttempts)
-      return this.fail(row, `${reason} após ${row.attempts} tentativas`);
+  private retryOrFail(row: OutboxRow, reason: AlertFailure): Promise<Outcome> {
+    if (row.attempts >= this.o.maxAttempts) return this.fail(row, { ...reason, attempts: row.attempts });
     const backoff = Math.min(this.o.retryBaseMs * 2 ** (row.attempts - 1), 5 * 60_000);
     const resting = Math.max(0, (this.pausedUntil.get(row.webhookUrl) ?? 0) - Date.now());
-    return this.retryLater(row, Math.max(backoff, resting), true, reason);
+    return this.retryLater(row, Math.max(backoff, resting), true, alertFailureText(reason));
   }
 
   /** back to pending; a wait imposed by the webhook (429, pacing) does not count as an attempt */

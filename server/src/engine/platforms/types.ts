@@ -3,6 +3,7 @@
  * requests (through `ctx.http`, which paces, proxies, keeps cookies and guards addresses) and the
  * responses into a result with pure parse functions that are tested on fixtures.
  */
+import type { FailureReason } from "@common/activity.js";
 import type { PlatformInfo } from "@common/platforms";
 import type { SearchItem } from "@common/search-rules";
 import type { PageParser } from "../parse/pool.js";
@@ -84,8 +85,8 @@ export interface SearchResult {
 
 export type CheckResult = ProductResult | ProfileResult | SearchResult;
 
-/** Why a check could not tell. Never mapped to out_of_stock. */
-export type FailureReason = "blocked" | "timeout" | "unexpected" | "not_found" | "network";
+/** Why a check could not tell (common/activity.ts). Never mapped to out_of_stock. */
+export type { FailureReason } from "@common/activity.js";
 
 export class CheckFailure extends Error {
   constructor(

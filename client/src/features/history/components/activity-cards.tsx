@@ -27,7 +27,7 @@ export function ActivityCards({ lines }: { lines: HistoryLine[] }) {
             </p>
             <ActivityTypeBadge type={entry.type} />
           </div>
-          <p className="text-sm break-words text-muted-foreground">{lineText(entry)}</p>
+          <p className="text-sm break-words text-muted-foreground">{lineText(entry, f)}</p>
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
             <time dateTime={entry.createdAt}>{formatActivityWhen(entry.createdAt, f)}</time>
             <AlertOutcome alerts={alerts} />

@@ -43,7 +43,7 @@ export function ActivityTable({ lines, showUser }: { lines: HistoryLine[]; showU
                   <span className="font-medium">{actionTitle(entry.action)}</span>
                   <ActivityTypeBadge type={entry.type} className="lg:hidden" />
                 </span>
-                <span className="block break-words text-muted-foreground">{lineMessage(entry)}</span>
+                <span className="block break-words text-muted-foreground">{lineMessage(entry, f)}</span>
                 <AlertOutcome alerts={alerts} className="mt-0.5 text-xs" />
               </TableCell>
               <TableCell className="hidden align-top lg:table-cell">

@@ -2,6 +2,7 @@ import type { ActivityDto } from "@common/schemas/activity";
 import { describe, expect, it } from "vitest";
 import { createFormatter } from "@common/format";
 import { groupActivityLines } from "@/lib/activity-lines";
+import { i18n } from "@/lib/i18n";
 import {
   activityQuery,
   countActivity,
@@ -27,6 +28,8 @@ const entry = (over: Partial<ActivityDto>): ActivityDto => ({
   productId: null,
   productName: null,
   action: "product_added",
+  code: "legacy",
+  params: {},
   message: "mensagem",
   type: "success",
   createdAt: "2026-03-05T10:00:00.000Z",
@@ -155,5 +158,41 @@ describe("history helpers", () => {
     expect(lines[4]).toContain(';Sistema;Produto removido;"Produto ""Velho"" removido";Informação');
     expect(historyFileName(lisbon, new Date("2026-03-05T12:00:00Z"))).toBe("historico_05-03-2026.csv");
     expect(historyFileName(newYork, new Date("2026-03-06T02:00:00Z"))).toBe("historico_05-03-2026.csv");
+  });
+
+  it("exports and searches the lines in the reader's language, written from their codes", async () => {
+    const coded = [
+      entry({
+        id: 20,
+        action: "notification_sent",
+        code: "alert_sent",
+        params: { alert: "restock", sizes: ["M"] },
+        productName: "Ténis",
+        message: "Alerta enviado: Ténis: em stock (M)",
+      }),
+      entry({
+        id: 21,
+        action: "stock_check_failed",
+        code: "check_failed",
+        params: { reason: "not_found", httpStatus: 404 },
+        type: "error",
+        productName: "Ténis",
+        message: "Falha na verificação: não encontrado (Produto não encontrado (HTTP 404))",
+      }),
+    ];
+    await i18n.changeLanguage("en");
+    try {
+      const en = createFormatter({ language: "en" });
+      const csv = historyCsv(coded, en);
+      expect(csv).toContain(";Ténis;Notification sent;back in stock (M);Success");
+      expect(csv).toContain(";Ténis;Check failed;not found (HTTP 404);Error");
+      expect(csv).not.toMatch(/Alerta enviado|Produto não encontrado/);
+      // the alert joins the check's line: the line is found through the alert's words in English
+      const lines = groupActivityLines(coded);
+      expect(filterActivity(lines, "all", "back in stock", en).map((l) => l.entry.id)).toEqual([21]);
+      expect(filterActivity(lines, "all", "em stock", en)).toEqual([]);
+    } finally {
+      await i18n.changeLanguage("pt");
+    }
   });
 });

@@ -4,6 +4,7 @@ import { toCsv } from "@common/csv";
 import type { Formatter } from "@common/format";
 import { addDays, isValid, parse } from "date-fns";
 import { type ActivityLine, lineEntries, lineProduct } from "@/lib/activity-lines";
+import { activityText } from "@/lib/activity-text";
 import { i18n } from "@/lib/i18n";
 
 export const productLabel = lineProduct;
@@ -26,14 +27,19 @@ export const actionTitle = (action: string) =>
 export type HistoryLine = ActivityLine<ActivityDto>;
 
 /** a line matches when any of its entries does (a check whose alert failed is an error too) */
-export function filterActivity(lines: HistoryLine[], filter: ActivityFilter, search: string): HistoryLine[] {
+export function filterActivity(
+  lines: HistoryLine[],
+  filter: ActivityFilter,
+  search: string,
+  f?: Formatter,
+): HistoryLine[] {
   const term = search.trim().toLocaleLowerCase("pt-PT");
   return lines.filter((line) => {
     const entries = lineEntries(line);
     if (!entries.some((e) => matchesActivityFilter(e, filter))) return false;
     if (!term) return true;
     const haystack = entries
-      .flatMap((e) => [e.message, productLabel(e), actionTitle(e.action), e.username ?? ""])
+      .flatMap((e) => [activityText(e, f), productLabel(e), actionTitle(e.action), e.username ?? ""])
       .join(" ")
       .toLocaleLowerCase("pt-PT");
     return haystack.includes(term);
@@ -82,7 +88,7 @@ export function historyCsv(entries: ActivityDto[], f: Formatter): string {
       f.dateTimeSeconds(e.createdAt),
       productLabel(e),
       actionTitle(e.action),
-      e.message,
+      activityText(e, f),
       typeLabel(e.type),
     ]),
   );

@@ -34,7 +34,7 @@ import { useFormat } from "@/lib/user-settings";
 export function HistoryPage() {
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
   const f = useFormat();
-  const { t } = useTranslation(["history", "common"]);
+  const { t, i18n } = useTranslation(["history", "common"]);
   const query = useMemo(() => activityQuery(filters, f.timeZone), [filters, f.timeZone]);
   const activity = useActivity({ query });
   const products = useActivityProducts();
@@ -46,7 +46,11 @@ export function HistoryPage() {
   const [view, setView] = useStoredChoice("stock-monitor-history-view", HISTORY_VIEWS, "table");
 
   const lines = useMemo(() => groupActivityLines(activity.data ?? []), [activity.data]);
-  const visible = useMemo(() => filterActivity(lines, filter, search), [lines, filter, search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the search reads the lines as written in the language in force
+  const visible = useMemo(
+    () => filterActivity(lines, filter, search, f),
+    [lines, filter, search, f, i18n.language],
+  );
   const counters = useMemo(() => countActivity(lines, f), [lines, f]);
   const isAdmin = user.data?.role === "admin";
   const filtered = query.product !== undefined || query.from !== undefined || query.to !== undefined;
