@@ -9,6 +9,7 @@ import {
   setTheme,
   type Theme,
 } from "./helpers";
+import { axeProblems, overflowProblems } from "./quality-checks";
 
 // two logins, an enrolment and four screenshots per test, on a machine shared with other suites
 test.describe.configure({ timeout: 240_000 });
@@ -31,6 +32,11 @@ async function ensureAdmin(page: Page) {
   if (me.ok() && (await me.json()).role === "admin") return;
   await page.context().clearCookies();
   await loginViaApi(page);
+}
+
+/** serious WCAG problems and anything wider than the screen */
+async function screenProblems(page: Page, where: string) {
+  return [...(await axeProblems(page, where)), ...(await overflowProblems(page, where))];
 }
 
 /** a PNG of one element in artifacts/screenshots/<name>-<project>.png */
@@ -100,6 +106,7 @@ test("ativar a verificação em dois passos no Perfil e entrar com password e c�
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       await card.scrollIntoViewIfNeeded();
       await shoot(card, `two-factor-enrol-${theme}`);
+      expect(await screenProblems(me, `Perfil, ativar 2FA (${theme})`)).toEqual([]);
     }
 
     // a wrong code is said beside the field, in Portuguese
@@ -125,6 +132,7 @@ test("ativar a verificação em dois passos no Perfil e entrar com password e c�
       await passwordStep(me, user.username, user.password);
       await expect(me.getByText("Sem o telemóvel? Use um dos seus códigos de recuperação.")).toBeVisible();
       await screenshot(me, `two-factor-login-code-${theme}`);
+      expect(await screenProblems(me, `login, código (${theme})`)).toEqual([]);
     }
     // no session before the code
     expect((await me.request.get("/api/user")).status()).toBe(401);
@@ -139,6 +147,26 @@ test("ativar a verificação em dois passos no Perfil e entrar com password e c�
       me.getByRole("button", { name: isMobileProject() ? "Abrir menu" : /^Menu de / }),
     ).toBeVisible();
     expect((await me.request.get("/api/user")).status()).toBe(200);
+
+    // the admin's side: the list says who has 2FA, and "Editar" removes it (a lost phone)
+    await page.goto("/admin");
+    const row = page.getByTestId(`admin-user-${user.username}`).locator("visible=true");
+    await expect(row.getByTestId("two-factor-badge")).toHaveText("2FA");
+    await row.getByRole("button", { name: `Editar ${user.username}` }).click();
+    const dialog = page.getByRole("dialog");
+    const remove = dialog.getByRole("button", { name: "Remover verificação em dois passos" });
+    await remove.click();
+    await page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: "Remover verificação em dois passos" })
+      .click();
+    await expect(remove).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(row.getByTestId("two-factor-badge")).toHaveText("Sem 2FA");
+    const plain = await me.request.post("/api/login", {
+      data: { username: user.username, password: user.password },
+    });
+    expect(await plain.json()).toMatchObject({ username: user.username, twoFactorEnabled: false });
   } finally {
     await context.close();
   }

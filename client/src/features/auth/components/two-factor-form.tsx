@@ -49,7 +49,7 @@ export function TwoFactorForm({ challenge, onSuccess, onBack }: TwoFactorFormPro
             placeholder="123456"
             className="h-10 pl-9 font-mono tracking-widest"
             aria-invalid={errors.code ? true : undefined}
-            aria-describedby="two-factor-login-hint"
+            aria-describedby={errors.code ? undefined : "two-factor-login-hint"}
             {...form.register("code")}
           />
         </div>
