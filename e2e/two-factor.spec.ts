@@ -4,7 +4,7 @@ import {
   createUserViaApi,
   isMobileProject,
   loginViaApi,
-  newAppContext,
+  NO_SESSION,
   screenshot,
   setTheme,
   type Theme,
@@ -75,11 +75,15 @@ test("ativar a verificação em dois passos no Perfil e entrar com password e c�
   const username = `dois${isMobileProject() ? "m" : "d"}${Date.now().toString(36)}`;
   const user = await createUserViaApi(page, { username, password: "senha-forte-2" });
   // the person's own browser: never the shared admin session (a login there would end it)
-  const context = await newAppContext(browser, {
-    baseURL: baseURL!,
-    viewport: page.viewportSize()!,
-    phone: isMobileProject(),
-    theme: "light",
+  // (not newAppContext: its start script stores one theme at every load, and this test switches)
+  const context = await browser.newContext({
+    baseURL,
+    storageState: NO_SESSION,
+    viewport: page.viewportSize(),
+    isMobile: isMobileProject(),
+    hasTouch: isMobileProject(),
+    locale: "pt-PT",
+    timezoneId: "Europe/Lisbon",
   });
   const me = await context.newPage();
   try {
