@@ -22,6 +22,8 @@ export const publicUserSchema = z.object({
   createdAt: z.string(),
   /** ISO; set while an admin has the account disabled */
   disabledAt: z.string().nullable(),
+  /** two-factor sign-in (TOTP) is on */
+  twoFactorEnabled: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

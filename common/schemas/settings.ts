@@ -22,6 +22,8 @@ export const globalSettingsSchema = z.object({
   quotaActivityRows: z.coerce.number().int().min(100, "Mínimo 100").max(10_000_000, "Máximo 10000000"),
   /** inventory changes (create, edit, status, delete, restore) one user may make a minute */
   inventoryWritesPerMinute: z.coerce.number().int().min(1, "Mínimo 1").max(10_000, "Máximo 10000"),
+  /** an admin without two-factor sign-in may only enrol (common/schemas/two-factor.ts) */
+  requireAdminTwoFactor: z.boolean(),
 });
 export type GlobalSettings = z.infer<typeof globalSettingsSchema>;
 
@@ -89,6 +91,7 @@ export const DEFAULT_GLOBAL_SETTINGS: GlobalSettings = {
   quotaPhotoMb: 1_000,
   quotaActivityRows: 50_000,
   inventoryWritesPerMinute: 120,
+  requireAdminTwoFactor: false,
 };
 
 export const DEFAULT_SYSTEM_SETTINGS: SystemSettings = {

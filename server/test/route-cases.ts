@@ -58,6 +58,11 @@ export const ROUTES: Record<string, RouteCase> = {
     body: () => ({ username: "dono", password: "segredo123" }),
     expect: { anonymous: 200, owner: 200, other: 200, admin: 200 },
   },
+  // an unknown challenge: the code step answers 401 to anyone, signed in or not
+  "POST /api/login/two-factor": {
+    body: () => ({ challenge: "nenhum-desafio-tem-este-codigo", code: "123456" }),
+    expect: { anonymous: 401, owner: 401, other: 401, admin: 401 },
+  },
   "POST /api/logout": { expect: { anonymous: 401, owner: 200, other: 200, admin: 200 } },
   "GET /api/user": { expect: everyone(200) },
   "PUT /api/user/profile": { body: () => ({ fullName: "Nome" }), expect: everyone(200) },
@@ -74,6 +79,18 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: everyone(404),
   },
   "POST /api/user/sessions/end-others": { expect: everyone(200) },
+  "GET /api/user/two-factor": { expect: everyone(200) },
+  "POST /api/user/two-factor/setup": { expect: everyone(200) },
+  // nobody here turns 2FA on (two-factor.test.ts does): a wrong code or none to disable is a 400
+  "POST /api/user/two-factor/confirm": { body: () => ({ code: "123456" }), expect: everyone(400) },
+  "POST /api/user/two-factor/disable": {
+    body: () => ({ password: "segredo123", code: "123456" }),
+    expect: everyone(400),
+  },
+  "POST /api/user/two-factor/recovery-codes": {
+    body: () => ({ password: "segredo123" }),
+    expect: everyone(400),
+  },
   "GET /api/platforms": { expect: everyone(200) },
   "GET /api/openapi.json": { expect: everyone(200) },
   "GET /api/tokens": { expect: everyone(200) },
@@ -101,6 +118,10 @@ export const ROUTES: Record<string, RouteCase> = {
   "POST /api/admin/users/:id/reset-password": {
     path: () => "/api/admin/users/999999/reset-password",
     expect: adminOnly(404),
+  },
+  "DELETE /api/admin/users/:id/two-factor": {
+    path: (f) => `/api/admin/users/${f.otherId}/two-factor`,
+    expect: adminOnly(200),
   },
   "DELETE /api/admin/users/:id": { path: () => "/api/admin/users/999999", expect: adminOnly(404) },
   "GET /api/admin/invites": { expect: adminOnly(200) },

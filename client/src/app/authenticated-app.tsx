@@ -5,6 +5,7 @@ import { ServerUnreachable } from "@/components/server-unreachable";
 import { FullScreenSpinner, PageSpinner } from "@/components/spinner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
+import { useMustEnrolTwoFactor } from "@/lib/auth";
 import { errorMessage } from "@/lib/http";
 import { useLiveUpdates } from "@/lib/live-updates";
 import { usePlatformsRead } from "@/lib/platforms";
@@ -30,8 +31,9 @@ function SignedInScreens() {
   const platforms = usePlatformsRead();
   const { t } = useTranslation("common");
   useUserLanguage();
-  // one stream of the user's product changes for as long as they are logged in
-  useLiveUpdates();
+  const mustEnrol = useMustEnrolTwoFactor();
+  // one stream of the user's product changes for as long as they are logged in (and may read them)
+  useLiveUpdates(!mustEnrol);
   if (platforms.isError) {
     if (platforms.isFetching) return <FullScreenSpinner />;
     return (
@@ -44,12 +46,15 @@ function SignedInScreens() {
   return (
     <AppLayout>
       <ScrollToTopOnNavigate />
-      {preferencesReady && !platforms.isPending ? <Pages /> : <PageSpinner />}
+      {preferencesReady && !platforms.isPending ? <Pages mustEnrol={mustEnrol} /> : <PageSpinner />}
     </AppLayout>
   );
 }
 
-function Pages() {
+/** `mustEnrol`: an admin without 2FA while the admins must use it stays on Perfil, where they enrol */
+function Pages({ mustEnrol }: { mustEnrol: boolean }) {
+  const [location] = useLocation();
+  if (mustEnrol && location !== paths.profile) return <Redirect to={paths.profile} replace />;
   return (
     <Suspense fallback={<PageSpinner />}>
       <Switch>

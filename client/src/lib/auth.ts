@@ -1,10 +1,12 @@
 import type { PublicUser } from "@common/schemas/auth";
+import { mustEnrolTwoFactor } from "@common/schemas/two-factor";
 import type { UpdateProfileInput } from "@common/schemas/users";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiRequest, getOrNullOn401 } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
 import { toastFailure } from "@/lib/mutation-feedback";
+import { getSettingsQueryOptions } from "@/lib/user-settings";
 
 /** The logged-in user: read by every screen, changed by the Profile page and the Perfil tab. */
 export const USER_QUERY_KEY = ["/api/user"] as const;
@@ -40,4 +42,18 @@ export function useUpdateProfile({ onSuccess }: { onSuccess?: (user: PublicUser)
     onError: toastFailure("common:unknownError", "common:profileToast.updateFailed"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
   });
+}
+
+/**
+ * An admin without 2FA while the admins must use it: the server refuses everything but the
+ * enrolment, so the frame keeps them on Perfil's card (false until the settings are read).
+ */
+export function useMustEnrolTwoFactor(): boolean {
+  const { data: user } = useUser();
+  const { data: global } = useQuery({
+    ...getSettingsQueryOptions(),
+    staleTime: Number.POSITIVE_INFINITY,
+    select: (settings) => settings.global,
+  });
+  return !!user && !!global && mustEnrolTwoFactor(user, global);
 }

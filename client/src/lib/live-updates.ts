@@ -153,15 +153,15 @@ function openStream(publish: (message: LiveMessage) => void): () => void {
   };
 }
 
-/** mounted once in the logged-in frame */
-export function useLiveUpdates(): void {
+/** mounted once in the logged-in frame; `enabled` false (an admin who must first enrol in 2FA) opens nothing */
+export function useLiveUpdates(enabled = true): void {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
+    if (!enabled || typeof EventSource === "undefined") return;
     const openMonitor = () => navigateRef.current(paths.monitor);
     const handle = (message: LiveMessage, holder: boolean) => {
       if (message.type === "changed") {
@@ -202,5 +202,5 @@ export function useLiveUpdates(): void {
       stopStream?.();
       channel?.close();
     };
-  }, [queryClient]);
+  }, [queryClient, enabled]);
 }

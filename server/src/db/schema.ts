@@ -36,7 +36,43 @@ export const users = pgTable("users", {
   createdAt: createdAt(),
   /** set by an admin: no login, no session, no checks of its monitors; its books are kept */
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  /** base32 TOTP secret; set while two-factor sign-in is on (services/two-factor.ts) */
+  totpSecret: text("totp_secret"),
+  /** a secret shown for enrolment, active once its first code is typed */
+  totpPendingSecret: text("totp_pending_secret"),
+  /** the 30-second step of the last code accepted: no code is accepted twice */
+  totpLastStep: integer("totp_last_step"),
 });
+
+/** one-time recovery codes of a user's two-factor sign-in; only their sha256 is kept */
+export const totpRecoveryCodes = pgTable(
+  "totp_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("totp_recovery_codes_user_idx").on(t.userId)],
+);
+
+/** a login whose password was right and whose code is still to come; keyed by its token's sha256 */
+export const loginChallenges = pgTable(
+  "login_challenges",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    failures: integer("failures").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("login_challenges_user_idx").on(t.userId)],
+);
 
 export const sessions = pgTable(
   "sessions",

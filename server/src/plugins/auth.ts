@@ -11,6 +11,8 @@ import {
   touchSession,
 } from "../services/sessions.js";
 import type { UserRow } from "../services/users.js";
+import { getGlobalSettings } from "../services/settings.js";
+import { mustEnrolTwoFactor } from "@common/schemas/two-factor.js";
 import { findApiToken, type TokenCaller, tokenRefusal, touchApiToken } from "../services/api-tokens.js";
 
 declare module "fastify" {
@@ -29,10 +31,25 @@ declare module "fastify" {
 export const TOKEN_REQUESTS_PER_MINUTE = 120;
 
 /** routes that answer without a session */
-const PUBLIC_API = new Set(["POST /api/login", "GET /api/health"]);
+const PUBLIC_API = new Set(["POST /api/login", "POST /api/login/two-factor", "GET /api/health"]);
 /** an invite link's check and acceptance: the link's token is the proof */
 const PUBLIC_INVITE = /^(GET \/api\/invites\/[^/]+|POST \/api\/invites\/[^/]+\/accept)$/;
 const isPublicRoute = (route: string) => PUBLIC_API.has(route) || PUBLIC_INVITE.test(route);
+
+/**
+ * What an admin who must enrol in 2FA may still do: who they are, the frame's reads (their own
+ * settings, the platforms), the enrolment itself and leaving.
+ */
+const ENROLMENT_API = new Set([
+  "GET /api/user",
+  "GET /api/settings",
+  "GET /api/platforms",
+  "POST /api/logout",
+]);
+const ENROLMENT_TWO_FACTOR = /^(GET|POST) \/api\/user\/two-factor(\/[a-z-]+)?$/;
+const isEnrolmentRoute = (route: string) => ENROLMENT_API.has(route) || ENROLMENT_TWO_FACTOR.test(route);
+export const ENROL_FIRST =
+  "Os administradores têm de usar a verificação em dois passos. Ative-a no Perfil para continuar.";
 
 /** a found session, or none: an unknown token is remembered too, until sessions change */
 type CachedSession = { found: SessionUser | null };
@@ -111,6 +128,22 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     await tokenLimit.call(app, request, reply);
   };
 
+  const globalSettings = new ReadCache<{ requireAdminTwoFactor: boolean }>(app.database.changes, {
+    max: 1,
+    refreshAfterMs: 60_000,
+  });
+  /** 403 for an admin without 2FA while the policy is on, but on the routes that let them enrol */
+  const checkTwoFactorPolicy = async (user: UserRow, route: string) => {
+    if (user.role !== "admin" || user.totpSecret || isEnrolmentRoute(route)) return;
+    const global = await globalSettings.get("global", ["app_settings"], async () => {
+      const { requireAdminTwoFactor } = await getGlobalSettings(app.db);
+      return { requireAdminTwoFactor };
+    });
+    if (mustEnrolTwoFactor({ role: user.role, twoFactorEnabled: false }, global)) {
+      throw new HttpError(403, ENROL_FIRST);
+    }
+  };
+
   app.decorate("sessionUser", findUser);
   app.decorateRequest("user", null);
   app.decorateRequest("apiToken", null);
@@ -135,6 +168,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       });
       request.user = found?.user ?? null;
       if (found) noteSeen(token, found, request.ip);
+      // a personal API token is a credential of its own: the policy is about sessions
+      if (found && !isPublic) await checkTwoFactorPolicy(found.user, `${request.method} ${path}`);
     }
     if (!request.user && !isPublic) {
       throw new HttpError(401, "Não autenticado");

@@ -21,7 +21,11 @@ const errorAnswer = {
   },
 };
 
-const PUBLIC = new Set(["POST /api/login", "GET /api/health"]);
+const PUBLIC = new Set(["POST /api/login", "POST /api/login/two-factor", "GET /api/health"]);
+/** a public route's own 401: not a missing session */
+const PUBLIC_401: Record<string, string> = {
+  "POST /api/login/two-factor": "Código inválido ou já usado, ou verificação expirada",
+};
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** the errors a route may answer, read from what it declares: its schemas, its path, its method */
@@ -31,6 +35,7 @@ function errorsOf(method: string, url: string, schema: Record<string, unknown> |
     errors[400] = "Dados inválidos (a mensagem diz qual campo)";
   }
   if (!PUBLIC.has(`${method} ${url}`)) errors[401] = "Não autenticado";
+  else if (PUBLIC_401[`${method} ${url}`]) errors[401] = PUBLIC_401[`${method} ${url}`];
   if (url.startsWith("/api/admin")) errors[403] = "Acesso negado: só administradores";
   else if (MUTATING.has(method)) errors[403] = "Origem do pedido não permitida (pedido de outro site)";
   if (url.includes(":")) errors[404] = "Não encontrado (ou não é seu)";

@@ -22,6 +22,11 @@ export const usersRepository = {
     return row.n;
   },
 
+  async findById(conn: Conn, id: number): Promise<UserRow | undefined> {
+    const [row] = await conn.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
   async lockById(conn: Conn, id: number): Promise<UserRow | undefined> {
     const [row] = await conn.select().from(users).where(eq(users.id, id)).for("update");
     return row;

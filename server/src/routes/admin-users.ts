@@ -10,6 +10,7 @@ import { z } from "@common/zod-pt.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser, requireAdmin } from "../plugins/auth.js";
 import { SESSION_COOKIE } from "../services/sessions.js";
+import { removeTwoFactorOf } from "../services/two-factor.js";
 import { createUser, deleteUser, listUsers, resetPassword, updateUser } from "../services/users.js";
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,6 +45,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         id: currentUser(request).id,
         session: request.cookies[SESSION_COOKIE],
       }),
+  );
+
+  // a user who lost the phone and the recovery codes signs in with the password alone again
+  app.delete(
+    "/api/admin/users/:id/two-factor",
+    { schema: { params: idParamSchema, response: { 200: publicUserSchema } } },
+    async (request) => removeTwoFactorOf(app.db, request.params.id),
   );
 
   app.delete(

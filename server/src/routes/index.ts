@@ -7,6 +7,7 @@ import { adminUserRoutes } from "./admin-users.js";
 import { inviteRoutes } from "./invites.js";
 import { loginRoutes } from "./login.js";
 import { userRoutes } from "./user.js";
+import { userTwoFactorRoutes } from "./user-two-factor.js";
 import { eventRoutes } from "./events.js";
 import { activityRoutes } from "./activity.js";
 import { healthRoutes } from "./health.js";
@@ -34,6 +35,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(loginRoutes);
   await app.register(userRoutes);
+  await app.register(userTwoFactorRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminInviteRoutes);
   await app.register(inviteRoutes);

@@ -15,6 +15,7 @@ import type { Conn, Db } from "../db/client.js";
 import { badRequest } from "../http-error.js";
 import { checkUrlShape, UnsafeUrlError } from "../net/address-guard.js";
 import { settingsRepository } from "../repositories/settings.js";
+import { usersRepository } from "../repositories/users.js";
 import { assertSafeWebhook } from "./webhook-url.js";
 
 async function readGroup<T extends object>(db: Conn, key: "global" | "system", defaults: T): Promise<T> {
@@ -63,6 +64,16 @@ async function checkDefaultWebhooks(changes: UpdateSettingsInput, allowPrivateWe
   }
 }
 
+/** an admin who demands 2FA of the admins has it: they cannot lock themselves out */
+async function checkOwnTwoFactor(db: Conn, userId: number, changes: UpdateSettingsInput) {
+  if (changes.global?.requireAdminTwoFactor !== true) return;
+  const user = await usersRepository.findById(db, userId);
+  if (user?.totpSecret) return;
+  const message =
+    "Ative primeiro a sua própria verificação em dois passos (Perfil) para a exigir aos administradores";
+  throw badRequest(message, [{ path: "global.requireAdminTwoFactor", message }]);
+}
+
 /**
  * PUT /api/settings: each group sent is merged over what is stored and checked whole, all in one
  * transaction. Who may change the admin groups is the route's preValidation (requireAdminWhen).
@@ -74,6 +85,7 @@ export async function updateSettings(
   { allowPrivateWebhooks }: { allowPrivateWebhooks: boolean },
 ): Promise<SettingsResponse> {
   await checkDefaultWebhooks(changes, allowPrivateWebhooks);
+  await checkOwnTwoFactor(db, userId, changes);
   const { global, system, user } = changes;
   return db.transaction(async (tx) => {
     if (global) {

@@ -26,6 +26,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     monitorLimit: u.monitorLimit,
     createdAt: u.createdAt.toISOString(),
     disabledAt: u.disabledAt?.toISOString() ?? null,
+    twoFactorEnabled: u.totpSecret !== null,
   };
 }
 

@@ -1,10 +1,11 @@
 import type { PublicUser } from "@common/schemas/auth";
 import { type UpdateUserInput, updateUserSchema } from "@common/schemas/users";
-import { Copy, KeyRound, Loader2, Pencil } from "lucide-react";
+import { Copy, KeyRound, Loader2, Pencil, ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import {
@@ -22,6 +23,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Switch } from "@/components/ui/switch";
 import { useUser } from "@/lib/auth";
 import { ApiError } from "@/lib/http";
+import { useRemoveTwoFactor } from "../api/remove-two-factor";
 import { useResetPassword } from "../api/reset-password";
 import { useUpdateUser } from "../api/update-user";
 
@@ -82,6 +84,34 @@ function GeneratedPassword({ password }: { password: string }) {
         </Button>
       </div>
       <p className="text-xs text-muted-foreground">{t("editUser.generatedHint")}</p>
+    </div>
+  );
+}
+
+/** a user with 2FA who lost the phone and the recovery codes: removed here, after a confirmation */
+function TwoFactorRemoval({ user }: { user: PublicUser }) {
+  const { t } = useTranslation("admin");
+  const remove = useRemoveTwoFactor();
+  if (!user.twoFactorEnabled) return null;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3 sm:col-span-2">
+      <div className="grid gap-1">
+        <p className="text-sm font-medium">{t("editUser.twoFactor")}</p>
+        <p className="text-xs text-muted-foreground">{t("editUser.twoFactorHint")}</p>
+      </div>
+      <ConfirmDialog
+        trigger={
+          <Button type="button" variant="outline" size="sm" disabled={remove.isPending}>
+            {remove.isPending ? <Loader2 className="animate-spin" /> : <ShieldOff />}
+            {t("editUser.twoFactorRemove")}
+          </Button>
+        }
+        title={t("editUser.twoFactorRemoveTitle", { username: user.username })}
+        description={t("editUser.twoFactorRemoveDescription")}
+        confirmLabel={t("editUser.twoFactorRemove")}
+        destructive
+        onConfirm={() => remove.mutate(user.id)}
+      />
     </div>
   );
 }
@@ -193,6 +223,7 @@ export function EditUserDialog({ user }: { user: PublicUser }) {
             </Button>
             {generated && <GeneratedPassword password={generated} />}
           </div>
+          <TwoFactorRemoval user={user} />
           <div className="flex items-start justify-between gap-4 rounded-md border p-3 sm:col-span-2">
             <div className="grid gap-1">
               <Label htmlFor="edit-active">{t("editUser.active")}</Label>

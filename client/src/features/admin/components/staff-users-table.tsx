@@ -6,7 +6,7 @@ import { UserAvatar } from "@/components/user-avatar";
 import { useFormat } from "@/lib/user-settings";
 import { MonitorLimitCell } from "./monitor-limit-cell";
 import { RoleBadge } from "./role-badge";
-import { DisabledBadge, UserActions } from "./user-actions";
+import { DisabledBadge, TwoFactorBadge, UserActions } from "./user-actions";
 
 function NameCell({ user }: { user: PublicUser }) {
   return (
@@ -32,6 +32,7 @@ function UserCard({ user }: { user: PublicUser }) {
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <RoleBadge role={user.role} />
         <DisabledBadge user={user} />
+        <TwoFactorBadge user={user} />
         <span className="min-w-0 truncate text-muted-foreground">{user.email || t("users.noEmail")}</span>
       </div>
       <div className="flex items-center justify-between gap-2 text-sm">
@@ -80,6 +81,7 @@ export function StaffUsersTable({ users }: { users: PublicUser[] }) {
                     <div className="flex flex-wrap gap-1">
                       <RoleBadge role={user.role} />
                       <DisabledBadge user={user} />
+                      <TwoFactorBadge user={user} />
                     </div>
                   </TableCell>
                   <TableCell>

@@ -24,3 +24,17 @@ export function DisabledBadge({ user }: { user: PublicUser }) {
     </Badge>
   );
 }
+
+/** whether the user signs in with two-factor verification */
+export function TwoFactorBadge({ user }: { user: PublicUser }) {
+  const { t } = useTranslation("admin");
+  return user.twoFactorEnabled ? (
+    <Badge variant="success" data-testid="two-factor-badge">
+      {t("users.twoFactorOn")}
+    </Badge>
+  ) : (
+    <Badge variant="outline" className="text-muted-foreground" data-testid="two-factor-badge">
+      {t("users.twoFactorOff")}
+    </Badge>
+  );
+}

@@ -11,7 +11,7 @@ import { CreateUserDialog } from "./create-user-dialog";
 import { InviteDialog } from "./invite-dialog";
 import { MonitorLimitCell } from "./monitor-limit-cell";
 import { RoleBadge } from "./role-badge";
-import { DisabledBadge, UserActions } from "./user-actions";
+import { DisabledBadge, TwoFactorBadge, UserActions } from "./user-actions";
 
 /** Admin page, first tab: every account, with delete behind a confirmation. */
 export function UsersTable() {
@@ -49,6 +49,7 @@ export function UsersTable() {
                 <div className="flex items-center gap-2 text-xs text-muted-foreground">
                   <RoleBadge role={user.role} />
                   <DisabledBadge user={user} />
+                  <TwoFactorBadge user={user} />
                   {t("users.createdOn", { date: f.date(user.createdAt) })}
                 </div>
                 <div className="flex items-center gap-2 text-xs text-muted-foreground">
@@ -84,6 +85,7 @@ export function UsersTable() {
                   <div className="flex flex-wrap gap-1">
                     <RoleBadge role={user.role} />
                     <DisabledBadge user={user} />
+                    <TwoFactorBadge user={user} />
                   </div>
                 </TableCell>
                 <TableCell>

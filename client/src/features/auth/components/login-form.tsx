@@ -13,14 +13,16 @@ import type { PublicUser } from "@common/schemas/auth";
 
 interface LoginFormProps {
   onSuccess: (user: PublicUser) => void;
+  /** the account has 2FA: the code step comes next */
+  onChallenge: (challenge: string) => void;
 }
 
-export function LoginForm({ onSuccess }: LoginFormProps) {
+export function LoginForm({ onSuccess, onChallenge }: LoginFormProps) {
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { username: "", password: "" },
   });
-  const login = useLogin({ onSuccess });
+  const login = useLogin({ onSuccess, onChallenge });
   const { errors } = form.formState;
   const { t } = useTranslation("auth");
 

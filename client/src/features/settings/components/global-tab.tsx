@@ -151,6 +151,14 @@ export function GlobalTab({ saved, readOnly }: { saved: GlobalSettings; readOnly
         onChange={(v) => set("inventoryWritesPerMinute", v)}
         {...common}
       />
+      <SwitchSetting
+        id="requireAdminTwoFactor"
+        label={t("global.requireAdminTwoFactor")}
+        description={t("global.requireAdminTwoFactorHelp")}
+        checked={value.requireAdminTwoFactor}
+        onChange={(v) => set("requireAdminTwoFactor", v)}
+        {...common}
+      />
     </SettingsCard>
   );
 }
