@@ -7,6 +7,8 @@ import { inviteRoutes } from "./invites.js";
 import { loginRoutes } from "./login.js";
 import { userRoutes } from "./user.js";
 import { eventRoutes } from "./events.js";
+import { expenseRoutes } from "./expenses.js";
+import { feePresetRoutes } from "./fee-presets.js";
 import { activityRoutes } from "./activity.js";
 import { healthRoutes } from "./health.js";
 import { inventoryRoutes } from "./inventory.js";
@@ -48,6 +50,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(activityRoutes);
   await app.register(inventoryRoutes);
   await app.register(salesRoutes);
+  await app.register(feePresetRoutes);
+  await app.register(expenseRoutes);
   await app.register(statusRoutes);
   await app.register(rankingRoutes);
   await app.register(pushRoutes);
