@@ -111,6 +111,8 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
   // the fee the preset last wrote; while the field still holds it, a new price or day rewrites it
   const filledFee = useRef<string | null>(null);
   const fillFee = (chosen: string) => {
+    // a fee the user typed is theirs: only an empty field or the preset's own value is rewritten
+    if ((fees ?? "").trim() !== "" && fees !== filledFee.current) return;
     const day = (withDate && saleDay) || today(f);
     const fee = presetFee(presets.data, chosen, day, evaluateExpression(salePrice ?? ""));
     if (fee === null) return;
