@@ -48,10 +48,10 @@ function PresetRow({ preset, versions }: { preset: FeePreset; versions: number }
     );
   return (
     <div
-      className="grid gap-3 py-4 sm:grid-cols-[9rem_1fr_1fr_1.3fr_auto] sm:items-end"
+      className="grid grid-cols-2 items-end gap-3 py-4 sm:grid-cols-[9rem_1fr_1fr_1.3fr_auto]"
       data-testid={`fee-row-${preset.platform}`}
     >
-      <div className="min-w-0">
+      <div className="col-span-2 min-w-0 self-center sm:col-span-1">
         <p className="font-medium">{preset.platform}</p>
         <p className="text-xs text-muted-foreground">
           {preset.validFrom === DEFAULTS_VALID_FROM
