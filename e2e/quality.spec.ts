@@ -80,6 +80,7 @@ const NAVIGATION: [label: string, subtitle: string, adminOnly?: boolean][] = [
   ["Monitor", "Monitorização"],
   ["Inventário", "Gestão de stock"],
   ["Vendas", "Registo de vendas"],
+  ["Despesas", "Gastos do negócio"],
   ["Ranking", "Classificação"],
   ["Histórico", "Atividade recente"],
   ["Admin", "Gestão de usuários", true],
