@@ -5,6 +5,7 @@ export const SALE_PLATFORMS = [
   "Wallapop",
   "eBay",
   "StockX",
+  "Depop",
   "Facebook Marketplace",
   "Loja física",
   "Outra",
@@ -12,6 +13,8 @@ export const SALE_PLATFORMS = [
 
 /** a known platform written in any case or spacing ("vinted ", "EBAY") takes its one spelling,
  * so the charts do not split one platform in two; other names are kept as typed */
+export type SalePlatform = (typeof SALE_PLATFORMS)[number];
+
 export function canonicalPlatform(name: string): string {
   const key = name.trim().toLowerCase();
   return SALE_PLATFORMS.find((p) => p.toLowerCase() === key) ?? name.trim();

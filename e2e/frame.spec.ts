@@ -17,6 +17,7 @@ const adminNavigation = [
   ["Monitor", "Monitorização"],
   ["Inventário", "Gestão de stock"],
   ["Vendas", "Registo de vendas"],
+  ["Despesas", "Gastos do negócio"],
   ["Ranking", "Classificação"],
   ["Histórico", "Atividade recente"],
   ["Admin", "Gestão de usuários"],
@@ -211,11 +212,14 @@ test.describe("moldura", () => {
   });
 
   test("cada rota do menu abre um ecrã dentro da moldura", async ({ page }) => {
+    // eleven screens, each loading its own chunk: past 30 s on a busy 2-core machine
+    test.setTimeout(90_000);
     for (const path of [
       "/status",
       "/monitor",
       "/inventory",
       "/sales",
+      "/expenses",
       "/ranking",
       "/history",
       "/profile",

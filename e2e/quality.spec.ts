@@ -80,6 +80,7 @@ const NAVIGATION: [label: string, subtitle: string, adminOnly?: boolean][] = [
   ["Monitor", "Monitorização"],
   ["Inventário", "Gestão de stock"],
   ["Vendas", "Registo de vendas"],
+  ["Despesas", "Gastos do negócio"],
   ["Ranking", "Classificação"],
   ["Histórico", "Atividade recente"],
   ["Admin", "Gestão de usuários", true],
@@ -121,6 +122,7 @@ const ROUTES: RouteCheck[] = [
     name: "sales",
     texts: (s) => (s.seeded ? [SEED[s.role].sold, "Vinted"] : ["Ainda não há vendas"]),
   },
+  { path: "/expenses", name: "expenses", texts: () => ["Ainda não há despesas"] },
   {
     path: "/admin",
     name: "admin",
@@ -560,6 +562,11 @@ const DIALOGS: DialogCheck[] = [
     name: "nova-venda",
     path: "/sales",
     open: (page) => page.getByRole("button", { name: "Nova Venda" }).first().click(),
+  },
+  {
+    name: "nova-despesa",
+    path: "/expenses",
+    open: (page) => page.getByRole("button", { name: "Nova Despesa" }).first().click(),
   },
   {
     name: "novo-utilizador",

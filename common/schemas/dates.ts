@@ -44,3 +44,7 @@ function isOnTheCalendar(v: string): boolean {
   if (!time) return true;
   return Number(time[1]) <= 23 && Number(time[2]) <= 59 && Number(time[3] ?? 0) <= 59;
 }
+
+/** a calendar day sent as "yyyy-MM-dd" (or an ISO date-time, whose UTC day is taken) → "yyyy-MM-dd" */
+export const dayInputSchema = (message: string) =>
+  dateInputSchema(message).transform((date) => (date as Date).toISOString().slice(0, 10));

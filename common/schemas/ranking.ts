@@ -8,6 +8,7 @@ export const rankingEntrySchema = z.object({
   fullName: z.string().nullable(),
   avatar: z.string().nullable(),
   totalRevenue: z.string(),
+  /** the sales' profit minus the user's expenses */
   totalProfit: z.string(),
   /** profit ÷ revenue × 100, 2 decimals; null when revenue is 0 */
   profitMargin: z.string().nullable(),

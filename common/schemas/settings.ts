@@ -18,6 +18,8 @@ export const globalSettingsSchema = z.object({
   quotaItems: z.coerce.number().int().min(1, "Mínimo 1").max(1_000_000, "Máximo 1000000"),
   quotaPhotos: z.coerce.number().int().min(0, "Mínimo 0").max(1_000_000, "Máximo 1000000"),
   quotaPhotoMb: z.coerce.number().int().min(1, "Mínimo 1 MB").max(100_000, "Máximo 100000 MB"),
+  /** expenses one user may keep (Despesas) */
+  quotaExpenses: z.coerce.number().int().min(1, "Mínimo 1").max(1_000_000, "Máximo 1000000"),
   /** each user's newest activity entries kept; older ones go with the periodic pruning */
   quotaActivityRows: z.coerce.number().int().min(100, "Mínimo 100").max(10_000_000, "Máximo 10000000"),
   /** inventory changes (create, edit, status, delete, restore) one user may make a minute */
@@ -89,6 +91,7 @@ export const DEFAULT_GLOBAL_SETTINGS: GlobalSettings = {
   quotaItems: 5_000,
   quotaPhotos: 2_000,
   quotaPhotoMb: 1_000,
+  quotaExpenses: 10_000,
   quotaActivityRows: 50_000,
   inventoryWritesPerMinute: 120,
   requireAdminTwoFactor: false,

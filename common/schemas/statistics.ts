@@ -4,8 +4,11 @@ import { activityEntrySchema } from "./activity.js";
 /** GET /api/status/statistics. Percentages are decimal text with 2 decimals. */
 export const statusStatisticsSchema = z.object({
   timeOnServer: z.object({ months: z.number(), days: z.number() }),
+  /** what the items cost (price and shipping, sold or not) plus the expenses */
   totalExpenses: z.string(),
-  /** null when nothing sold has a cost */
+  /** the expenses (Despesas) alone */
+  expenses: z.string(),
+  /** profit after expenses ÷ (cost of the items sold + expenses) × 100; null when that cost is 0 */
   roi: z.string().nullable(),
   /** null without sales */
   averageMargin: z.string().nullable(),
@@ -25,6 +28,9 @@ export const statusStatisticsSchema = z.object({
     pending: z.number(),
     inTransit: z.number(),
     totalRevenue: z.string(),
+    /** the sales' own profit (price − item cost − fees) */
+    salesProfit: z.string(),
+    /** salesProfit − expenses */
     totalProfit: z.string(),
   }),
   activitySummary: z.object({

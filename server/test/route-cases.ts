@@ -22,6 +22,8 @@ export interface Fixture {
   productId: number;
   itemId: number;
   saleId: number;
+  /** an expense of the owner, with a receipt photo */
+  expenseId: number;
   /** an item of the owner deleted a moment ago, which may still be restored */
   deletedItemId: number;
   ownerId: number;
@@ -264,6 +266,36 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: ownerOnly(200),
   },
   "DELETE /api/sales/:id": { path: (f) => `/api/sales/${f.saleId}`, expect: ownerOnly(200) },
+  "GET /api/fee-presets": { path: () => "/api/fee-presets?on=2026-01-15", expect: everyone(200) },
+  "POST /api/fee-presets": {
+    body: () => ({ platform: "Vinted", percent: "5", fixedAmount: "0,70", shippingPaidBy: "buyer" }),
+    expect: everyone(201),
+  },
+  "GET /api/expenses": { expect: everyone(200) },
+  "POST /api/expenses": {
+    body: (f) => ({
+      spentOn: "2026-01-15",
+      category: "packaging",
+      amount: "2+1,5",
+      inventoryItemId: f.itemId,
+    }),
+    // the linked item is the owner's: anyone else may not tie an expense to it
+    expect: { anonymous: 401, owner: 201, other: 400, admin: 400 },
+  },
+  "PUT /api/expenses/:id": {
+    path: (f) => `/api/expenses/${f.expenseId}`,
+    body: () => ({ amount: "4,20" }),
+    expect: ownerOnly(200),
+  },
+  "DELETE /api/expenses/:id": { path: (f) => `/api/expenses/${f.expenseId}`, expect: ownerOnly(200) },
+  "GET /api/expenses/:id/receipt": {
+    path: (f) => `/api/expenses/${f.expenseId}/receipt`,
+    expect: ownerOnly(200),
+  },
+  "GET /api/expenses/:id/receipt/thumbnail": {
+    path: (f) => `/api/expenses/${f.expenseId}/receipt/thumbnail`,
+    expect: ownerOnly(200),
+  },
   "GET /api/status/statistics": { expect: everyone(200) },
   "GET /api/ranking": { expect: everyone(200) },
 };
@@ -293,17 +325,21 @@ export async function createFixture(
       platform: "Vinted",
     })
   ).json();
+  const expense = (
+    await call("/api/expenses", { spentOn: "2026-01-15", category: "travel", amount: "3", image: PNG })
+  ).json();
   const gone = (await call("/api/inventory", { name: "Boné", price: "8" })).json();
   await t.app.inject({
     method: "DELETE",
     url: `/api/inventory/${gone.id}`,
     headers: { cookie: ownerCookie },
   });
-  if (!product.id || !item.id || !sale.id || !gone.id) throw new Error("fixture failed");
+  if (!product.id || !item.id || !sale.id || !expense.id || !gone.id) throw new Error("fixture failed");
   return {
     productId: product.id,
     itemId: item.id,
     saleId: sale.id,
+    expenseId: expense.id,
     deletedItemId: gone.id,
     ownerId,
     otherId,

@@ -123,6 +123,7 @@ describe.each(dbKinds())("GET /api/status/statistics (%s)", (kind) => {
     expect(await get(ana)).toEqual({
       timeOnServer: { months: 0, days: 0 },
       totalExpenses: "0.00",
+      expenses: "0.00",
       roi: null,
       averageMargin: null,
       salesPerformance: {
@@ -139,6 +140,7 @@ describe.each(dbKinds())("GET /api/status/statistics (%s)", (kind) => {
         pending: 0,
         inTransit: 0,
         totalRevenue: "0.00",
+        salesProfit: "0.00",
         totalProfit: "0.00",
       },
       activitySummary: { recent: [], totalActivities: 0 },
@@ -201,6 +203,7 @@ describe.each(dbKinds())("GET /api/status/statistics (%s)", (kind) => {
       pending: 1,
       inTransit: 1,
       totalRevenue: "390.00",
+      salesProfit: "320.00",
       totalProfit: "320.00",
     });
     expect(stats.activitySummary.totalActivities).toBe(7);

@@ -36,6 +36,13 @@ export const appRoutes: { path: AppPath; component: ComponentType }[] = [
     ),
   },
   {
+    path: paths.expenses,
+    component: page(
+      () => import("@/features/expenses/pages/expenses-page"),
+      (m) => m.ExpensesPage,
+    ),
+  },
+  {
     path: paths.admin,
     component: page(
       () => import("@/features/admin/pages/admin-page"),

@@ -2,6 +2,7 @@ import { SALE_PLATFORMS } from "@common/sale-platforms";
 import { evaluateExpression } from "@common/expression";
 import type { Formatter } from "@common/format";
 import { subtractMoney } from "@common/money";
+import { useEffect, useRef } from "react";
 import {
   type Control,
   Controller,
@@ -16,6 +17,7 @@ import { FormField } from "@/components/form-field";
 import { MoneyInput } from "@/components/money-input";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { presetFee, useFeePresets } from "@/lib/fee-presets";
 import type { FieldError } from "@/lib/http";
 import { showFieldErrors } from "@/lib/zod-errors";
 import { useFormat } from "@/lib/user-settings";
@@ -97,11 +99,31 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
   // Control<SaleFieldValues> by itself)
   const control = form.control as unknown as Control<SaleFieldValues>;
   const errors = form.formState.errors as FieldErrors<SaleFieldValues>;
-  const [salePrice, fees] = useWatch({ control, name: ["salePrice", "fees"] });
+  const [salePrice, fees, platform, saleDay] = useWatch({
+    control,
+    name: ["salePrice", "fees", "platform", "saleDay"],
+  });
   const id = (name: string) => `${idPrefix}-${name}`;
   const profit = profitPreview({ salePrice, fees }, cost);
   const f = useFormat();
   const { t } = useTranslation("common");
+  const presets = useFeePresets();
+  // the fee the preset last wrote; while the field still holds it, a new price or day rewrites it
+  const filledFee = useRef<string | null>(null);
+  const fillFee = (chosen: string) => {
+    // a fee the user typed is theirs: only an empty field or the preset's own value is rewritten
+    if ((fees ?? "").trim() !== "" && fees !== filledFee.current) return;
+    const day = (withDate && saleDay) || today(f);
+    const fee = presetFee(presets.data, chosen, day, evaluateExpression(salePrice ?? ""));
+    if (fee === null) return;
+    filledFee.current = fee;
+    (form as unknown as UseFormReturn<SaleFieldValues>).setValue("fees", fee, { shouldDirty: true });
+  };
+  const feeFromPreset = filledFee.current !== null && fees === filledFee.current;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new price or day refills the fee
+  useEffect(() => {
+    if (feeFromPreset && platform) fillFee(platform);
+  }, [salePrice, saleDay]);
   const invalid = (name: keyof SaleFieldValues | "saleDate") => (errorOf(errors, name) ? true : undefined);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -130,7 +152,7 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
         id={id("fees")}
         label={t("saleFields.fees", { currency: f.currencySymbol })}
         error={errorOf(errors, "fees")}
-        hint={t("saleFields.feesHint")}
+        hint={feeFromPreset ? t("saleFields.feesFromPreset", { platform }) : t("saleFields.feesHint")}
       >
         <Controller
           control={control}
@@ -156,7 +178,13 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
           control={control}
           name="platform"
           render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
+            <Select
+              value={field.value}
+              onValueChange={(chosen) => {
+                field.onChange(chosen);
+                fillFee(chosen);
+              }}
+            >
               <SelectTrigger id={id("platform")} aria-invalid={invalid("platform")}>
                 <SelectValue placeholder={t("saleFields.choosePlatform")} />
               </SelectTrigger>

@@ -4,6 +4,7 @@ import {
   History,
   type LucideIcon,
   Package,
+  Receipt,
   Settings,
   ShieldCheck,
   ShoppingCart,
@@ -17,6 +18,7 @@ export type NavPage =
   | "monitor"
   | "inventory"
   | "sales"
+  | "expenses"
   | "ranking"
   | "history"
   | "admin"
@@ -33,6 +35,7 @@ const baseItems: NavItem[] = [
   { page: "monitor", path: paths.monitor, icon: Activity },
   { page: "inventory", path: paths.inventory, icon: Package },
   { page: "sales", path: paths.sales, icon: ShoppingCart },
+  { page: "expenses", path: paths.expenses, icon: Receipt },
   { page: "ranking", path: paths.ranking, icon: Trophy },
   { page: "history", path: paths.history, icon: History },
 ];

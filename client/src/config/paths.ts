@@ -5,6 +5,7 @@ export const paths = {
   monitor: "/monitor",
   inventory: "/inventory",
   sales: "/sales",
+  expenses: "/expenses",
   admin: "/admin",
   staffAdmin: "/staff-admin",
   ranking: "/ranking",

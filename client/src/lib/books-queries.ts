@@ -3,11 +3,12 @@ import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query"
 import { apiRequest } from "./http";
 import { POLL_INTERVAL_MS, type QueryConfig } from "./query-client";
 
-/** the reads that an inventory or sale change makes stale: inventory, sales, statistics */
+/** the reads that an inventory, sale or expense change makes stale: the books and their statistics */
 export const BOOKS_QUERY_KEYS = {
   inventory: ["/api/inventory"],
   inventoryStatistics: ["/api/inventory/statistics"],
   sales: ["/api/sales"],
+  expenses: ["/api/expenses"],
   statusStatistics: ["/api/status/statistics"],
   ranking: ["/api/ranking"],
 } as const;

@@ -9,6 +9,7 @@ import enMessages from "./en/messages.json";
 import enMonitor from "./en/monitor.json";
 import enProfile from "./en/profile.json";
 import enRanking from "./en/ranking.json";
+import enExpenses from "./en/expenses.json";
 import enSales from "./en/sales.json";
 import enSettings from "./en/settings.json";
 import enStatus from "./en/status.json";
@@ -19,6 +20,7 @@ export const en: Catalogue = {
   monitor: enMonitor,
   inventory: enInventory,
   sales: enSales,
+  expenses: enExpenses,
   status: enStatus,
   history: enHistory,
   ranking: enRanking,

@@ -9,6 +9,7 @@ import esMessages from "./es/messages.json";
 import esMonitor from "./es/monitor.json";
 import esProfile from "./es/profile.json";
 import esRanking from "./es/ranking.json";
+import esExpenses from "./es/expenses.json";
 import esSales from "./es/sales.json";
 import esSettings from "./es/settings.json";
 import esStatus from "./es/status.json";
@@ -19,6 +20,7 @@ export const es: Catalogue = {
   monitor: esMonitor,
   inventory: esInventory,
   sales: esSales,
+  expenses: esExpenses,
   status: esStatus,
   history: esHistory,
   ranking: esRanking,

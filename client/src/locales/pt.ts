@@ -13,6 +13,7 @@ import ptMessages from "./pt/messages.json";
 import ptMonitor from "./pt/monitor.json";
 import ptProfile from "./pt/profile.json";
 import ptRanking from "./pt/ranking.json";
+import ptExpenses from "./pt/expenses.json";
 import ptSales from "./pt/sales.json";
 import ptSettings from "./pt/settings.json";
 import ptStatus from "./pt/status.json";
@@ -23,6 +24,7 @@ export const pt = {
   monitor: ptMonitor,
   inventory: ptInventory,
   sales: ptSales,
+  expenses: ptExpenses,
   status: ptStatus,
   history: ptHistory,
   ranking: ptRanking,

@@ -22,6 +22,8 @@ export type TableName =
   | "activity_logs"
   | "inventory_items"
   | "sales"
+  | "expenses"
+  | "fee_presets"
   | "financial_metrics"
   | "app_settings"
   | "user_settings";

@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -441,6 +442,57 @@ export const sales = pgTable(
   },
   (t) => [index("sales_user_idx").on(t.userId), uniqueIndex("sales_item_unique").on(t.inventoryItemId)],
 );
+
+/** one version of a user's fee preset for a sale platform, valid from its day to the next version's */
+export const feePresets = pgTable(
+  "fee_presets",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    percent: numeric("percent", { precision: 5, scale: 2 }).notNull(),
+    fixedAmount: numeric("fixed_amount", { precision: 10, scale: 2 }).notNull(),
+    shippingPaidBy: text("shipping_paid_by").$type<"buyer" | "seller">().notNull(),
+    /** yyyy-MM-dd */
+    validFrom: date("valid_from", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("fee_presets_version_unique").on(t.userId, t.platform, t.validFrom)],
+);
+
+export const expenses = pgTable(
+  "expenses",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** yyyy-MM-dd */
+    spentOn: date("spent_on", { mode: "string" }).notNull(),
+    category: text("category").notNull(),
+    description: text("description"),
+    amount: numeric("amount", { precision: 10, scale: 2 }).notNull(),
+    inventoryItemId: integer("inventory_item_id").references(() => inventoryItems.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("expenses_user_day_idx").on(t.userId, t.spentOn)],
+);
+
+/** an expense's receipt photo, kept out of the expense row like an item's photo */
+export const expenseReceipts = pgTable("expense_receipts", {
+  expenseId: integer("expense_id")
+    .primaryKey()
+    .references(() => expenses.id, { onDelete: "cascade" }),
+  mime: text("mime").notNull(),
+  full: bytea("full").notNull(),
+  thumbnail: bytea("thumbnail").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const financialMetrics = pgTable("financial_metrics", {
   id: serial("id").primaryKey(),

@@ -3,23 +3,43 @@ import type { Conn } from "../db/client.js";
 
 export interface QuotaUsage {
   items: number;
+  expenses: number;
+  /** item photos and expense receipts together: one photo quota */
   photos: number;
   photoBytes: number;
 }
 
 export const quotasRepository = {
-  /** a user's items, and photos with their bytes (full and thumbnail) leaving out one item's photo */
-  async usage(conn: Conn, userId: number, exceptItemId: number | null): Promise<QuotaUsage> {
+  /**
+   * a user's items, expenses, and photos (items' and receipts') with their bytes (full and
+   * thumbnail), leaving out one item's photo or one expense's receipt (the one being replaced)
+   */
+  async usage(
+    conn: Conn,
+    userId: number,
+    exceptItemId: number | null,
+    exceptExpenseId: number | null = null,
+  ): Promise<QuotaUsage> {
     const result = await conn.execute(sql`
+      with photos as (
+        select octet_length(p.full) + coalesce(octet_length(p.thumbnail), 0) as bytes
+        from item_photos p join inventory_items i on i.id = p.item_id
+        where i.user_id = ${userId} and p.item_id <> ${exceptItemId ?? -1}
+        union all
+        select octet_length(r.full) + octet_length(r.thumbnail)
+        from expense_receipts r join expenses e on e.id = r.expense_id
+        where e.user_id = ${userId} and r.expense_id <> ${exceptExpenseId ?? -1}
+      )
       select
         (select count(*) from inventory_items where user_id = ${userId})::int as items,
-        count(p.item_id)::int as photos,
-        coalesce(sum(octet_length(p.full) + coalesce(octet_length(p.thumbnail), 0)), 0)::float8 as photo_bytes
-      from item_photos p join inventory_items i on i.id = p.item_id
-      where i.user_id = ${userId} and p.item_id <> ${exceptItemId ?? -1}`);
+        (select count(*) from expenses where user_id = ${userId})::int as expenses,
+        count(*)::int as photos,
+        coalesce(sum(bytes), 0)::float8 as photo_bytes
+      from photos`);
     const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
     return {
       items: Number(row.items ?? 0),
+      expenses: Number(row.expenses ?? 0),
       photos: Number(row.photos ?? 0),
       photoBytes: Number(row.photo_bytes ?? 0),
     };

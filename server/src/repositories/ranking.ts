@@ -1,14 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
-import { inventoryItems, sales, users } from "../db/schema.js";
+import { expenses, inventoryItems, sales, users } from "../db/schema.js";
 
 export const rankingRepository = {
   /**
-   * users with at least one sale, by total profit, then revenue, then username.
-   * Sums and ratios in SQL on numeric, so every figure is exact to the cent.
+   * users with at least one sale, by total profit after their expenses, then revenue, then
+   * username. Sums and ratios in SQL on numeric, so every figure is exact to the cent.
    */
   listSellers(conn: Conn) {
-    const profit = sql`sum(${sales.profit})`;
+    // one index range (expenses_user_day_idx) per seller
+    const spent = sql`coalesce((select sum(${expenses.amount}) from ${expenses} where ${expenses.userId} = ${users.id}), 0)`;
+    const profit = sql`(sum(${sales.profit}) - ${spent})`;
     const revenue = sql`sum(${sales.salePrice})`;
     return conn
       .select({

@@ -1,6 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
-import { inventoryItems, sales } from "../db/schema.js";
+import { expenses, inventoryItems, sales } from "../db/schema.js";
 
 /** an amount rounded to the cent as text, 0 when there is nothing to sum */
 const money = (expr: ReturnType<typeof sql>) => sql<string>`round(coalesce(${expr}, 0), 2)::text`;
@@ -60,29 +60,57 @@ export const statisticsRepository = {
     return row;
   },
 
-  /** the calendar month ('YYYY-MM' in `timeZone`) of the user's highest profit, or undefined */
-  async bestMonth(conn: Conn, userId: number, timeZone: string) {
-    // the month key is computed once in a subquery, so GROUP BY sees a single expression
-    const monthly = conn
-      .select({
-        // a sale kept without a time (00:00 UTC) is in its own day's month wherever the user is
-        key: sql<string>`to_char(${sales.saleDate} at time zone (case when (${sales.saleDate} at time zone 'UTC')::time = '00:00' then 'UTC' else ${timeZone} end), 'YYYY-MM')`.as(
-          "month_key",
-        ),
-        profit: sales.profit,
-      })
-      .from(sales)
-      .where(eq(sales.userId, userId))
-      .as("monthly");
+  /**
+   * the user's expenses over all time and in the same two windows as salesFigures, the windows'
+   * ends taken as days on the user's calendar (an expense has a day, not a time)
+   */
+  async expenseFigures(
+    conn: Conn,
+    userId: number,
+    periods: { now: Date; recentFrom: Date; previousFrom: Date },
+    timeZone: string,
+  ) {
+    const day = (instant: Date) =>
+      sql`(${instant.toISOString()}::timestamptz at time zone ${timeZone})::date`;
+    const { now, recentFrom, previousFrom } = periods;
+    const inRecent = sql`${expenses.spentOn} > ${day(recentFrom)} and ${expenses.spentOn} <= ${day(now)}`;
+    const inPrevious = sql`${expenses.spentOn} > ${day(previousFrom)} and ${expenses.spentOn} <= ${day(recentFrom)}`;
     const [row] = await conn
       .select({
-        key: monthly.key,
-        profit: sql<string>`round(sum(${monthly.profit}), 2)::text`,
+        total: money(sql`sum(${expenses.amount})`),
+        recent: money(sql`sum(${expenses.amount}) filter (where ${inRecent})`),
+        previous: money(sql`sum(${expenses.amount}) filter (where ${inPrevious})`),
+      })
+      .from(expenses)
+      .where(eq(expenses.userId, userId));
+    return row;
+  },
+
+  /**
+   * the calendar month ('YYYY-MM' in `timeZone`) of the user's highest profit after that month's
+   * expenses, among the months with a sale, or undefined
+   */
+  async bestMonth(conn: Conn, userId: number, timeZone: string) {
+    // the month key is computed once in a subquery, so GROUP BY sees a single expression
+    // sales' profit and expenses (negative) side by side, each with its month key computed once
+    const monthly = sql`(
+      select to_char(${sales.saleDate} at time zone (case when (${sales.saleDate} at time zone 'UTC')::time = '00:00' then 'UTC' else ${timeZone} end), 'YYYY-MM') as month_key,
+        ${sales.profit} as profit, 1 as sale
+      from ${sales} where ${sales.userId} = ${userId}
+      union all
+      select to_char(${expenses.spentOn}, 'YYYY-MM'), -${expenses.amount}, 0
+      from ${expenses} where ${expenses.userId} = ${userId}
+    ) as monthly`;
+    const [row] = await conn
+      .select({
+        key: sql<string>`month_key`,
+        profit: sql<string>`round(sum(profit), 2)::text`,
       })
       .from(monthly)
-      .groupBy(monthly.key)
+      .groupBy(sql`month_key`)
+      .having(sql`sum(sale) > 0`)
       // a tie goes to the more recent month
-      .orderBy(sql`sum(${monthly.profit}) desc`, desc(monthly.key))
+      .orderBy(sql`sum(profit) desc`, sql`month_key desc`)
       .limit(1);
     return row;
   },

@@ -9,6 +9,8 @@ import { loginRoutes } from "./login.js";
 import { userRoutes } from "./user.js";
 import { userTwoFactorRoutes } from "./user-two-factor.js";
 import { eventRoutes } from "./events.js";
+import { expenseRoutes } from "./expenses.js";
+import { feePresetRoutes } from "./fee-presets.js";
 import { activityRoutes } from "./activity.js";
 import { healthRoutes } from "./health.js";
 import { inventoryRoutes } from "./inventory.js";
@@ -54,6 +56,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(activityRoutes);
   await app.register(inventoryRoutes);
   await app.register(salesRoutes);
+  await app.register(feePresetRoutes);
+  await app.register(expenseRoutes);
   await app.register(statusRoutes);
   await app.register(rankingRoutes);
   await app.register(pushRoutes);

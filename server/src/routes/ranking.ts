@@ -7,7 +7,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
   // the same for every user: one answer shared by all
   app.get(
     "/api/ranking",
-    cachedJson(app, ["users", "sales", "inventory_items"], rankingSchema, () => ranking(app.db), {
+    cachedJson(app, ["users", "sales", "expenses", "inventory_items"], rankingSchema, () => ranking(app.db), {
       shared: true,
     }),
   );

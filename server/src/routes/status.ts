@@ -9,7 +9,7 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/status/statistics",
     cachedJson(
       app,
-      ["sales", "inventory_items", "activity_logs", "users", "user_settings", "app_settings"],
+      ["sales", "expenses", "inventory_items", "activity_logs", "users", "user_settings", "app_settings"],
       statusStatisticsSchema,
       async (user) => {
         const { timezone } = await getUserSettings(app.db, user.id);

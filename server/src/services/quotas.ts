@@ -5,7 +5,8 @@ import { usersRepository } from "../repositories/users.js";
 import { getGlobalSettings } from "./settings.js";
 
 /**
- * Per-user quotas (Configurações globais, admin): items, photos and their MB, activity entries.
+ * Per-user quotas (Configurações globais, admin): items, expenses, photos (items' and receipts')
+ * and their MB, activity entries.
  * Checked inside the writing transaction after locking the user's row, so parallel requests of one
  * user queue behind each other and the count each sees is final (as the monitor limit does).
  * Refusals are 403 in Portuguese, like "Limite de monitores atingido".
@@ -49,6 +50,33 @@ function checkPhotos(
     const used = Math.ceil(usage.photoBytes / MB);
     throw forbidden(`Limite de espaço para fotos atingido (${used} MB de ${quota.quotaPhotoMb} MB): ${ASK}`);
   }
+}
+
+/** before a new expense (and its receipt photo of `photoBytes`, if any) is written */
+export async function assertRoomForExpense(
+  tx: Conn,
+  userId: number,
+  photoBytes: number | null,
+): Promise<void> {
+  await usersRepository.lockById(tx, userId);
+  const quota = await getGlobalSettings(tx);
+  const usage = await quotasRepository.usage(tx, userId, null);
+  if (usage.expenses >= quota.quotaExpenses) {
+    throw forbidden(`Limite de despesas atingido (${usage.expenses}/${quota.quotaExpenses}): ${ASK}`);
+  }
+  if (photoBytes !== null) checkPhotos(usage, photoBytes, quota);
+}
+
+/** before an expense's receipt is replaced by one of `photoBytes` (its old receipt no longer counts) */
+export async function assertRoomForReceipt(
+  tx: Conn,
+  userId: number,
+  expenseId: number,
+  photoBytes: number,
+): Promise<void> {
+  await usersRepository.lockById(tx, userId);
+  const quota = await getGlobalSettings(tx);
+  checkPhotos(await quotasRepository.usage(tx, userId, null, expenseId), photoBytes, quota);
 }
 
 /** the activity quota: each user keeps their newest quotaActivityRows entries (run with the pruning) */

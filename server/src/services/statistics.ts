@@ -2,7 +2,7 @@ import { isActivityCode } from "@common/activity.js";
 import type { InventoryStatistics } from "@common/schemas/inventory.js";
 import type { StatusStatistics } from "@common/schemas/statistics.js";
 import { calendarDate } from "@common/aggregations.js";
-import { growth, percentage } from "@common/money.js";
+import { addMoney, growth, percentage, subtractMoney } from "@common/money.js";
 import type { Conn } from "../db/client.js";
 import { activityLogsRepository } from "../repositories/activity-logs.js";
 import { statisticsRepository } from "../repositories/statistics.js";
@@ -42,12 +42,12 @@ export async function inventoryStatistics(db: Conn, userId: number): Promise<Inv
 }
 
 /** the last 30 days and the 30 before them */
-async function salesFigures(db: Conn, userId: number, now: Date) {
-  return statisticsRepository.salesFigures(db, userId, {
+function periodsEnding(now: Date) {
+  return {
     now,
     recentFrom: new Date(now.getTime() - 30 * DAY_MS),
     previousFrom: new Date(now.getTime() - 60 * DAY_MS),
-  });
+  };
 }
 
 async function bestMonth(db: Conn, userId: number, timeZone: string) {
@@ -81,21 +81,29 @@ export async function statusStatistics(
   timeZone: string,
   now: Date = new Date(),
 ): Promise<StatusStatistics> {
-  const [items, totals, figures, best, activity] = await Promise.all([
+  const periods = periodsEnding(now);
+  const [items, totals, figures, spent, best, activity] = await Promise.all([
     statisticsRepository.itemCounts(db, user.id),
     statisticsRepository.saleTotals(db, user.id),
-    salesFigures(db, user.id, now),
+    statisticsRepository.salesFigures(db, user.id, periods),
+    statisticsRepository.expenseFigures(db, user.id, periods, timeZone),
     bestMonth(db, user.id, timeZone),
     activitySummary(db, user.id),
   ]);
+  // the profit after expenses, period by period (docs/decisions.md, "Despesas no lucro")
+  const totalProfit = subtractMoney(figures.totalProfit, spent.total);
   return {
     timeOnServer: timeOnServer(user.createdAt, now, timeZone),
-    totalExpenses: items.totalExpenses,
-    roi: percentage(figures.totalProfit, figures.soldCost),
+    totalExpenses: addMoney(items.totalExpenses, spent.total),
+    expenses: spent.total,
+    roi: percentage(totalProfit, addMoney(figures.soldCost, spent.total)),
     averageMargin: figures.averageMargin,
     salesPerformance: {
       recentSales: figures.recentSales,
-      profitGrowth: growth(figures.recentProfit, figures.previousProfit),
+      profitGrowth: growth(
+        subtractMoney(figures.recentProfit, spent.recent),
+        subtractMoney(figures.previousProfit, spent.previous),
+      ),
       bestMonth: best?.month ?? null,
       bestMonthProfit: best?.profit ?? null,
       totalSales: figures.totalSales,
@@ -106,7 +114,9 @@ export async function statusStatistics(
       sold: items.sold,
       pending: items.pending,
       inTransit: items.inTransit,
-      ...totals,
+      totalRevenue: totals.totalRevenue,
+      salesProfit: totals.totalProfit,
+      totalProfit,
     },
     activitySummary: activity,
   };

@@ -28,7 +28,7 @@ import { showFieldErrors } from "@/lib/zod-errors";
 import { useCreateItem } from "../api/create-item";
 import { useUpdateItem } from "../api/update-item";
 import { statusLabel } from "../lib/inventory-view";
-import { PhotoField } from "./photo-field";
+import { PhotoField } from "@/components/photo-field";
 import { useFormat } from "@/lib/user-settings";
 
 const NEW_ITEM_STATUSES = ["in_stock", "pending", "transit"] as const;

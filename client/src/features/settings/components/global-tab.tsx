@@ -128,6 +128,17 @@ export function GlobalTab({ saved, readOnly }: { saved: GlobalSettings; readOnly
         {...common}
       />
       <NumberSetting
+        id="quotaExpenses"
+        label={t("global.quotaExpenses")}
+        min={1}
+        max={1000000}
+        fallback={DEFAULT_GLOBAL_SETTINGS.quotaExpenses}
+        value={value.quotaExpenses}
+        error={errors.quotaExpenses}
+        onChange={(v) => set("quotaExpenses", v)}
+        {...common}
+      />
+      <NumberSetting
         id="quotaActivityRows"
         label={t("global.quotaActivityRows")}
         description={t("global.quotaActivityRowsHelp", { min: 100, max: 10000000 })}

@@ -10,6 +10,7 @@ import { useUser } from "@/lib/auth";
 import { errorMessage } from "@/lib/http";
 import { useSettings } from "../api/get-settings";
 import { ApiTab } from "../components/api-tab";
+import { FeePresetsCard } from "../components/fee-presets-card";
 import { GlobalTab } from "../components/global-tab";
 import { ProfileTab } from "../components/profile-tab";
 import { RestoreDefaultsButton } from "../components/restore-defaults-button";
@@ -87,8 +88,9 @@ export function SettingsPage() {
             <TabsContent value="system">
               <SystemTab saved={settings.system} readOnly={!admin} />
             </TabsContent>
-            <TabsContent value="user">
+            <TabsContent value="user" className="space-y-4">
               <UserTab saved={settings.user} />
+              <FeePresetsCard />
             </TabsContent>
             <TabsContent value="api">
               <ApiTab admin={admin} />

@@ -59,6 +59,12 @@ export function InventoryStatusCard({ stats }: { stats: StatusStatistics }) {
             { label: t("inventory.inTransit"), value: s.inTransit },
             { label: t("inventory.totalRevenue"), value: f.money(s.totalRevenue) },
             {
+              label: t("inventory.salesProfit"),
+              value: f.money(s.salesProfit),
+              className: signTone(s.salesProfit),
+            },
+            { label: t("inventory.expenses"), value: f.money(stats.expenses) },
+            {
               label: t("inventory.totalProfit"),
               value: f.money(s.totalProfit),
               className: signTone(s.totalProfit),

@@ -15,12 +15,15 @@ type PhotoError = "photo.invalidType" | "photo.tooLarge" | "photo.readFailed";
 export function PhotoField({
   value,
   onChange,
+  label,
 }: {
   value: string | null;
   onChange: (value: string | null) => void;
+  /** the field's name where it is not an item's photo (an expense's receipt) */
+  label?: string;
 }) {
   const id = useId();
-  const { t } = useTranslation("inventory");
+  const { t } = useTranslation("common");
   const [error, setError] = useState<PhotoError | null>(null);
   const [preparing, setPreparing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -38,7 +41,7 @@ export function PhotoField({
 
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>{t("photo.label")}</Label>
+      <Label htmlFor={id}>{label ?? t("photo.label")}</Label>
       <div className="flex items-center gap-3">
         <div className="relative flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted">
           {value ? (
