@@ -204,6 +204,8 @@ test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a pla
   // editing shows it back in seconds
   await card.getByRole("button", { name: "Editar" }).click();
   await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("45");
+  // the stored "89.00" comes back with the pt-PT comma
+  await expect(dialog.getByLabel("Preço (€)")).toHaveValue("89,00");
   await dialog.getByLabel("Intervalo (segundos)").fill("0,5");
   await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
   await expect(dialog.getByText("Intervalo mínimo é 1 segundo")).toBeVisible();
@@ -224,6 +226,16 @@ test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a pla
   await card.getByRole("button", { name: "Editar" }).click();
   await expect(channels.getByRole("switch", { name: /^Email/ })).not.toBeChecked();
   await expect(channels.getByRole("switch", { name: /Notificações push/ })).toBeChecked();
+  // no webhook URL: refused while the Webhook channel is on, saved once it is off
+  await dialog.getByLabel("URL do webhook").fill("");
+  await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
+  await expect(dialog.getByText("URL do webhook obrigatório")).toBeVisible();
+  await channels.getByRole("switch", { name: /Webhook/ }).click();
+  await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
+  await expect(dialog).toBeHidden();
+  const [noHook] = (await (await page.request.get("/api/products")).json()) as { webhookUrl: string }[];
+  expect(noHook.webhookUrl).toBe("");
+  await card.getByRole("button", { name: "Editar" }).click();
   await dialog.getByRole("button", { name: "Cancelar" }).click();
   await page.request.delete(
     `/api/products/${((await (await page.request.get("/api/products")).json()) as { id: number }[])[0].id}`,

@@ -1,4 +1,4 @@
-import { NO_CURRENCY } from "@common/money";
+import { moneyFieldText, NO_CURRENCY } from "@common/money";
 import type { PlatformCatalogue } from "@common/platforms";
 import {
   type ProductDto,
@@ -60,7 +60,7 @@ function initialValues(
     name: product.name,
     productId: product.productId,
     url: product.url,
-    price: product.price ?? "",
+    price: moneyFieldText(product.price),
     imageUrl: product.imageUrl ?? "",
     webhookUrl: product.webhookUrl,
     checkInterval: product.checkInterval,

@@ -1,3 +1,4 @@
+import { moneyFieldText } from "@common/money";
 import { isHttpUrl } from "@common/http-url";
 import { type PlatformKey, readerName } from "@common/platforms";
 import { CircleAlert, CircleCheck, Loader2, RotateCw } from "lucide-react";
@@ -119,7 +120,7 @@ export function useUrlAutofill(form: ProductForm) {
             fill("imageUrl", data.imageUrl);
             // the form's price is in euros: a price in another currency is left for the first check
             const inEuros = !data.currency || data.currency === "EUR";
-            fill("price", data.price && inEuros ? data.price.replace(".", ",") : null);
+            fill("price", data.price && inEuros ? moneyFieldText(data.price) : null);
             // "Outra loja" says which reader recognised the page
             const reader = platforms.get(platform)?.anyHost && data.reader ? readerName(data.reader) : null;
             setState({ kind: "done", url, sizes: data.sizes, reader });
