@@ -450,3 +450,46 @@ for (const width of ["desktop", "tablet", "mobile"] as const) {
     });
   }
 }
+
+test("num telemóvel, o aviso de uma falha fica longe do botão do modal, que continua a poder ser tocado", async ({
+  browser,
+}) => {
+  // a user at their limit of one monitor: the modal's submit is refused by the server with a toast
+  const admin = await apiSession(app.url);
+  const made = await admin.post("/api/admin/users", {
+    data: { username: "nuno.revenda", password: "password-qualidade", monitorLimit: 1 },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  await admin.dispose();
+  const nunoApi = await apiSession(app.url, "nuno.revenda", "password-qualidade");
+  const first = await nunoApi.post("/api/products", {
+    data: {
+      name: "Cargo Pants Cinza",
+      url: `${SHOP}/products/cargo-pants`,
+      platform: "nudeproject",
+      webhookUrl: PERSONAL_WEBHOOK,
+      isActive: false,
+    },
+  });
+  expect(first.ok(), await first.text()).toBe(true);
+  const nuno = await nunoApi.storageState();
+  await nunoApi.dispose();
+
+  const context = await open(browser, nuno, "mobile");
+  const page = await context.newPage();
+  const dialog = await openModal(page);
+  await dialog.getByLabel("URL do produto").fill(`${SHOP}/products/rebel-hoodie`);
+  await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue("Rebel Hoodie Preto");
+  await dialog.getByLabel("URL do webhook").fill(PERSONAL_WEBHOOK);
+  const submit = dialog.getByRole("button", { name: "Adicionar Monitor" });
+  await submit.click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Limite de monitores atingido" });
+  await expect(toast).toBeVisible();
+  await expect(dialog).toBeVisible();
+  const [toastBox, submitBox] = [await toast.boundingBox(), await submit.boundingBox()];
+  if (!toastBox || !submitBox) throw new Error("sem caixas");
+  // the toast sits above the submit button, never over it
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(submitBox.y);
+  await page.screenshot({ path: path.join("artifacts", "screenshots", "modal-toast-mobile.png") });
+  await context.close();
+});
