@@ -54,6 +54,11 @@ export function centsToDecimal(cents: bigint): string {
   return negative && abs !== 0n ? `-${text}` : text;
 }
 
+/** a stored amount ("29.95") as a form field shows it, with the pt-PT decimal comma ("29,95"); none: "" */
+export function moneyFieldText(value: string | null | undefined): string {
+  return value ? value.replace(".", ",") : "";
+}
+
 export function isMoneyText(value: string): boolean {
   return MONEY_PATTERN.test(value);
 }

@@ -152,6 +152,10 @@ for (const width of ["desktop", "mobile"] as const) {
     const tee = rows.filter({ hasText: "T-shirt Nude" });
     await expect(tee.getByTestId("status-badge")).toHaveText("Em Stock · último conhecido");
     await expect(tee).toContainText("Falha na verificação: bloqueado");
+    // its last attempt (the failure) and its last success (the read before the block), apart
+    await expect(tee.getByTestId("check-moments")).toContainText("Última tentativa:");
+    await expect(tee.getByTestId("check-moments")).toContainText("Último sucesso:");
+    await expect(tee.getByTestId("check-moments")).not.toContainText("Nunca");
 
     await sortBy(page, width, "Nome");
     await expect

@@ -170,8 +170,9 @@ test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a pla
     "XL",
   ]);
   await expect(dialog.getByTestId("autofill-status")).toHaveText("Nude Project: dados lidos da página");
-  // the interval still at H&M's default follows the platform: Nude Project's 20 s
-  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("20");
+  // the interval still at H&M's start follows the platform: Nude Project's 20 s is faster than
+  // Settings → Global's default (60 s), so the new monitor starts at 60 s (H&M's 75 s stayed 75)
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("60");
   await expectPickerInside(dialog);
 
   // in seconds: 45 s is kept as 45 000 ms and shown as such
@@ -204,6 +205,8 @@ test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a pla
   // editing shows it back in seconds
   await card.getByRole("button", { name: "Editar" }).click();
   await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("45");
+  // the stored "89.00" comes back with the pt-PT comma
+  await expect(dialog.getByLabel("Preço (€)")).toHaveValue("89,00");
   await dialog.getByLabel("Intervalo (segundos)").fill("0,5");
   await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
   await expect(dialog.getByText("Intervalo mínimo é 1 segundo")).toBeVisible();
@@ -224,6 +227,16 @@ test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a pla
   await card.getByRole("button", { name: "Editar" }).click();
   await expect(channels.getByRole("switch", { name: /^Email/ })).not.toBeChecked();
   await expect(channels.getByRole("switch", { name: /Notificações push/ })).toBeChecked();
+  // no webhook URL: refused while the Webhook channel is on, saved once it is off
+  await dialog.getByLabel("URL do webhook").fill("");
+  await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
+  await expect(dialog.getByText("URL do webhook obrigatório")).toBeVisible();
+  await channels.getByRole("switch", { name: /Webhook/ }).click();
+  await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
+  await expect(dialog).toBeHidden();
+  const [noHook] = (await (await page.request.get("/api/products")).json()) as { webhookUrl: string }[];
+  expect(noHook.webhookUrl).toBe("");
+  await card.getByRole("button", { name: "Editar" }).click();
   await dialog.getByRole("button", { name: "Cancelar" }).click();
   await page.request.delete(
     `/api/products/${((await (await page.request.get("/api/products")).json()) as { id: number }[])[0].id}`,
@@ -438,3 +451,46 @@ for (const width of ["desktop", "tablet", "mobile"] as const) {
     });
   }
 }
+
+test("num telemóvel, o aviso de uma falha fica longe do botão do modal, que continua a poder ser tocado", async ({
+  browser,
+}) => {
+  // a user at their limit of one monitor: the modal's submit is refused by the server with a toast
+  const admin = await apiSession(app.url);
+  const made = await admin.post("/api/admin/users", {
+    data: { username: "nuno.revenda", password: "password-qualidade", monitorLimit: 1 },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  await admin.dispose();
+  const nunoApi = await apiSession(app.url, "nuno.revenda", "password-qualidade");
+  const first = await nunoApi.post("/api/products", {
+    data: {
+      name: "Cargo Pants Cinza",
+      url: `${SHOP}/products/cargo-pants`,
+      platform: "nudeproject",
+      webhookUrl: PERSONAL_WEBHOOK,
+      isActive: false,
+    },
+  });
+  expect(first.ok(), await first.text()).toBe(true);
+  const nuno = await nunoApi.storageState();
+  await nunoApi.dispose();
+
+  const context = await open(browser, nuno, "mobile");
+  const page = await context.newPage();
+  const dialog = await openModal(page);
+  await dialog.getByLabel("URL do produto").fill(`${SHOP}/products/rebel-hoodie`);
+  await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue("Rebel Hoodie Preto");
+  await dialog.getByLabel("URL do webhook").fill(PERSONAL_WEBHOOK);
+  const submit = dialog.getByRole("button", { name: "Adicionar Monitor" });
+  await submit.click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Limite de monitores atingido" });
+  await expect(toast).toBeVisible();
+  await expect(dialog).toBeVisible();
+  const [toastBox, submitBox] = [await toast.boundingBox(), await submit.boundingBox()];
+  if (!toastBox || !submitBox) throw new Error("sem caixas");
+  // the toast sits above the submit button, never over it
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(submitBox.y);
+  await page.screenshot({ path: path.join("artifacts", "screenshots", "modal-toast-mobile.png") });
+  await context.close();
+});

@@ -69,6 +69,12 @@ export function effectiveAlertChannels(
   );
 }
 
+/**
+ * Whether alerts go to the product's webhook: no choice (null) or a PUT that keeps the stored one
+ * (absent) counts as on, so only a product that turned the channel off may leave the URL empty.
+ */
+export const webhookChannelOn = (channels: AlertChannels | null | undefined) => channels?.webhook !== false;
+
 /** the product's fields before its platform (the order issues are reported in) */
 const leadingFields = {
   name: z
@@ -84,12 +90,14 @@ const leadingFields = {
     .min(1, "URL obrigatório")
     .max(2000, "URL demasiado longo")
     .refine(isHttpUrl, "URL inválido"),
+  /** empty is allowed only with the Webhook channel off (checked below, where the channels are known) */
   webhookUrl: z
-    .string({ error: "URL do webhook obrigatório" })
+    .string({ error: "URL do webhook inválido" })
     .trim()
-    .min(1, "URL do webhook obrigatório")
     .max(2000, "URL do webhook demasiado longo")
-    .refine(isHttpUrl, "URL do webhook inválido"),
+    .refine((v) => v === "" || isHttpUrl(v), "URL do webhook inválido")
+    .optional()
+    .default(""),
   imageUrl: z
     .string()
     .max(2000, "URL da imagem demasiado longo")
@@ -169,6 +177,9 @@ export function productInputSchema(catalogue: PlatformCatalogue) {
       ...trailingFields,
     })
     .superRefine((p, ctx) => {
+      if (p.webhookUrl === "" && webhookChannelOn(p.alertChannels)) {
+        ctx.addIssue({ code: "custom", path: ["webhookUrl"], message: "URL do webhook obrigatório" });
+      }
       const configProblem = catalogue.configUrlProblem(p.platform, p.config);
       if (configProblem) ctx.addIssue({ code: "custom", path: ["config"], message: configProblem });
       if (!isHttpUrl(p.url)) return;
@@ -304,6 +315,7 @@ export type MonitorStats = z.infer<typeof monitorStatsSchema>;
 
 /** POST /api/monitor/start-all and stop-all: how many products changed */
 export const monitorSwitchAnswerSchema = z.object({ message: z.string(), changed: z.number() });
+export type MonitorSwitchAnswer = z.infer<typeof monitorSwitchAnswerSchema>;
 
 /** GET /api/statistics */
 export const dashboardStatisticsSchema = z.object({

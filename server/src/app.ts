@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { projectRoot } from "./project-root.js";
 import type { Config } from "./config.js";
+import type { Resolver } from "./net/address-guard.js";
 import type { Database, Db } from "./db/client.js";
 import { type EngineHandle, noEngine, OnDemandWork } from "./engine/handle.js";
 import { HttpError } from "./http-error.js";
@@ -39,6 +40,8 @@ export interface AppDeps {
   engine?: EngineHandle;
   /** folder of the built client; omitted in API tests */
   clientDir?: string | null;
+  /** the DNS of the modal's on-demand reads; tests give one that answers without the network */
+  resolve?: Resolver;
 }
 
 export const defaultClientDir = path.join(projectRoot, "dist/client");
@@ -70,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("database", deps.database);
   app.decorate("config", deps.config);
   app.decorate("engine", deps.engine ?? noEngine);
-  const onDemand = new OnDemandWork(deps.config);
+  const onDemand = new OnDemandWork(deps.config, deps.resolve);
   app.decorate("onDemand", onDemand);
   // closing the server does not wait on a slow retailer or a webhook that hangs: they end as timeouts
   app.addHook("preClose", async () => onDemand.abort());

@@ -10,6 +10,11 @@ describe.each(dbKinds())("POST /api/products/preview (%s)", (kind) => {
   beforeAll(async () => {
     const origin = await retailer.listen();
     t = await createTestApp(kind, {
+      // the test's DNS: one name points inside, every other is unknown (as offline)
+      resolve: async (host) => {
+        if (host === "loja-interna.pt") return ["10.0.0.7"];
+        throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+      },
       config: {
         monitorRedirect: new Map([
           ["https://nudeproject.com", origin],
@@ -70,13 +75,19 @@ describe.each(dbKinds())("POST /api/products/preview (%s)", (kind) => {
     expect(res.json().errors[0].message).toMatch(/não pertence à plataforma Zara/);
   });
 
-  it("refuses an address that is not public without fetching it", async () => {
+  it("refuses an address that is not public without fetching it, saying the guard's real reason", async () => {
     retailer.resetStats();
-    const res = await preview({
-      platform: "nudeproject",
-      url: "https://interno.nudeproject.com.invalid/products/x",
+    // offline every name fails to resolve: that is what the modal says, not "private address"
+    const offline = await preview({ platform: "anystore", url: "https://loja-offline.pt/produto/1" });
+    expect(offline.statusCode).toBe(400);
+    expect(offline.json().message).toBe("Não foi possível resolver o endereço");
+    expect(offline.json().errors[0]).toEqual({
+      path: "url",
+      message: "Não foi possível resolver o endereço",
     });
-    expect(res.statusCode).toBe(400);
+    const inside = await preview({ platform: "anystore", url: "https://loja-interna.pt/produto/1" });
+    expect(inside.statusCode).toBe(400);
+    expect(inside.json().message).toBe("Endereço privado ou local não permitido");
     expect(retailer.requests).toBe(0);
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
+import type { Resolver } from "../src/net/address-guard.js";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { users } from "../src/db/schema.js";
 import type { EngineHandle } from "../src/engine/handle.js";
@@ -69,13 +70,14 @@ export const PASSWORD = "segredo123";
 
 export async function createTestApp(
   kind: DbKind,
-  opts: { config?: Partial<Config>; engine?: EngineHandle; database?: Database } = {},
+  opts: { config?: Partial<Config>; engine?: EngineHandle; database?: Database; resolve?: Resolver } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase(kind));
   const app = await buildApp({
     database,
     config: testConfig(opts.config),
     engine: opts.engine,
+    resolve: opts.resolve,
     clientDir: null,
   });
   await app.ready();

@@ -140,6 +140,29 @@ describe.each(dbKinds())("products API (%s)", (kind) => {
     expect(webhook.json().message).toBe("URL do webhook obrigatório");
   });
 
+  it("asks for the webhook URL only while the Webhook channel is on", async () => {
+    const webhookOff = { webhook: false, email: true, push: false };
+    const noUrl = await post(ana, zaraProduct({ webhookUrl: "", alertChannels: webhookOff }));
+    expect(noUrl.statusCode).toBe(201);
+    expect(noUrl.json().webhookUrl).toBe("");
+    const channelOn = await post(
+      ana,
+      zaraProduct({ webhookUrl: " ", alertChannels: { ...webhookOff, webhook: true } }),
+    );
+    expect(channelOn.statusCode).toBe(400);
+    expect(channelOn.json().message).toBe("URL do webhook obrigatório");
+    expect(channelOn.json().errors[0].path).toBe("webhookUrl");
+    // the channel back on without a URL is refused, on a PUT as on a POST
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/products/${noUrl.json().id}`,
+      payload: zaraProduct({ webhookUrl: "", alertChannels: null }),
+      headers: { cookie: ana },
+    });
+    expect(put.statusCode).toBe(400);
+    expect(put.json().message).toBe("URL do webhook obrigatório");
+  });
+
   it("accepts empty or JSON configuration only", async () => {
     const bad = await post(ana, zaraProduct({ config: "{storeId: 1" }));
     expect(bad.statusCode).toBe(400);

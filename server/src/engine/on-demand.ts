@@ -4,6 +4,7 @@ import { readRules } from "@common/schemas/monitor-rules.js";
 import type { ProductPreview } from "@common/schemas/products.js";
 import type { WebhookTestResult } from "@common/schemas/webhooks.js";
 import type { Config } from "../config.js";
+import type { Resolver } from "../net/address-guard.js";
 import type { Language } from "../i18n.js";
 import { buildCheckDetail, newCheckLog } from "./check-detail.js";
 import { checkLogOf, createCheckRunner, runAdapter } from "./check-runner.js";
@@ -69,16 +70,20 @@ export class OnDemandWork {
       | "webhookTimeoutMs"
       | "allowPrivateWebhooks"
     >,
+    /** the system's DNS unless told */
+    resolve?: Resolver,
   ) {
     this.previewHttp = new EngineHttp({
       redirects: config.monitorRedirect,
       proxies: config.monitorProxies,
       defaultTimeoutMs: config.previewTimeoutMs,
+      resolve,
     });
     this.checkHttp = new EngineHttp({
       redirects: config.monitorRedirect,
       proxies: config.monitorProxies,
       defaultTimeoutMs: config.checkTimeoutMs,
+      resolve,
     });
     this.runCheck = createCheckRunner(this.checkHttp);
     this.webhooks = new Transport({
@@ -106,9 +111,8 @@ export class OnDemandWork {
       },
     );
     if (result instanceof CheckFailure) {
-      if (result instanceof RefusedAddress) {
-        throw new OnDemandRefusal(400, "Endereço privado ou local não permitido", result.message);
-      }
+      // the guard's own reason: a name that does not resolve (no network, a typo) is not a private address
+      if (result instanceof RefusedAddress) throw new OnDemandRefusal(400, result.why, result.why);
       throw new OnDemandRefusal(
         422,
         `Não foi possível ler a página (${FAILURE_LABELS[result.reason]}): ${result.message}`,

@@ -41,7 +41,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       assertSafeProductUrl(request.body.url);
-      await assertSafeWebhook(request.body.webhookUrl, app.config.allowPrivateWebhooks);
+      if (request.body.webhookUrl)
+        await assertSafeWebhook(request.body.webhookUrl, app.config.allowPrivateWebhooks);
       const product = await createProduct(app.db, user.id, request.body);
       if (product.isActive) app.engine.checkSoon(product.id);
       return reply.status(201).send(toProductDto(product));
@@ -54,7 +55,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       assertSafeProductUrl(request.body.url);
-      await assertSafeWebhook(request.body.webhookUrl, app.config.allowPrivateWebhooks);
+      if (request.body.webhookUrl)
+        await assertSafeWebhook(request.body.webhookUrl, app.config.allowPrivateWebhooks);
       const { product, checkNow } = await updateProduct(app.db, user.id, request.params.id, request.body);
       if (checkNow) app.engine.checkSoon(product.id);
       return toProductDto(product);

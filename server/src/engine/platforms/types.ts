@@ -116,7 +116,8 @@ export class HostPaused extends CheckFailure {
 
 /** a request the SSRF guard refused (private, loopback or unresolvable address): never retried */
 export class RefusedAddress extends CheckFailure {
-  constructor(why: string) {
+  /** the guard's own words ("Não foi possível resolver o endereço"), for a field's error */
+  constructor(readonly why: string) {
     super("network", `Pedido recusado: ${why}`);
     this.name = "RefusedAddress";
   }

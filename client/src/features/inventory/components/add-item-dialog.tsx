@@ -1,3 +1,4 @@
+import { moneyFieldText } from "@common/money";
 import {
   type InventoryItem,
   type ItemForm,
@@ -62,8 +63,8 @@ const EMPTY: ItemFields = {
 function valuesOf(item: InventoryItem): ItemFields {
   return {
     name: item.name,
-    price: item.price.replace(".", ","),
-    shippingPrice: item.shippingPrice.replace(".", ","),
+    price: moneyFieldText(item.price),
+    shippingPrice: moneyFieldText(item.shippingPrice),
     sku: item.sku ?? "",
     status: "in_stock",
     image: item.image,

@@ -7,7 +7,7 @@ import { formatClockOrDate, formatInterval, formatLastCheck } from "@/lib/format
 import { i18n } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
-import { isSoldOut } from "../lib/product-display";
+import { checkMoments, hasCheckFailure, isSoldOut } from "../lib/product-display";
 import { StretchedInterval } from "./interval-text";
 import { PriceTrend } from "./price-history";
 import { CheckFailure, StatusChips } from "./product-badges";
@@ -69,7 +69,11 @@ export function ProductCardMobile({
         {product.lastRestockAt && (
           <span>{t("card.lastRestockValue", { when: formatClockOrDate(product.lastRestockAt, f) })}</span>
         )}
-        <span>{lastCheckText(product.lastCheck, f)}</span>
+        {hasCheckFailure(product) ? (
+          checkMoments(product, f).map(({ label, when }) => <span key={label}>{`${label} ${when}`}</span>)
+        ) : (
+          <span>{lastCheckText(product.lastCheck, f)}</span>
+        )}
       </div>
       <div className="flex gap-2">
         <Button

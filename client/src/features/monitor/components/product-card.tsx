@@ -4,12 +4,12 @@ import { Activity, ExternalLink, Pause, Pencil, Play, Store, Trash2 } from "luci
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { formatClockOrDate, formatInterval, formatLastCheck } from "@/lib/format";
+import { formatClockOrDate, formatInterval } from "@/lib/format";
 import { usePlatforms } from "@/lib/platforms";
 import { StretchedInterval } from "./interval-text";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
-import { isSoldOut, productSizes } from "../lib/product-display";
+import { checkMoments, isSoldOut, productSizes } from "../lib/product-display";
 import { PriceTrend } from "./price-history";
 import { SearchMatches } from "./search-matches";
 import { CheckFailure, PlatformBadge, StatusBadge, StatusChips } from "./product-badges";
@@ -205,7 +205,11 @@ export function ProductCard({
             {formatInterval(product.checkInterval)}
             <StretchedInterval product={product} />
           </Detail>
-          <Detail label={t("card.lastCheck")}>{formatLastCheck(product.lastCheck, f)}</Detail>
+          {checkMoments(product, f).map(({ label, when }) => (
+            <Detail key={label} label={label}>
+              {when}
+            </Detail>
+          ))}
           {!isProfile && (
             <Detail label={t("card.lastRestock")}>{formatClockOrDate(product.lastRestockAt, f)}</Detail>
           )}

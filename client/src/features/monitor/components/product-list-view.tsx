@@ -30,6 +30,7 @@ import { useFormat } from "@/lib/user-settings";
 import { usePlatforms } from "@/lib/platforms";
 import { cn } from "@/lib/utils";
 import {
+  checkMoments,
   FIRST_DIRECTION,
   hasCheckFailure,
   hostPauseText,
@@ -104,6 +105,20 @@ function RowMenu({
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** a failing monitor's last attempt and last success, apart */
+function CheckMoments({ product, inline = false }: { product: ProductDto; inline?: boolean }) {
+  const f = useFormat();
+  const moments = checkMoments(product, f).map(({ label, when }) => `${label} ${when}`);
+  if (inline) return <span data-testid="check-moments">{moments.join(" · ")}</span>;
+  return (
+    <span data-testid="check-moments" className="flex flex-col text-xs">
+      {moments.map((m) => (
+        <span key={m}>{m}</span>
+      ))}
+    </span>
   );
 }
 
@@ -198,7 +213,7 @@ export function ProductTable({ products, sort, onSort, ...actions }: ListProps) 
                 {formatClockOrDate(p.lastRestockAt, f)}
               </TableCell>
               <TableCell className="px-2 tabular-nums whitespace-normal">
-                {formatLastCheck(p.lastCheck, f)}
+                {hasCheckFailure(p) ? <CheckMoments product={p} /> : formatLastCheck(p.lastCheck, f)}
               </TableCell>
               <TableCell className="px-2">
                 <div className="flex items-center justify-end gap-1">
@@ -247,7 +262,11 @@ export function ProductRows({ products, sort, onSort, ...actions }: ListProps) {
                   {t("card.lastRestockValue", { when: formatClockOrDate(p.lastRestockAt, f) })}
                 </span>
                 {" · "}
-                <span>{t("list.checkedValue", { when: formatLastCheck(p.lastCheck, f) })}</span>
+                {hasCheckFailure(p) ? (
+                  <CheckMoments product={p} inline />
+                ) : (
+                  <span>{t("list.checkedValue", { when: formatLastCheck(p.lastCheck, f) })}</span>
+                )}
               </p>
             </div>
             <ToggleButton product={p} onToggle={actions.onToggle} />

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { i18n } from "@/lib/i18n";
 import {
   badgeLabel,
+  checkMoments,
   DEFAULT_SORT,
   hostPauseText,
   matchesStatusFilter,
@@ -122,5 +123,23 @@ describe("honest status", () => {
     expect(
       hostPauseText({ pausedUntil: new Date(2026, 10, 23, 14, 29).toISOString() }, lisbonFormat, now),
     ).toBe("Site em pausa após bloqueio · a retomar");
+  });
+
+  it("tells a failing monitor's last attempt from its last success", () => {
+    const now = new Date("2026-11-20T15:00:00Z");
+    const healthy = { failureStreak: 0, lastCheck: "2026-11-20T14:59:55Z", lastErrorAt: null };
+    expect(checkMoments(healthy, lisbonFormat, now)).toEqual([
+      { label: "Última verificação:", when: "agora" },
+    ]);
+    const neverRead = { failureStreak: 124, lastCheck: null, lastErrorAt: "2026-11-20T14:59:30Z" };
+    expect(checkMoments(neverRead, lisbonFormat, now)).toEqual([
+      { label: "Última tentativa:", when: "há 30 s" },
+      { label: "Último sucesso:", when: "Nunca" },
+    ]);
+    const readBefore = { ...neverRead, lastCheck: "2026-11-18T10:00:00Z" };
+    expect(checkMoments(readBefore, lisbonFormat, now)[1]).toEqual({
+      label: "Último sucesso:",
+      when: "18/11/2026 10:00",
+    });
   });
 });

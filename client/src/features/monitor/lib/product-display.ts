@@ -2,6 +2,7 @@ import type { Formatter } from "@common/format";
 import { parseJsonList, type ProductDto } from "@common/schemas/products";
 import type { ProductStatus } from "@common/status";
 import type { BadgeProps } from "@/components/ui/badge";
+import { formatClockOrDate, formatLastCheck } from "@/lib/format";
 import { i18n } from "@/lib/i18n";
 
 /** the Monitor's status filter; its labels are `monitor:statusFilter.<filter>` */
@@ -36,6 +37,28 @@ export const isSoldOut = (product: Pick<ProductDto, "status">) => product.status
 
 /** a failing check says so instead of showing a stale verdict as fresh */
 export const hasCheckFailure = (product: Pick<ProductDto, "failureStreak">) => product.failureStreak > 0;
+
+/**
+ * When the monitor was last checked, in words. While checks fail, the last attempt and the last
+ * success are told apart (`lastCheck` moves only on a check that read the page), so a failing card
+ * never says "Última verificação: Nunca" beside its streak.
+ */
+export function checkMoments(
+  product: Pick<ProductDto, "failureStreak" | "lastCheck" | "lastErrorAt">,
+  f: Formatter,
+  now: Date = new Date(),
+): { label: string; when: string }[] {
+  if (!hasCheckFailure(product)) {
+    return [{ label: i18n.t("monitor:card.lastCheck"), when: formatLastCheck(product.lastCheck, f, now) }];
+  }
+  return [
+    { label: i18n.t("monitor:card.lastAttempt"), when: formatLastCheck(product.lastErrorAt, f, now) },
+    {
+      label: i18n.t("monitor:card.lastSuccess"),
+      when: product.lastCheck ? formatClockOrDate(product.lastCheck, f, now) : i18n.t("common:time.never"),
+    },
+  ];
+}
 
 export const productSizes = (product: Pick<ProductDto, "availableSizes">) =>
   parseJsonList(product.availableSizes);
