@@ -210,7 +210,8 @@ async function checkRows(
           message: error instanceof HttpError ? error.message : "URL inválido",
         });
       }
-      const problem = await webhookProblem(parsed.data.webhookUrl);
+      // empty only where the Webhook channel is off (the schema checked it)
+      const problem = parsed.data.webhookUrl ? await webhookProblem(parsed.data.webhookUrl) : null;
       if (problem) row.errors.push({ path: "webhookUrl", message: problem });
       if (row.errors.length > 0) return { row };
       return { row: { ...row, outcome: "valid" }, values: parsed.data };
