@@ -189,7 +189,7 @@ test.describe("página de administração", () => {
     await page.getByRole("button", { name: "Editar" }).click();
     await page.getByLabel("Receita total (€)").fill("");
     await page.getByLabel("Itens vendidos").fill("-1");
-    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByRole("button", { name: "Guardar", exact: true }).click();
     await expect(page.getByText("Receita total obrigatória")).toBeVisible();
     await expect(page.getByText("Total de itens vendidos deve ser positivo")).toBeVisible();
 
@@ -199,7 +199,7 @@ test.describe("página de administração", () => {
     await page.getByLabel("Itens vendidos").fill("12");
     await page.getByLabel("Itens em stock").fill("4");
     await screenshot(page, "admin-metrics-edit");
-    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByRole("button", { name: "Guardar", exact: true }).click();
     await expect(page.getByText("Métricas financeiras atualizadas com sucesso")).toBeVisible();
     await expect(page.getByText("1234,50 €").or(page.getByText("1 234,50 €"))).toBeVisible();
     await expect(page.getByText("24,3\u00a0%")).toBeVisible();
@@ -236,7 +236,7 @@ test.describe("configurações", () => {
     await page.getByRole("combobox", { name: "Tema" }).click();
     await page.getByRole("option", { name: "Escuro" }).click();
     await expectTheme(page, "dark");
-    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByRole("button", { name: "Guardar", exact: true }).click();
     await expect(page.getByText("Preferências guardadas")).toBeVisible();
     const saved = await (await page.request.get("/api/settings")).json();
     expect(saved.user.theme).toBe("dark");
@@ -278,14 +278,14 @@ test.describe("configurações", () => {
     await expect(page.getByLabel("Alterações ao inventário por minuto")).toHaveValue("120");
     const interval = page.getByLabel("Intervalo de verificação padrão");
     await interval.fill("5000");
-    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByRole("button", { name: "Guardar", exact: true }).click();
     await expect(page.getByText("Máximo 3600 segundos")).toBeVisible();
     // emptied, the field falls back to 60
     await interval.fill("");
     await interval.blur();
     await expect(interval).toHaveValue("60");
     await interval.fill("120");
-    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByRole("button", { name: "Guardar", exact: true }).click();
     await expect(page.getByText("Configurações globais guardadas")).toBeVisible();
     await expect(page.getByText("120 s")).toBeVisible();
     expect((await (await page.request.get("/api/settings")).json()).global.defaultCheckInterval).toBe(120);
@@ -313,11 +313,11 @@ test.describe("perfil", () => {
     await expect(page.getByLabel("Nome completo")).toHaveValue("");
 
     await page.getByLabel("Email").fill("mau-email");
-    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByRole("button", { name: "Guardar", exact: true }).click();
     await expect(page.getByText("Email inválido")).toBeVisible();
     await page.getByLabel("Nome completo").fill("Paula Perfil");
     await page.getByLabel("Email").fill("paula@exemplo.pt");
-    await page.getByRole("button", { name: "Guardar" }).click();
+    await page.getByRole("button", { name: "Guardar", exact: true }).click();
     await expect(page.getByText("Perfil atualizado")).toBeVisible();
     const me = await (await page.request.get("/api/user")).json();
     expect(me).toMatchObject({ fullName: "Paula Perfil", email: "paula@exemplo.pt", role: "user" });

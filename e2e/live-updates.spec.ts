@@ -260,7 +260,7 @@ test("noutro ecrã, 'Ver no Monitor' leva ao produto; com as notificações e o 
   await expect(notify).toBeChecked();
   await sound.click();
   await expect(sound).toBeChecked();
-  await page.getByRole("button", { name: "Guardar" }).click();
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
   await expect(
     page.locator("[data-sonner-toast]").filter({ hasText: "Preferências guardadas" }),
   ).toBeVisible();

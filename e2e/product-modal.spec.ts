@@ -410,7 +410,7 @@ test("Testar webhook no modal e nas Configurações; o webhook pessoal preenche 
     fullPage: true,
     animations: "disabled",
   });
-  await page.getByRole("button", { name: "Guardar" }).click();
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
   await expect(
     page.locator("[data-sonner-toast]").filter({ hasText: "Preferências guardadas" }),
   ).toBeVisible();

@@ -45,7 +45,7 @@ async function savePreferences(page: Page, currency: string, timeZone: string) {
   await page.getByRole("option", { name: currency }).click();
   await page.getByRole("combobox", { name: "Fuso horário" }).click();
   await page.getByRole("option", { name: timeZone }).click();
-  await page.getByRole("button", { name: "Guardar" }).click();
+  await page.getByRole("button", { name: "Guardar", exact: true }).click();
   // the newest toast: the previous save's, with the same words, may still be leaving
   await expect(
     page.locator("[data-sonner-toast]").filter({ hasText: "Preferências guardadas" }).first(),
