@@ -88,7 +88,7 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await screenshot(page, "monitor-modal-errors");
 
   await dialog.getByRole("radio", { name: /Zara/ }).click();
-  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("60");
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("5");
   await dialog.getByLabel("Configuração (JSON)").fill('{"storeId": 10701}');
   await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
   await expect(toast(page, "Produto adicionado")).toBeVisible();
