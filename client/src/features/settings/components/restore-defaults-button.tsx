@@ -1,4 +1,8 @@
-import { DEFAULT_USER_SETTINGS, restoreDefaultsRequest } from "@common/schemas/settings";
+import {
+  DEFAULT_GLOBAL_SETTINGS,
+  DEFAULT_SYSTEM_SETTINGS,
+  DEFAULT_USER_SETTINGS,
+} from "@common/schemas/settings";
 import { RotateCcw } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -13,13 +17,19 @@ export function RestoreDefaultsButton({ admin, onRestored }: { admin: boolean; o
   const update = useUpdateSettings();
   const { t } = useTranslation("settings");
   const restore = () =>
-    update.mutate(restoreDefaultsRequest(admin), {
-      onSuccess: () => {
-        setTheme(DEFAULT_USER_SETTINGS.theme);
-        onRestored();
-        toast.success(t("restore.done"));
+    update.mutate(
+      {
+        user: DEFAULT_USER_SETTINGS,
+        ...(admin ? { global: DEFAULT_GLOBAL_SETTINGS, system: DEFAULT_SYSTEM_SETTINGS } : {}),
       },
-    });
+      {
+        onSuccess: () => {
+          setTheme(DEFAULT_USER_SETTINGS.theme);
+          onRestored();
+          toast.success(t("restore.done"));
+        },
+      },
+    );
   return (
     <ConfirmDialog
       trigger={
@@ -29,13 +39,7 @@ export function RestoreDefaultsButton({ admin, onRestored }: { admin: boolean; o
         </Button>
       }
       title={t("restore.title")}
-      description={
-        <>
-          <span className="block">{t("restore.description")}</span>
-          <span className="mt-2 block">{t("restore.kept")}</span>
-          {admin && <span className="mt-2 block">{t("restore.adminToo")}</span>}
-        </>
-      }
+      description={t("restore.description")}
       confirmLabel={t("restore.confirm")}
       onConfirm={restore}
     />
