@@ -61,10 +61,9 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await dialog.getByRole("radio", { name: /H&M/ }).click();
   await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("75");
   await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min 15 s");
-  // Zara's own 5 s is faster than Settings → Global's default (60 s): a new monitor starts at 60 s
   await dialog.getByRole("radio", { name: /Zara/ }).click();
-  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("60");
-  await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min");
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("5");
+  await expect(dialog.getByTestId("interval-reading")).toHaveText("");
 
   await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
   await expect(dialog.getByText("Nome obrigatório")).toBeVisible();

@@ -170,9 +170,8 @@ test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a pla
     "XL",
   ]);
   await expect(dialog.getByTestId("autofill-status")).toHaveText("Nude Project: dados lidos da página");
-  // the interval still at H&M's start follows the platform: Nude Project's 20 s is faster than
-  // Settings → Global's default (60 s), so the new monitor starts at 60 s (H&M's 75 s stayed 75)
-  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("60");
+  // the interval still at H&M's default follows the platform: Nude Project's 20 s
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("20");
   await expectPickerInside(dialog);
 
   // in seconds: 45 s is kept as 45 000 ms and shown as such
