@@ -13,10 +13,7 @@ import {
 } from "@/components/ui/alert-dialog";
 
 interface ConfirmDialogProps {
-  /** absent when the caller opens it (`open`, `onOpenChange`) */
-  trigger?: ReactNode;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
+  trigger: ReactNode;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -32,13 +29,11 @@ export function ConfirmDialog({
   confirmLabel,
   destructive,
   onConfirm,
-  open,
-  onOpenChange,
 }: ConfirmDialogProps) {
   const { t } = useTranslation("common");
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
+    <AlertDialog>
+      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>

@@ -38,12 +38,7 @@ export function MonitorPage() {
   );
   const body = (
     <>
-      <MonitorControls
-        filters={filters}
-        products={products.data}
-        isRefreshing={products.isFetching}
-        compact={isMobile}
-      />
+      <MonitorControls filters={filters} isRefreshing={products.isFetching} compact={isMobile} />
       <ProductList
         query={products}
         visible={visible}
