@@ -9,6 +9,8 @@ import { MAX_PHOTO_BYTES } from "@common/schemas/images.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendPhoto } from "../services/exports.js";
+import type { PhotoKind } from "../services/item-photos.js";
 import { currentUser } from "../plugins/auth.js";
 import { cachedJson } from "../plugins/cached-answers.js";
 import {
@@ -55,18 +57,14 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // as the item photos: versioned URLs, private to the user
   const receiptRoute =
-    (kind: "full" | "thumbnail") => async (request: { params: { id: number } }, reply: FastifyReply) => {
+    (kind: PhotoKind) => async (request: { params: { id: number } }, reply: FastifyReply) => {
       const photo = await readReceipt(
         app.db,
         currentUser(request as FastifyRequest).id,
         request.params.id,
         kind,
       );
-      return reply
-        .type(photo.mime)
-        .header("cache-control", "private, max-age=31536000, immutable")
-        .header("last-modified", photo.updatedAt.toUTCString())
-        .send(photo.body);
+      return sendPhoto(reply, photo);
     };
   app.get("/api/expenses/:id/receipt", { schema: { params: idParamSchema } }, receiptRoute("full"));
   app.get(

@@ -24,7 +24,7 @@ import { cachedJson } from "../plugins/cached-answers.js";
 import { type PhotoKind, readPhoto } from "../services/item-photos.js";
 import { deleteItem, restoreItem } from "../services/deleted-items.js";
 import { changeItemStatus, createItem, listItems, updateItem } from "../services/inventory.js";
-import { sendCsv, userFormatter } from "../services/exports.js";
+import { sendCsv, sendPhoto, userFormatter } from "../services/exports.js";
 import { inventoryStatistics } from "../services/statistics.js";
 
 /** the item's fields beside a photo of up to MAX_PHOTO_BYTES as base64 */
@@ -129,11 +129,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         kind,
       );
-      return reply
-        .type(photo.mime)
-        .header("cache-control", "private, max-age=31536000, immutable")
-        .header("last-modified", photo.updatedAt.toUTCString())
-        .send(photo.body);
+      return sendPhoto(reply, photo);
     };
   app.get("/api/inventory/:id/photo", { schema: { params: idParamSchema } }, photoRoute("full"));
   app.get(

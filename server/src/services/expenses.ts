@@ -3,7 +3,7 @@ import type { Conn, Db, Tx } from "../db/client.js";
 import { badRequest, notFound } from "../http-error.js";
 import { expensesRepository } from "../repositories/expenses.js";
 import { inventoryItemsRepository } from "../repositories/inventory-items.js";
-import { type DecodedPhoto, decodePhoto } from "./item-photos.js";
+import { type DecodedPhoto, decodePhoto, type PhotoKind } from "./item-photos.js";
 import { assertRoomForExpense, assertRoomForReceipt } from "./quotas.js";
 
 export const EXPENSE_NOT_FOUND = "Despesa não encontrada";
@@ -104,7 +104,7 @@ export async function listExpenses(db: Conn, userId: number, expenseId?: number)
 }
 
 /** the caller's receipt bytes; another user's expense is a 404 */
-export async function readReceipt(db: Db, userId: number, expenseId: number, kind: "full" | "thumbnail") {
+export async function readReceipt(db: Db, userId: number, expenseId: number, kind: PhotoKind) {
   const row = await expensesRepository.findOwnReceipt(db, userId, expenseId, kind);
   if (!row) throw notFound(RECEIPT_NOT_FOUND);
   return { mime: kind === "full" ? row.mime : "image/webp", body: row.body, updatedAt: row.updatedAt };

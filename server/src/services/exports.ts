@@ -17,3 +17,15 @@ export function sendCsv(reply: FastifyReply, fileName: string, text: string) {
     .header("cache-control", "no-store")
     .send(text);
 }
+
+/**
+ * A stored photo (an item's, a receipt): its URL carries the photo's version, so a browser may keep
+ * it for good; private, because it is one user's
+ */
+export function sendPhoto(reply: FastifyReply, photo: { mime: string; body: Buffer; updatedAt: Date }) {
+  return reply
+    .type(photo.mime)
+    .header("cache-control", "private, max-age=31536000, immutable")
+    .header("last-modified", photo.updatedAt.toUTCString())
+    .send(photo.body);
+}
