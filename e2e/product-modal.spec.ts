@@ -454,7 +454,8 @@ for (const width of ["desktop", "tablet", "mobile"] as const) {
 test("num telemóvel, o aviso de uma falha fica longe do botão do modal, que continua a poder ser tocado", async ({
   browser,
 }) => {
-  // a user at their limit of one monitor: the modal's submit is refused by the server with a toast
+  // a user one monitor short of the limit opens the modal; another tab takes the last place, so the
+  // modal's submit is refused by the server with a toast
   const admin = await apiSession(app.url);
   const made = await admin.post("/api/admin/users", {
     data: { username: "nuno.revenda", password: "password-qualidade", monitorLimit: 1 },
@@ -462,7 +463,15 @@ test("num telemóvel, o aviso de uma falha fica longe do botão do modal, que co
   expect(made.ok(), await made.text()).toBe(true);
   await admin.dispose();
   const nunoApi = await apiSession(app.url, "nuno.revenda", "password-qualidade");
-  const first = await nunoApi.post("/api/products", {
+  const nuno = await nunoApi.storageState();
+
+  const context = await open(browser, nuno, "mobile");
+  const page = await context.newPage();
+  const dialog = await openModal(page);
+  await dialog.getByLabel("URL do produto").fill(`${SHOP}/products/rebel-hoodie`);
+  await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue("Rebel Hoodie Preto");
+  await dialog.getByLabel("URL do webhook").fill(PERSONAL_WEBHOOK);
+  const elsewhere = await nunoApi.post("/api/products", {
     data: {
       name: "Cargo Pants Cinza",
       url: `${SHOP}/products/cargo-pants`,
@@ -471,16 +480,8 @@ test("num telemóvel, o aviso de uma falha fica longe do botão do modal, que co
       isActive: false,
     },
   });
-  expect(first.ok(), await first.text()).toBe(true);
-  const nuno = await nunoApi.storageState();
+  expect(elsewhere.ok(), await elsewhere.text()).toBe(true);
   await nunoApi.dispose();
-
-  const context = await open(browser, nuno, "mobile");
-  const page = await context.newPage();
-  const dialog = await openModal(page);
-  await dialog.getByLabel("URL do produto").fill(`${SHOP}/products/rebel-hoodie`);
-  await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue("Rebel Hoodie Preto");
-  await dialog.getByLabel("URL do webhook").fill(PERSONAL_WEBHOOK);
   const submit = dialog.getByRole("button", { name: "Adicionar Monitor" });
   await submit.click();
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Limite de monitores atingido" });
