@@ -25,6 +25,26 @@ describe("profitByMonth", () => {
     expect(months[11]).toEqual({ key: "2026-11", label: "nov/26", profit: "0.00", sales: 0 });
   });
 
+  it("takes each month's expenses off that month's profit, by the expense's own day", () => {
+    const months = profitByMonth(
+      [sale("2026-11-01T10:00:00Z", "10.10"), sale("2026-10-31T23:30:00Z", "5.00")],
+      now,
+      "Europe/Lisbon",
+      12,
+      [
+        { spentOn: "2026-11-30", amount: "0.10" },
+        { spentOn: "2026-11-01", amount: "0.20" },
+        { spentOn: "2026-10-01", amount: "7.35" },
+        { spentOn: "2025-11-30", amount: "100.00" },
+        { spentOn: "2026-12-01", amount: "100.00" },
+      ],
+    );
+    const byKey = Object.fromEntries(months.map((m) => [m.key, m]));
+    expect(byKey["2026-11"]).toMatchObject({ profit: "9.80", sales: 1 });
+    expect(byKey["2026-10"]).toMatchObject({ profit: "-2.35", sales: 1 });
+    expect(byKey["2025-12"].profit).toBe("0.00");
+  });
+
   it("sums each month exactly and leaves out older and future sales", () => {
     const months = profitByMonth(
       [

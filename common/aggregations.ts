@@ -58,12 +58,23 @@ export function calendarDate(instant: Date, timeZone: string): { year: number; m
 
 const monthKey = (year: number, month: number) => `${year}-${String(month).padStart(2, "0")}`;
 
-/** the last `count` months up to the one holding `now`, oldest first, each with its profit (0 when none) */
+/** an expense as the charts need it: its day ("2026-03-14") and amount (decimal text) */
+export interface ExpenseFigures {
+  spentOn: string;
+  amount: string;
+}
+
+/**
+ * the last `count` months up to the one holding `now`, oldest first, each with its profit (0 when
+ * none) after the expenses of that month: an expense counts in the month of its day, the same rule
+ * as the Status cards and the best month (docs/decisions.md, "Despesas no lucro")
+ */
 export function profitByMonth(
   sales: readonly SaleFigures[],
   now: Date,
   timeZone = "Europe/Lisbon",
   count = 12,
+  expenses: readonly ExpenseFigures[] = [],
 ): MonthProfit[] {
   const today = calendarDate(now, timeZone);
   const months = new Map<string, { label: string; cents: bigint; sales: number }>();
@@ -83,6 +94,11 @@ export function profitByMonth(
     if (!bucket) continue;
     bucket.cents += toCents(sale.profit);
     bucket.sales += 1;
+  }
+  for (const expense of expenses) {
+    // an expense has a day, not a time: its month is the day's own ("2026-03-14" → "2026-03")
+    const bucket = months.get(expense.spentOn.slice(0, 7));
+    if (bucket) bucket.cents -= toCents(expense.amount);
   }
   return [...months].map(([key, m]) => ({
     key,

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MailCatcher } from "../../tools/mail-catcher.js";
 import type { Database } from "../src/db/client.js";
-import { inventoryItems, notifications, products, sales, users } from "../src/db/schema.js";
+import { expenses, inventoryItems, notifications, products, sales, users } from "../src/db/schema.js";
 import { Transport } from "../src/engine/fetch/transport.js";
 import { createEmailChannel } from "../src/engine/notify/channels/email.js";
 import { Notifier } from "../src/engine/notify/outbox.js";
@@ -74,6 +74,37 @@ describe.each(dbKinds())("weekly report by e-mail (%s)", (kind) => {
     await sale(lisbon, "Da semana seguinte", "500.00", "300.00", "2026-11-16T00:30:00Z");
     await sale(lisbon, "Da semana anterior", "500.00", "300.00", "2026-11-08T23:59:00Z");
     await sale(lisbon, "Sem lucro", "10.00", "1.00", "2026-11-11T10:00:00Z");
+    // expenses count in the week of their day: the first and last days are in, the days around are not
+    await database.db.insert(expenses).values([
+      {
+        userId: lisbon,
+        spentOn: "2026-11-09",
+        amount: "10.25",
+        category: "packaging",
+        description: "Caixas",
+      },
+      {
+        userId: lisbon,
+        spentOn: "2026-11-15",
+        amount: "5.00",
+        category: "packaging",
+        description: "Fita-cola",
+      },
+      {
+        userId: lisbon,
+        spentOn: "2026-11-08",
+        amount: "100.00",
+        category: "packaging",
+        description: "Da semana anterior",
+      },
+      {
+        userId: lisbon,
+        spentOn: "2026-11-16",
+        amount: "100.00",
+        category: "packaging",
+        description: "Da semana seguinte",
+      },
+    ]);
     const [p] = await database.db
       .insert(products)
       .values({
@@ -142,7 +173,8 @@ describe.each(dbKinds())("weekly report by e-mail (%s)", (kind) => {
     const text = String(mail.text);
     expect(text).toContain("Vendas: 4");
     expect(text).toMatch(/Receita: 410,00\s€/);
-    expect(text).toMatch(/Lucro: 136,50\s€/);
+    // 136,50 € of sales' profit less the week's 15,25 € of expenses
+    expect(text).toMatch(/Lucro: 121,25\s€/);
     expect(text).toContain("Reposições de stock vistas: 2");
     expect(text).toContain("Monitores com falhas: 1");
     expect(text).toMatch(

@@ -1,3 +1,4 @@
+import type { Expense } from "@common/schemas/expenses";
 import type { Sale } from "@common/schemas/sales";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./http";
@@ -32,4 +33,13 @@ export function getSalesQueryOptions() {
 
 export function useSales({ queryConfig }: { queryConfig?: QueryConfig<typeof getSalesQueryOptions> } = {}) {
   return useQuery({ ...getSalesQueryOptions(), ...queryConfig });
+}
+
+/** the user's expenses (the Despesas page, and the Status chart that takes them off each month's profit) */
+export function useExpenses() {
+  return useQuery({
+    queryKey: BOOKS_QUERY_KEYS.expenses,
+    queryFn: () => apiRequest<Expense[]>("GET", "/api/expenses"),
+    refetchInterval: POLL_INTERVAL_MS,
+  });
 }

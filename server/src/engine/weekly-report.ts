@@ -1,3 +1,4 @@
+import { subtractMoney } from "@common/money.js";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { type Language, languageOf, translator } from "../i18n.js";
@@ -57,8 +58,9 @@ async function dueUsers(db: Db, now: Date): Promise<DueUser[]> {
 
 async function figures(db: Db, user: DueUser): Promise<WeeklyReport> {
   const week = [db, user.id, user.fromAt, user.toAt] as const;
-  const [totals, best, restocks, failing] = await Promise.all([
+  const [totals, spent, best, restocks, failing] = await Promise.all([
     weeklyReportRepository.salesTotals(...week),
+    weeklyReportRepository.expensesTotal(db, user.id, user.from, user.to),
     weeklyReportRepository.bestSales(...week, translator(user.language)("report.item")),
     weeklyReportRepository.restocksAlerted(...week),
     weeklyReportRepository.failingMonitors(db, user.id),
@@ -69,6 +71,8 @@ async function figures(db: Db, user: DueUser): Promise<WeeklyReport> {
     timeZone: user.tz,
     currency: user.currency,
     ...totals,
+    // the week's profit after the week's expenses (docs/decisions.md, "Despesas no lucro")
+    profit: subtractMoney(totals.profit, spent),
     best,
     restocks,
     failing,

@@ -16,6 +16,18 @@ export const weeklyReportRepository = {
     return { sales: Number(totals.n), revenue: String(totals.revenue), profit: String(totals.profit) };
   },
 
+  /**
+   * the expenses whose day is in [fromDay, toDay] (the week's local days, "YYYY-MM-DD"): an expense
+   * has a day, not a time, so it counts in the week of its day, as on the Status cards
+   */
+  async expensesTotal(conn: Conn, userId: number, fromDay: string, toDay: string): Promise<string> {
+    const [row] = rowsOf(
+      await conn.execute(sql`select coalesce(sum(amount), 0)::numeric(20, 2)::text as total
+        from expenses where user_id = ${userId} and spent_on >= ${fromDay}::date and spent_on <= ${toDay}::date`),
+    );
+    return String(row.total);
+  },
+
   /** the three most profitable sales in [from, to); a sale without its item is named `unnamed` */
   async bestSales(conn: Conn, userId: number, from: Date, to: Date, unnamed: string) {
     const best = rowsOf(

@@ -3,15 +3,8 @@ import type { InventoryItem } from "@common/schemas/inventory";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BOOKS_QUERY_KEYS, invalidateBooks } from "@/lib/books-queries";
 import { apiRequest, getOrNullOn401 } from "@/lib/http";
-import { POLL_INTERVAL_MS } from "@/lib/query-client";
 
-export function useExpenses() {
-  return useQuery({
-    queryKey: BOOKS_QUERY_KEYS.expenses,
-    queryFn: () => apiRequest<Expense[]>("GET", "/api/expenses"),
-    refetchInterval: POLL_INTERVAL_MS,
-  });
-}
+export { useExpenses } from "@/lib/books-queries";
 
 /** the items an expense may be tied to: all of the user's, from the inventory list's cache */
 export function useInventoryItems() {

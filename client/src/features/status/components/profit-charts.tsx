@@ -1,5 +1,6 @@
 import { profitByMonth, profitByPlatform } from "@common/aggregations";
 import type { Formatter } from "@common/format";
+import type { Expense } from "@common/schemas/expenses";
 import type { Sale } from "@common/schemas/sales";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,18 +16,19 @@ const AXIS = { fontSize: 12, fill: "var(--color-muted-foreground)" };
 /** axis ticks: whole amounts in the books currency */
 const moneyTick = (f: Formatter) => (v: number) => f.money(v).replace(/[.,]00(?=\D*$)/, "");
 
-export function ProfitByMonthChart({ sales }: { sales: Sale[] }) {
+/** each month's profit after that month's expenses, as the Status cards count them */
+export function ProfitByMonthChart({ sales, expenses = [] }: { sales: Sale[]; expenses?: Expense[] }) {
   const f = useFormat();
   const { t } = useTranslation("status");
   // months on the user's calendar, named in their language
   const data = useMemo(
     () =>
-      profitByMonth(sales, new Date(), f.timeZone).map((m) => ({
+      profitByMonth(sales, new Date(), f.timeZone, 12, expenses).map((m) => ({
         ...m,
         label: f.monthShort(m.key),
         value: Number(m.profit),
       })),
-    [sales, f],
+    [sales, expenses, f],
   );
   const empty = data.every((m) => m.value === 0);
   return (

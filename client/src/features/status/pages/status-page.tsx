@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useUser } from "@/lib/auth";
 import { errorMessage } from "@/lib/http";
-import { useSales } from "@/lib/books-queries";
+import { useExpenses, useSales } from "@/lib/books-queries";
 import { useStatusStatistics } from "../api/get-status-statistics";
 import { ActivitySummaryCard } from "../components/activity-summary";
 import { InventoryStatusCard, SalesPerformanceCard } from "../components/performance-cards";
@@ -19,6 +19,7 @@ export function StatusPage() {
   const { data: user } = useUser();
   const statistics = useStatusStatistics();
   const sales = useSales();
+  const expenses = useExpenses();
   const stats = statistics.data;
   const { t } = useTranslation(["status", "common"]);
 
@@ -39,7 +40,7 @@ export function StatusPage() {
         <>
           <SummaryCards stats={stats} />
           <div className="grid gap-4 lg:grid-cols-2">
-            <ProfitByMonthChart sales={sales.data ?? []} />
+            <ProfitByMonthChart sales={sales.data ?? []} expenses={expenses.data ?? []} />
             <ProfitByPlatformChart sales={sales.data ?? []} />
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
