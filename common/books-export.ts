@@ -1,10 +1,11 @@
 /**
- * The books' CSV files (inventory, sales), written by the server in the user's time zone and books
+ * The books' CSV files (inventory, sales, expenses), written by the server in the user's time zone and books
  * currency, over the same search and filter the screens apply, so a file holds what the list shows.
  */
 import { csvDecimal, toCsv } from "./csv.js";
 import type { Formatter } from "./format.js";
 import { addMoney } from "./money.js";
+import type { Expense, ExpenseCategory } from "./schemas/expenses.js";
 import type { InventoryItem } from "./schemas/inventory.js";
 import type { Sale } from "./schemas/sales.js";
 import { INVENTORY_STATUS_LABELS } from "./status.js";
@@ -104,6 +105,32 @@ export function salesCsv(sales: readonly Sale[], f: Formatter): string {
       csvDecimal(s.fees),
       s.item ? csvDecimal(addMoney(s.item.price, s.item.shippingPrice)) : "",
       csvDecimal(s.profit),
+    ]),
+  );
+}
+
+/** the expense categories as the Despesas page names them in Portuguese (the CSV headers' language) */
+export const EXPENSE_CATEGORY_LABELS: Record<ExpenseCategory, string> = {
+  packaging: "Embalagens",
+  shipping_supplies: "Material de envio",
+  shipping: "Portes de envio",
+  subscriptions: "Subscrições",
+  travel: "Deslocações",
+  promotions: "Destaques e promoções",
+  other: "Outra",
+};
+
+/** the expenses, newest day first as the Despesas page lists them; the day is the expense's own */
+export function expensesCsv(expenses: readonly Expense[], f: Formatter): string {
+  return toCsv(
+    ["Data", "Categoria", "Descrição", "Item", inCurrency("Valor", f), "Talão"],
+    expenses.map((e) => [
+      f.dateOnly(e.spentOn),
+      EXPENSE_CATEGORY_LABELS[e.category] ?? e.category,
+      e.description,
+      e.itemName,
+      csvDecimal(e.amount),
+      e.receipt ? "Sim" : "Não",
     ]),
   );
 }

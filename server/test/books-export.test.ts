@@ -118,6 +118,31 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
     expect(lisbon[1][10]).toBe("23/11/2026");
   });
 
+  it("writes the expenses with their own day, category in Portuguese and exact amounts, guarded against formulas", async () => {
+    await saveUserSettings(ana, { currency: "EUR", timezone: "America/New_York" });
+    for (const expense of [
+      { spentOn: "2026-11-01", category: "packaging", description: "Caixas", amount: "12,35" },
+      { spentOn: "2026-11-23", category: "other", description: "=1+1", amount: "0,10" },
+    ]) {
+      expect((await call(ana, "POST", "/api/expenses", expense)).statusCode).toBe(201);
+    }
+    const res = await call(ana, "GET", "/api/expenses/export");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body.startsWith("\uFEFF")).toBe(true);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="despesas_\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, ...lines] = rows(res.body);
+    expect(header).toEqual(["Data", "Categoria", "Descrição", "Item", "Valor (EUR)", "Talão"]);
+    // a day stays its own day in New York; the formula is written as text
+    expect(lines).toContainEqual(["23/11/2026", "Outra", "'=1+1", "", "0,10", "Não"]);
+    expect(lines).toContainEqual(["01/11/2026", "Embalagens", "Caixas", "", "12,35", "Não"]);
+    expect(rows((await call(rui, "GET", "/api/expenses/export")).body)).toHaveLength(1);
+    expect((await t.app.inject({ method: "GET", url: "/api/expenses/export" })).statusCode).toBe(401);
+    await saveUserSettings(ana, { timezone: "Europe/Lisbon" });
+  });
+
   it("exports only the caller's books, and refuses a bad filter in Portuguese", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/sales/export" })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "GET", url: "/api/inventory/export" })).statusCode).toBe(401);

@@ -272,6 +272,7 @@ export const ROUTES: Record<string, RouteCase> = {
     expect: everyone(201),
   },
   "GET /api/expenses": { expect: everyone(200) },
+  "GET /api/expenses/export": { expect: everyone(200) },
   "POST /api/expenses": {
     body: (f) => ({
       spentOn: "2026-01-15",

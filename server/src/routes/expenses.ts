@@ -9,7 +9,8 @@ import { MAX_PHOTO_BYTES } from "@common/schemas/images.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendPhoto } from "../services/exports.js";
+import { exportFileName, expensesCsv } from "@common/books-export.js";
+import { sendCsv, sendPhoto, userFormatter } from "../services/exports.js";
 import type { PhotoKind } from "../services/item-photos.js";
 import { currentUser } from "../plugins/auth.js";
 import { cachedJson } from "../plugins/cached-answers.js";
@@ -29,6 +30,12 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/expenses",
     cachedJson(app, ["expenses", "inventory_items"], expensesSchema, (user) => listExpenses(app.db, user.id)),
   );
+
+  app.get("/api/expenses/export", async (request, reply) => {
+    const userId = currentUser(request).id;
+    const [expenses, f] = await Promise.all([listExpenses(app.db, userId), userFormatter(app.db, userId)]);
+    return sendCsv(reply, exportFileName("despesas", f), expensesCsv(expenses, f));
+  });
 
   app.post(
     "/api/expenses",

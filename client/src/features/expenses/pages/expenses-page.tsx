@@ -1,7 +1,8 @@
 import type { Expense } from "@common/schemas/expenses";
-import { AlertCircle, CalendarDays, Plus, Receipt, Search, Wallet } from "lucide-react";
+import { AlertCircle, CalendarDays, Download, Plus, Receipt, Search, Wallet } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
 import { EmptyState } from "@/components/empty-state";
 import { MetricTile } from "@/components/metric-tile";
 import { PageHeader } from "@/components/page-header";
@@ -10,6 +11,8 @@ import { SearchField } from "@/components/toolbar";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useIsMobile } from "@/hooks/use-is-mobile";
+import { downloadFromServer } from "@/lib/download";
+import { errorMessage } from "@/lib/http";
 import { translateMessage } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 import { useExpenses } from "../api/expenses";
@@ -30,6 +33,17 @@ export function ExpensesPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: categoryName changes only with the language (t)
   const visible = useMemo(() => searchExpenses(all, search, categoryName), [all, search, t]);
   const summary = useMemo(() => summarizeExpenses(visible, f.month(new Date())), [visible, f]);
+
+  // the server writes the file (days as kept, amounts in the user's currency and number format): every expense
+  const exportCsv = async () => {
+    const count = all.length;
+    try {
+      const fileName = await downloadFromServer("/api/expenses/export", "despesas.csv");
+      toast.success(t("export.done"), { description: t("export.count", { count, fileName }) });
+    } catch (error) {
+      toast.error(t("export.failed"), { description: errorMessage(error, t("common:unknownError")) });
+    }
+  };
 
   const body = () => {
     if (expenses.isLoading) return <Skeleton className="h-64 rounded-xl" />;
@@ -91,12 +105,23 @@ export function ExpensesPage() {
         <MetricTile label={t("summary.thisMonth")} value={f.money(summary.thisMonth)} icon={CalendarDays} />
         <MetricTile label={t("summary.count")} value={summary.count} icon={Receipt} tone="muted" />
       </div>
-      <SearchField
-        label={t("page.search")}
-        placeholder={t("page.searchPlaceholder")}
-        value={search}
-        onChange={setSearch}
-      />
+      <div className="flex gap-2">
+        <SearchField
+          label={t("page.search")}
+          placeholder={t("page.searchPlaceholder")}
+          value={search}
+          onChange={setSearch}
+        />
+        <Button
+          variant="outline"
+          size={isMobile ? "icon" : "default"}
+          aria-label={t("page.exportCsv")}
+          onClick={exportCsv}
+        >
+          <Download />
+          {!isMobile && t("page.exportCsv")}
+        </Button>
+      </div>
       {body()}
       <ExpenseDialog open={adding} onOpenChange={setAdding} />
     </PageShell>
