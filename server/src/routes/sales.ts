@@ -2,11 +2,14 @@ import { messageAnswerSchema } from "@common/schemas/answers.js";
 import { createSaleSchema, saleSchema, updateSaleSchema } from "@common/schemas/sales.js";
 import { z } from "@common/zod-pt.js";
 import { exportFileName, salesCsv, salesExportQuerySchema, searchSales } from "@common/books-export.js";
+import { dac7QuerySchema, dac7Schema } from "@common/schemas/dac7.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../plugins/auth.js";
 import { cachedJson } from "../plugins/cached-answers.js";
 import { sendCsv, userFormatter } from "../services/exports.js";
+import { dac7Counter } from "../services/dac7.js";
+import { getUserSettings } from "../services/settings.js";
 import { deleteSale, listSales, sellItem, updateSale } from "../services/sales.js";
 
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +29,16 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         exportFileName("vendas", f),
         salesCsv(searchSales(sales, request.query.search), f),
       );
+    },
+  );
+
+  app.get(
+    "/api/sales/dac7",
+    { schema: { querystring: dac7QuerySchema, response: { 200: dac7Schema } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const { timezone } = await getUserSettings(app.db, userId);
+      return dac7Counter(app.db, userId, timezone, request.query.year);
     },
   );
 

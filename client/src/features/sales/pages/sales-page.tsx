@@ -14,6 +14,7 @@ import { errorMessage } from "@/lib/http";
 import { translateMessage } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 import { useSales } from "@/lib/books-queries";
+import { Dac7Card } from "../components/dac7-card";
 import { NewSaleDialog } from "../components/new-sale-dialog";
 import { SaleCard } from "../components/sale-card";
 import { SalesMobileSummary, SalesSummaryCards } from "../components/sales-summary";
@@ -119,6 +120,7 @@ export function SalesPage() {
         </Button>
       </div>
       {body()}
+      <Dac7Card />
       <NewSaleDialog open={adding} onOpenChange={setAdding} />
     </PageShell>
   );

@@ -1,0 +1,73 @@
+import { AlertTriangle, ShieldCheck } from "lucide-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useFormat } from "@/lib/user-settings";
+import { useDac7 } from "../api/get-dac7";
+
+const LEVEL_VARIANT = { ok: "secondary", near: "outline", reached: "destructive" } as const;
+
+/** DAC7: each platform's sales and total in a calendar year against the EU reporting thresholds */
+export function Dac7Card() {
+  const { t } = useTranslation("sales");
+  const f = useFormat();
+  const [year, setYear] = useState<number | null>(null);
+  const dac7 = useDac7(year);
+  const data = dac7.data;
+  if (!data) return null;
+  return (
+    <Card data-testid="dac7-card">
+      <CardHeader className="flex flex-row items-start justify-between gap-2">
+        <div className="space-y-1">
+          <CardTitle>{t("dac7.title")}</CardTitle>
+          <CardDescription>
+            {t("dac7.description", {
+              sales: data.salesThreshold,
+              amount: f.money(data.amountThreshold),
+            })}
+          </CardDescription>
+        </div>
+        <Select value={String(data.year)} onValueChange={(v) => setYear(Number(v))}>
+          <SelectTrigger className="w-24" aria-label={t("dac7.year")}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {data.years.map((y) => (
+              <SelectItem key={y} value={String(y)}>
+                {y}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </CardHeader>
+      <CardContent>
+        {data.platforms.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("dac7.none")}</p>
+        ) : (
+          <ul className="divide-y">
+            {data.platforms.map((p) => (
+              <li key={p.platform} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span className="font-medium">{p.platform}</span>
+                <span className="tabular-nums text-muted-foreground">
+                  {t("dac7.figures", {
+                    count: p.sales,
+                    sales: p.sales,
+                    threshold: data.salesThreshold,
+                    total: f.money(p.total),
+                    amount: f.money(data.amountThreshold),
+                  })}
+                </span>
+                <Badge variant={LEVEL_VARIANT[p.level]} className="gap-1">
+                  {p.level === "ok" ? <ShieldCheck /> : <AlertTriangle />}
+                  {t(`dac7.level.${p.level}`)}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
