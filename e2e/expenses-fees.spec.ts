@@ -126,3 +126,19 @@ test("editar a taxa da Vinted, vender na Vinted com a taxa preenchida e ver uma 
     await inventoryCard(page).scrollIntoViewIfNeeded();
   });
 });
+
+test("o contador DAC7 em Vendas mostra a plataforma perto do limite", async ({ page }) => {
+  await loginAsFreshUser(page);
+  const item = await page.request.post("/api/inventory", { data: { name: "Casaco DAC7", price: "100" } });
+  expect(item.ok(), await item.text()).toBeTruthy();
+  const sale = await page.request.post("/api/sales", {
+    data: { inventoryItemId: (await item.json()).id, salePrice: "1700", platform: "Vinted" },
+  });
+  expect(sale.ok(), await sale.text()).toBeTruthy();
+  await page.goto("/sales");
+  const card = page.getByTestId("dac7-card");
+  await expect(card.getByText("Perto do limite")).toBeVisible();
+  await expect(card.getByText(/1\/30 venda · 1\s700,00\s€ de 2\s000,00\s€/)).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await bothThemes(page, "dac7-card");
+});

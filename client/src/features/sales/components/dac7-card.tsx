@@ -30,7 +30,7 @@ export function Dac7Card() {
           </CardDescription>
         </div>
         <Select value={String(data.year)} onValueChange={(v) => setYear(Number(v))}>
-          <SelectTrigger className="w-24" aria-label={t("dac7.year")}>
+          <SelectTrigger className="w-auto shrink-0" aria-label={t("dac7.year")}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -59,7 +59,12 @@ export function Dac7Card() {
                     amount: f.money(data.amountThreshold),
                   })}
                 </span>
-                <Badge variant={LEVEL_VARIANT[p.level]} className="gap-1">
+                <Badge
+                  variant={LEVEL_VARIANT[p.level]}
+                  className={
+                    p.level === "near" ? "gap-1 border-amber-500 text-amber-700 dark:text-amber-400" : "gap-1"
+                  }
+                >
                   {p.level === "ok" ? <ShieldCheck /> : <AlertTriangle />}
                   {t(`dac7.level.${p.level}`)}
                 </Badge>
