@@ -1,5 +1,5 @@
 import type { Expense } from "@common/schemas/expenses";
-import { AlertCircle, CalendarDays, Download, Plus, Receipt, Search, Wallet } from "lucide-react";
+import { AlertCircle, CalendarDays, Plus, Receipt, Search, Wallet } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -8,6 +8,7 @@ import { MetricTile } from "@/components/metric-tile";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { SearchField } from "@/components/toolbar";
+import { ExportCsvButton } from "@/components/export-csv-button";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useIsMobile } from "@/hooks/use-is-mobile";
@@ -112,15 +113,7 @@ export function ExpensesPage() {
           value={search}
           onChange={setSearch}
         />
-        <Button
-          variant="outline"
-          size={isMobile ? "icon" : "default"}
-          aria-label={t("page.exportCsv")}
-          onClick={exportCsv}
-        >
-          <Download />
-          {!isMobile && t("page.exportCsv")}
-        </Button>
+        <ExportCsvButton label={t("page.exportCsv")} onClick={exportCsv} />
       </div>
       {body()}
       <ExpenseDialog open={adding} onOpenChange={setAdding} />

@@ -1,10 +1,11 @@
-import { AlertCircle, Download, Plus, Receipt, Search } from "lucide-react";
+import { AlertCircle, Plus, Receipt, Search } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
+import { ExportCsvButton } from "@/components/export-csv-button";
 import { Button } from "@/components/ui/button";
 import { SearchField } from "@/components/toolbar";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -109,15 +110,7 @@ export function SalesPage() {
           value={search}
           onChange={setSearch}
         />
-        <Button
-          variant="outline"
-          size={isMobile ? "icon" : "default"}
-          aria-label={t("page.exportCsv")}
-          onClick={exportCsv}
-        >
-          <Download />
-          {!isMobile && t("page.exportCsv")}
-        </Button>
+        <ExportCsvButton label={t("page.exportCsv")} onClick={exportCsv} />
       </div>
       {body()}
       <Dac7Card />
