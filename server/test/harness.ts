@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.js";
@@ -24,7 +25,7 @@ export function dbKinds(): DbKind[] {
  * lets a test open it again, as another process would).
  */
 export async function createTestDatabase(kind: DbKind): Promise<Database & { url?: string }> {
-  if (kind === "pglite") return openDatabase({ dataDir: null });
+  if (kind === "pglite") return openDatabase({ dataDir: null, pgliteTemplate: await migratedTemplate() });
   const adminUrl = process.env.TEST_PG_URL!;
   const name = `sm_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -45,6 +46,36 @@ export async function createTestDatabase(kind: DbKind): Promise<Database & { url
       await c.end();
     },
   };
+}
+
+let template: Promise<ArrayBuffer> | null = null;
+
+/**
+ * The migrated empty database every in-memory test database starts from: an empty cluster plus the
+ * migrations cost seconds per open, a copy of this tarball under one. test/pglite-template.ts builds
+ * it once per run (PGLITE_TEMPLATE names its file); a process started without it builds its own.
+ */
+export function migratedTemplate(): Promise<ArrayBuffer> {
+  template ??= (async () => {
+    const file = process.env.PGLITE_TEMPLATE;
+    if (file && fs.existsSync(file)) {
+      const bytes = await fs.promises.readFile(file);
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    }
+    return buildMigratedTemplate();
+  })();
+  return template;
+}
+
+/** a fresh in-memory database, migrated, as a dumpDataDir("none") tarball */
+export async function buildMigratedTemplate(): Promise<ArrayBuffer> {
+  const database = await openDatabase({ dataDir: null });
+  try {
+    const dump = await database.pglite!.dumpDataDir("none");
+    return await dump.arrayBuffer();
+  } finally {
+    await database.close();
+  }
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { projectRoot } from "../project-root.js";
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed.js";
+import { pgliteBinaries } from "./pglite-binaries.js";
 import { embeddedServerSettings } from "./pglite-settings.js";
 import { type EmbeddedDatabase, PGliteThread } from "./pglite-thread.js";
 import * as schema from "./schema.js";
@@ -49,6 +50,11 @@ export async function openDatabase(opts: {
   pgliteSharedBuffersMb?: number;
   /** every statement's deadline after the migrations (DB_STATEMENT_TIMEOUT_MS); 0: none */
   statementTimeoutMs?: number;
+  /**
+   * an embedded database in memory starts as a copy of this dumpDataDir("none") tarball (the tests'
+   * migrated template) instead of an empty cluster; the migrations then find nothing to do
+   */
+  pgliteTemplate?: ArrayBuffer;
 }): Promise<Database> {
   const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   if (opts.databaseUrl) {
@@ -86,10 +92,18 @@ export async function openDatabase(opts: {
     };
   }
   const postgresqlconf = embeddedServerSettings(opts.pgliteSharedBuffersMb);
-  const open = (dir: string | null): Promise<EmbeddedDatabase> =>
-    opts.pgliteThread === false
-      ? PGlite.create({ dataDir: dir ?? undefined, postgresqlconf })
-      : PGliteThread.open(dir, postgresqlconf);
+  const open = async (dir: string | null): Promise<EmbeddedDatabase> => {
+    const loadDataDir = dir === null ? opts.pgliteTemplate : undefined;
+    if (opts.pgliteThread !== false) return PGliteThread.open(dir, postgresqlconf, { loadDataDir });
+    const { fsBundle, ...modules } = await pgliteBinaries();
+    return PGlite.create({
+      dataDir: dir ?? undefined,
+      postgresqlconf,
+      ...modules,
+      fsBundle: fsBundle ? new Blob([fsBundle]) : undefined,
+      loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+    });
+  };
   let client: EmbeddedDatabase;
   if (opts.dataDir) {
     const dir = path.join(opts.dataDir, "pglite");

@@ -8,6 +8,7 @@ import {
   type Request,
   type WireQueryOptions,
 } from "./pglite-protocol.js";
+import { pgliteBinaries } from "./pglite-binaries.js";
 import { DatabaseUnavailableError } from "./unavailable.js";
 
 /**
@@ -77,9 +78,13 @@ interface OpenTransaction {
 }
 
 /** starts a thread and opens the database there (`dataDir` null: in memory) */
-async function startWorker(dataDir: string | null, postgresqlconf: string[]): Promise<Worker> {
+async function startWorker(
+  dataDir: string | null,
+  postgresqlconf: string[],
+  loadDataDir?: ArrayBuffer,
+): Promise<Worker> {
   const worker = new Worker(new URL("./pglite-worker.mjs", import.meta.url), {
-    workerData: { dataDir, postgresqlconf, beatMs: BEAT_MS },
+    workerData: { dataDir, postgresqlconf, beatMs: BEAT_MS, loadDataDir, ...(await pgliteBinaries()) },
     // plain JavaScript: the thread needs none of this process's loaders or flags
     execArgv: [],
   });
@@ -165,9 +170,15 @@ export class PGliteThread implements EmbeddedDatabase {
   static async open(
     dataDir: string | null,
     postgresqlconf: string[] = [],
-    options: { statementTimeoutMs?: number; maxWaiting?: number } = {},
+    options: {
+      statementTimeoutMs?: number;
+      maxWaiting?: number;
+      /** a dumpDataDir("none") tarball to start from instead of an empty cluster (a new database only) */
+      loadDataDir?: ArrayBuffer;
+    } = {},
   ): Promise<PGliteThread> {
-    const thread = new PGliteThread(await startWorker(dataDir, postgresqlconf), dataDir, postgresqlconf);
+    const worker = await startWorker(dataDir, postgresqlconf, options.loadDataDir);
+    const thread = new PGliteThread(worker, dataDir, postgresqlconf);
     thread.setStatementTimeout(options.statementTimeoutMs ?? 0);
     thread.maxWaiting = options.maxWaiting ?? MAX_WAITING;
     return thread;

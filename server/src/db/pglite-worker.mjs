@@ -6,7 +6,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 
 const port = parentPort;
-const { dataDir, postgresqlconf, beatMs } = workerData;
+const { dataDir, postgresqlconf, beatMs, loadDataDir, pgliteWasmModule, initdbWasmModule, fsBundle } =
+  workerData;
 const send = (message, transfer = []) => port.postMessage(message, transfer);
 
 /** an error's name, message and primitive fields (a DatabaseError's code, detail, constraint…) */
@@ -104,7 +105,15 @@ async function answer(pg, call) {
 }
 
 try {
-  const pg = await PGlite.create({ dataDir: dataDir ?? undefined, postgresqlconf });
+  const pg = await PGlite.create({
+    dataDir: dataDir ?? undefined,
+    postgresqlconf,
+    // compiled once by the main thread (pglite-binaries.ts)
+    pgliteWasmModule,
+    initdbWasmModule,
+    fsBundle: fsBundle ? new Blob([fsBundle]) : undefined,
+    loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+  });
   // while calls are in flight the thread says it is alive: a statement that never returns stops
   // the beats, and the main thread ends this thread past its deadline (pglite-thread.ts)
   let inFlight = 0;
