@@ -14,7 +14,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    globalSetup: ["server/test/pglite-template.ts"],
+    globalSetup: ["server/test/database-templates.ts"],
     // Most files wait (engines, servers, PGlite starting), so two at a time on a 2-core machine:
     // the suite took 1 847 s with Vitest's default of one, 962 s with two (docs/decisions.md)
     maxWorkers: Math.max(2, os.availableParallelism() - 1),

@@ -30,7 +30,9 @@ export async function createTestDatabase(kind: DbKind): Promise<Database & { url
   const name = `sm_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // a copy of the run's migrated template when there is one (database-templates.ts): no migrations to run
+  const template = process.env.TEST_PG_TEMPLATE;
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -52,7 +54,7 @@ let template: Promise<ArrayBuffer> | null = null;
 
 /**
  * The migrated empty database every in-memory test database starts from: an empty cluster plus the
- * migrations cost seconds per open, a copy of this tarball under one. test/pglite-template.ts builds
+ * migrations cost seconds per open, a copy of this tarball under one. test/database-templates.ts builds
  * it once per run (PGLITE_TEMPLATE names its file); a process started without it builds its own.
  */
 export function migratedTemplate(): Promise<ArrayBuffer> {
