@@ -107,6 +107,36 @@ async function open(browser: Browser, width: Width, theme: Theme = "light"): Pro
   });
 }
 
+/** a 4×3 PNG (orange) the routed photos answer with */
+const PHOTO_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAAEElEQVR4nGP4UKEBRww4OQB3NhLBrQPxsQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** how a card's picture (photo or fallback) is drawn */
+const pictureLook = (card: Locator) =>
+  card.locator("img, [data-slot=photo-fallback]").evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { opacity: Number(style.opacity), greyscale: /grayscale\(1\)/.test(style.filter) };
+  });
+
+/** the card's texts and buttons drawn faded or through a filter (none should be) */
+const fadedTexts = (card: Locator) =>
+  card.evaluate((root) =>
+    [...root.querySelectorAll<HTMLElement>("button, a, h3, p")].flatMap((el) => {
+      let opacity = 1;
+      const filters: string[] = [];
+      for (let node: HTMLElement | null = el; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        opacity *= Number(style.opacity);
+        if (style.filter !== "none") filters.push(style.filter);
+        if (node === root) break;
+      }
+      const what = el.getAttribute("aria-label") || el.textContent?.trim() || el.tagName;
+      return opacity < 1 || filters.length > 0 ? [`${what}: opacidade ${opacity} ${filters.join(" ")}`] : [];
+    }),
+  );
+
 const rowNames = (rows: Locator) => rows.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
 
 async function sortBy(page: Page, width: Width, column: string) {
@@ -212,7 +242,7 @@ for (const width of ["desktop", "mobile"] as const) {
     await context.close();
   });
 
-  test(`cartões (${WIDTHS[width].width} px): tamanhos, sem foto sem espaço vazio, esgotado com botões nítidos; erro com 'Tentar Novamente'`, async ({
+  test(`cartões (${WIDTHS[width].width} px): tamanhos, sem foto com imagem de recurso, esgotado cinzento com botões nítidos; erro com 'Tentar Novamente'`, async ({
     browser,
   }) => {
     const context = await open(browser, width);
@@ -233,30 +263,33 @@ for (const width of ["desktop", "mobile"] as const) {
     const bone = cards.filter({ hasText: "Boné Nude" });
     await expect(bone.getByText("Tamanhos:")).toBeVisible();
     await expect(bone.getByRole("listitem")).toHaveText(["M", "L"]);
-    // the stand-in's photos do not load: no photo and no empty placeholder in its place
+    // the stand-in's photos do not load: the drawn fallback stands in their place, named like the photo
     await expect(bone.locator("img")).toHaveCount(0);
-    await expect(bone.getByRole("img")).toHaveCount(0);
+    await expect(bone.getByRole("img", { name: "Boné Nude" })).toBeVisible();
+    expect(await pictureLook(bone)).toEqual({ opacity: 1, greyscale: false });
 
-    // sold out: its texts and buttons are drawn at full strength (only a photo would fade)
+    // sold out: the picture (here the fallback) is dimmed and grey, the card sits on a muted ground,
+    // and its texts and buttons are drawn at full strength
     const anel = cards.filter({ hasText: "Anel Nude" });
     await expect(anel.getByTestId("status-badge")).toHaveText("Fora de Stock");
-    const faded = await anel.evaluate((card) =>
-      [...card.querySelectorAll<HTMLElement>("button, a, h3, p")].flatMap((el) => {
-        let opacity = 1;
-        const filters: string[] = [];
-        for (let node: HTMLElement | null = el; node; node = node.parentElement) {
-          const style = getComputedStyle(node);
-          opacity *= Number(style.opacity);
-          if (style.filter !== "none") filters.push(style.filter);
-          if (node === card) break;
-        }
-        const what = el.getAttribute("aria-label") || el.textContent?.trim() || el.tagName;
-        return opacity < 1 || filters.length > 0
-          ? [`${what}: opacidade ${opacity} ${filters.join(" ")}`]
-          : [];
-      }),
+    await expect(anel).toHaveAttribute("data-sold-out", "true");
+    await expect(anel.getByRole("img", { name: "Anel Nude" })).toBeVisible();
+    expect(await pictureLook(anel)).toEqual({ opacity: 0.5, greyscale: true });
+    expect(await fadedTexts(anel)).toEqual([]);
+    await screenshotTo(page, `monitor-cartoes-sem-foto-${WIDTHS[width].width}`);
+
+    // with photos that load: the sold-out photo is dimmed and grey as well, the other one is not
+    await page.route("**/cdn/shop/files/**", (route) =>
+      route.fulfill({ status: 200, contentType: "image/png", body: PHOTO_PNG }),
     );
-    expect(faded).toEqual([]);
+    await page.reload();
+    await expect(cards).toHaveCount(4);
+    await expect(anel.locator("img")).toBeVisible();
+    await expect(bone.locator("img")).toBeVisible();
+    expect(await pictureLook(anel)).toEqual({ opacity: 0.5, greyscale: true });
+    expect(await pictureLook(bone)).toEqual({ opacity: 1, greyscale: false });
+    expect(await fadedTexts(anel)).toEqual([]);
+    await screenshotTo(page, `monitor-cartoes-com-foto-${WIDTHS[width].width}`);
     await context.close();
   });
 

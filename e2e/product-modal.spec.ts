@@ -111,20 +111,44 @@ async function openModal(page: Page): Promise<Locator> {
   return dialog;
 }
 
-/** every platform chip lies inside the dialog, and the dialog does not scroll sideways */
+/**
+ * The platforms are one row that scrolls sideways inside the dialog (SPEC): every chip on the same
+ * line, the row inside the dialog, the chosen chip in the row's view, the last one reachable by
+ * scrolling the row, and neither the dialog nor the page scrolling sideways.
+ */
 async function expectPickerInside(dialog: Locator) {
   const box = await dialog.boundingBox();
   if (!box) throw new Error("diálogo sem caixa");
+  const picker = dialog.getByTestId("platform-picker");
+  const row = await picker.boundingBox();
+  if (!row) throw new Error("seletor sem caixa");
+  expect(row.x).toBeGreaterThanOrEqual(box.x);
+  expect(row.x + row.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
   const chips = dialog.getByRole("radio");
   // the eleven platforms and "Outra loja"
   await expect(chips).toHaveCount(12);
-  for (const chip of await chips.all()) {
-    const b = await chip.boundingBox();
-    if (!b) throw new Error("plataforma sem caixa");
-    expect(b.x, (await chip.textContent()) ?? "").toBeGreaterThanOrEqual(box.x);
-    expect(b.x + b.width, (await chip.textContent()) ?? "").toBeLessThanOrEqual(box.x + box.width + 0.5);
-  }
+  const tops = await chips.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect(new Set(tops).size, "uma só linha de plataformas").toBe(1);
+  // the chosen one is in the row's view
+  const chosen = await dialog.locator("[role=radio][aria-checked=true]").boundingBox();
+  if (!chosen) throw new Error("nenhuma plataforma escolhida");
+  expect(chosen.x).toBeGreaterThanOrEqual(row.x - 0.5);
+  expect(chosen.x + chosen.width).toBeLessThanOrEqual(row.x + row.width + 0.5);
+  // the last chip can be scrolled to, and the row comes back where it was
+  const reach = await picker.evaluate((el) => {
+    const before = el.scrollLeft;
+    el.scrollLeft = el.scrollWidth;
+    const last = el.lastElementChild?.getBoundingClientRect();
+    const box = el.getBoundingClientRect();
+    el.scrollLeft = before;
+    return last ? last.right - box.right : Number.POSITIVE_INFINITY;
+  });
+  expect(reach, "a última plataforma alcança-se a deslizar").toBeLessThanOrEqual(0.5);
   expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await dialog.page().evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    "a página não desliza para o lado",
+  ).toBeLessThanOrEqual(0);
 }
 
 /** the modal's top, then scrolled to its end (it scrolls inside itself on a phone) */

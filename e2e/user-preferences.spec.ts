@@ -41,6 +41,8 @@ async function goTo(page: Page, label: string) {
 async function savePreferences(page: Page, currency: string, timeZone: string) {
   await goTo(page, "Configurações");
   await page.getByRole("tab", { name: "Utilizador" }).click();
+  // the currency relabels, it does not convert: the row says so
+  await expect(page.getByText("Muda só o símbolo mostrado: os valores não são convertidos.")).toBeVisible();
   await page.getByRole("combobox", { name: "Moeda" }).click();
   await page.getByRole("option", { name: currency }).click();
   await page.getByRole("combobox", { name: "Fuso horário" }).click();

@@ -24,6 +24,8 @@ export const publicUserSchema = z.object({
   disabledAt: z.string().nullable(),
   /** two-factor sign-in (TOTP) is on */
   twoFactorEnabled: z.boolean(),
+  /** the user hid themself from the ranking */
+  hiddenFromRanking: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -1,5 +1,13 @@
 import { z } from "../zod-pt.js";
 
+/** which sales count: this calendar month, this calendar year (the viewer's zone), or every sale */
+export const RANKING_PERIODS = ["month", "year", "all"] as const;
+export const rankingPeriodSchema = z.enum(RANKING_PERIODS, { error: "Período inválido" });
+export type RankingPeriod = z.infer<typeof rankingPeriodSchema>;
+
+/** GET /api/ranking?period=: all time when left out (the ranking as it always was) */
+export const rankingQuerySchema = z.object({ period: rankingPeriodSchema.default("all") });
+
 /** one line of GET /api/ranking; never an email */
 export const rankingEntrySchema = z.object({
   id: z.number(),
@@ -15,7 +23,13 @@ export const rankingEntrySchema = z.object({
   soldItems: z.number(),
   totalItems: z.number(),
   averageProfit: z.string(),
+  /** the user hid themself from the ranking: only an admin gets such a line */
+  hidden: z.boolean(),
 });
 export type RankingEntry = z.infer<typeof rankingEntrySchema>;
 
 export const rankingSchema = z.array(rankingEntrySchema);
+
+/** PUT /api/ranking/visibility: the user leaves the ranking (true) or comes back (false) */
+export const rankingVisibilitySchema = z.object({ hidden: z.boolean({ error: "Valor inválido" }) });
+export type RankingVisibility = z.infer<typeof rankingVisibilitySchema>;

@@ -64,7 +64,7 @@ describe.each(dbKinds())("cached answers (%s)", (kind) => {
     await eventually(async () => expect(await names(ana)).not.toContain("Ténis"));
   });
 
-  it("the ranking is shared by all users and follows new sales", async () => {
+  it("the ranking is the same for two users of one zone and follows new sales", async () => {
     const rui = await t.login("rui");
     const before = (await get(rui, "/api/ranking")).json();
     expect((await get(ana, "/api/ranking")).json()).toEqual(before);

@@ -16,10 +16,25 @@ describe.each(dbKinds())("GET /api/ranking (%s)", (kind) => {
     const item = await post(who, "/api/inventory", { name: `item de ${who}`, price });
     await post(who, "/api/sales", { inventoryItemId: item.id, salePrice, fees, platform: "Vinted" });
   };
-  const get = async (who: string) => {
-    const res = await t.app.inject({ method: "GET", url: "/api/ranking", headers: { cookie: cookies[who] } });
-    expect(res.statusCode).toBe(200);
+  const get = async (who: string, query = "") => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/ranking${query}`,
+      headers: { cookie: cookies[who] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
     return res.json();
+  };
+  const names = (list: { username: string }[]) => list.map((r) => r.username);
+  const hide = async (who: string, hidden: boolean) => {
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/ranking/visibility",
+      headers: { cookie: cookies[who] },
+      payload: { hidden },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ hidden });
   };
 
   beforeAll(async () => {
@@ -28,6 +43,8 @@ describe.each(dbKinds())("GET /api/ranking (%s)", (kind) => {
       await t.createUser({ username });
       cookies[username] = await t.login(username);
     }
+    await t.createUser({ username: "chefe", role: "admin" });
+    cookies.chefe = await t.login("chefe");
     await t.database.db
       .update(users)
       .set({ email: "ana@example.pt", fullName: "Ana Sousa" })
@@ -80,6 +97,7 @@ describe.each(dbKinds())("GET /api/ranking (%s)", (kind) => {
       soldItems: 2,
       totalItems: 3,
       averageProfit: "0.15",
+      hidden: false,
     });
     expect(JSON.stringify(ranking)).not.toContain("example.pt");
     expect(JSON.stringify(ranking)).not.toMatch(/email|password/i);
@@ -96,5 +114,92 @@ describe.each(dbKinds())("GET /api/ranking (%s)", (kind) => {
     }
     const ranking = await get("ana");
     expect(ranking.map((r: { username: string }) => r.username)).toEqual(["duarte", "bia", "ana"]);
+  });
+  it("a user who hides themself leaves everyone's ranking but an admin's, where they are marked hidden", async () => {
+    await hide("bia", true);
+    // /api/user says so, for the switch
+    const me = await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: cookies.bia } });
+    expect(me.json().hiddenFromRanking).toBe(true);
+
+    for (const who of ["zeca", "bia"]) {
+      const list = await get(who);
+      expect(names(list), who).toEqual(["duarte", "ana"]);
+      expect(list.map((r: { rank: number }) => r.rank)).toEqual([1, 2]);
+      expect(list.every((r: { hidden: boolean }) => !r.hidden)).toBe(true);
+    }
+    const admin = await get("chefe");
+    expect(names(admin)).toEqual(["duarte", "bia", "ana"]);
+    expect(admin.map((r: { hidden: boolean }) => r.hidden)).toEqual([false, true, false]);
+    expect(admin.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3]);
+
+    await hide("bia", false);
+    expect(names(await get("zeca"))).toEqual(["duarte", "bia", "ana"]);
+  });
+
+  it("refuses a visibility that is not true or false, and a request without a session", async () => {
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: "/api/ranking/visibility",
+      headers: { cookie: cookies.ana },
+      payload: { hidden: "sim" },
+    });
+    expect(bad.statusCode).toBe(400);
+    const anonymous = await t.app.inject({
+      method: "PUT",
+      url: "/api/ranking/visibility",
+      payload: { hidden: true },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("counts only this month's or this year's sales and expenses when asked, all of them by default", async () => {
+    // zeca sold long ago (a big profit) and spent long ago; this month he sells a little
+    const old = await post("zeca", "/api/inventory", { name: "antigo", price: "10" });
+    await post("zeca", "/api/sales", {
+      inventoryItemId: old.id,
+      salePrice: "1010",
+      platform: "Vinted",
+      saleDate: "2020-05-10",
+    });
+    await post("zeca", "/api/expenses", { spentOn: "2020-05-11", category: "packaging", amount: "500" });
+    await sell("zeca", "1", "2");
+
+    const all = await get("ana");
+    expect(names(all)[0]).toBe("zeca");
+    expect(all[0]).toMatchObject({ totalRevenue: "1012.00", totalProfit: "501.00", soldItems: 2 });
+    expect(await get("ana", "?period=all")).toEqual(all);
+
+    for (const period of ["month", "year"]) {
+      const list = await get("ana", `?period=${period}`);
+      // only this period's sale, and the old expense is not taken off it
+      const zeca = list.find((r: { username: string }) => r.username === "zeca");
+      expect(zeca, period).toMatchObject({ totalRevenue: "2.00", totalProfit: "1.00", soldItems: 1 });
+      expect(names(list)[0], period).toBe("duarte");
+    }
+    const bad = await t.app.inject({
+      method: "GET",
+      url: "/api/ranking?period=semana",
+      headers: { cookie: cookies.ana },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("rankingWindow", () => {
+  it("is the viewer's calendar month or year, none for all time", async () => {
+    const { rankingWindow } = await import("../src/services/ranking.js");
+    // 31 Dec 2026 23:30 in New York is already 1 Jan 2027 in Lisbon
+    const now = new Date("2027-01-01T04:30:00Z");
+    expect(rankingWindow("month", "America/New_York", now)).toEqual({
+      from: "2026-12-01",
+      to: "2027-01-01",
+      timeZone: "America/New_York",
+    });
+    expect(rankingWindow("year", "Europe/Lisbon", now)).toEqual({
+      from: "2027-01-01",
+      to: "2028-01-01",
+      timeZone: "Europe/Lisbon",
+    });
+    expect(rankingWindow("all", "UTC", now)).toBeNull();
   });
 });

@@ -43,6 +43,8 @@ export const users = pgTable("users", {
   totpPendingSecret: text("totp_pending_secret"),
   /** the 30-second step of the last code accepted: no code is accepted twice */
   totpLastStep: integer("totp_last_step"),
+  /** the user chose to leave the ranking: only admins see them there, marked hidden */
+  hiddenFromRanking: boolean("hidden_from_ranking").notNull().default(false),
 });
 
 /** one-time recovery codes of a user's two-factor sign-in; only their sha256 is kept */

@@ -78,7 +78,7 @@ export function cachedJson<S extends z.ZodType>(
   app: FastifyInstance,
   tables: readonly TableName[],
   schema: S,
-  load: (user: UserRow) => Promise<z.input<S>>,
+  load: (user: UserRow, request: FastifyRequest) => Promise<z.input<S>>,
   { shared = false } = {},
 ) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -86,7 +86,7 @@ export function cachedJson<S extends z.ZodType>(
     const key = `${shared ? "*" : user.id} ${request.url}`;
     const answer = await app.answers.get(key, tables, async () => ({
       // bytes, not a string: encoded once instead of at every answer
-      body: Buffer.from(JSON.stringify(schema.parse(await load(user)))),
+      body: Buffer.from(JSON.stringify(schema.parse(await load(user, request)))),
       encoded: {},
     }));
     reply.type("application/json; charset=utf-8").header("vary", "accept-encoding");

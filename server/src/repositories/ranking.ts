@@ -1,17 +1,40 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { expenses, inventoryItems, sales, users } from "../db/schema.js";
 
+/** the days that count, on the viewer's calendar: `from` and `to` (exclusive) as "yyyy-mm-dd" */
+export interface RankingWindow {
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
 export const rankingRepository = {
   /**
-   * users with at least one sale, by total profit after their expenses, then revenue, then
-   * username. Sums and ratios in SQL on numeric, so every figure is exact to the cent.
+   * users with at least one sale (in the window, when there is one), by total profit after their
+   * expenses of the same days, then revenue, then username. Sums and ratios in SQL on numeric, so
+   * every figure is exact to the cent. Users who hid themselves are left out unless `withHidden`.
    */
-  listSellers(conn: Conn) {
+  listSellers(conn: Conn, { window, withHidden }: { window: RankingWindow | null; withHidden: boolean }) {
+    // a sale's day on the viewer's calendar; one kept without a time (00:00 UTC) is its own day
+    // anywhere, the rule of the month charts and the best month
+    const saleDay = (w: RankingWindow) =>
+      sql`(${sales.saleDate} at time zone (case when (${sales.saleDate} at time zone 'UTC')::time = '00:00' then 'UTC' else ${w.timeZone} end))::date`;
+    const expensesInWindow = window
+      ? sql` and ${expenses.spentOn} >= ${window.from}::date and ${expenses.spentOn} < ${window.to}::date`
+      : sql``;
     // one index range (expenses_user_day_idx) per seller
-    const spent = sql`coalesce((select sum(${expenses.amount}) from ${expenses} where ${expenses.userId} = ${users.id}), 0)`;
+    const spent = sql`coalesce((select sum(${expenses.amount}) from ${expenses} where ${expenses.userId} = ${users.id}${expensesInWindow}), 0)`;
     const profit = sql`(sum(${sales.profit}) - ${spent})`;
     const revenue = sql`sum(${sales.salePrice})`;
+    const conditions: SQL[] = [];
+    if (window) {
+      conditions.push(
+        sql`${saleDay(window)} >= ${window.from}::date`,
+        sql`${saleDay(window)} < ${window.to}::date`,
+      );
+    }
+    if (!withHidden) conditions.push(eq(users.hiddenFromRanking, false));
     return conn
       .select({
         id: users.id,
@@ -24,10 +47,21 @@ export const rankingRepository = {
         soldItems: sql<number>`count(${sales.id})::int`,
         totalItems: sql<number>`(select count(*) from ${inventoryItems} where ${inventoryItems.userId} = ${users.id})::int`,
         averageProfit: sql<string>`round(${profit} / count(${sales.id}), 2)::text`,
+        hidden: users.hiddenFromRanking,
       })
       .from(users)
       .innerJoin(sales, eq(sales.userId, users.id))
+      .where(and(...conditions))
       .groupBy(users.id)
       .orderBy(sql`${profit} desc`, sql`${revenue} desc`, users.username);
+  },
+
+  async setHidden(conn: Conn, userId: number, hidden: boolean): Promise<boolean | undefined> {
+    const [row] = await conn
+      .update(users)
+      .set({ hiddenFromRanking: hidden })
+      .where(eq(users.id, userId))
+      .returning({ hidden: users.hiddenFromRanking });
+    return row?.hidden;
   },
 };

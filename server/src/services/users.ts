@@ -27,6 +27,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     createdAt: u.createdAt.toISOString(),
     disabledAt: u.disabledAt?.toISOString() ?? null,
     twoFactorEnabled: u.totpSecret !== null,
+    hiddenFromRanking: u.hiddenFromRanking,
   };
 }
 

@@ -8,13 +8,19 @@ import { MonitorLimitCell } from "./monitor-limit-cell";
 import { RoleBadge } from "./role-badge";
 import { DisabledBadge, TwoFactorBadge, UserActions } from "./user-actions";
 
-function NameCell({ user }: { user: PublicUser }) {
+/** the name, the username and (in the table) the e-mail, each cut with "…" where the cell ends */
+function NameCell({ user, withEmail = false }: { user: PublicUser; withEmail?: boolean }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
       <UserAvatar user={user} />
       <div className="min-w-0">
         <p className="truncate font-medium">{user.fullName || user.username}</p>
         <p className="truncate text-xs text-muted-foreground">@{user.username}</p>
+        {withEmail && user.email && (
+          <p className="truncate text-xs text-muted-foreground" title={user.email}>
+            {user.email}
+          </p>
+        )}
       </div>
     </div>
   );
@@ -58,14 +64,19 @@ export function StaffUsersTable({ users }: { users: PublicUser[] }) {
             <UserCard key={user.id} user={user} />
           ))}
         </ul>
+        {/*
+          the e-mail sits under the name, and the name's cell takes what the other columns leave
+          (w-full max-w-0), so a long name or e-mail ends in "…" and the limit and the actions stay
+          inside the card from 769 px up
+        */}
         <div className="hidden md:block">
           <Table>
             <TableHeader>
               <TableRow>
-                <TableHead>{t("users.user")}</TableHead>
-                <TableHead>{t("users.email")}</TableHead>
+                <TableHead className="w-full">{t("users.user")}</TableHead>
                 <TableHead>{t("users.role")}</TableHead>
-                <TableHead>{t("users.monitorLimit")}</TableHead>
+                {/* two lines at 800 px rather than a wider column */}
+                <TableHead className="whitespace-normal">{t("users.monitorLimit")}</TableHead>
                 <TableHead>{t("users.createdAt")}</TableHead>
                 <TableHead className="text-right">{t("users.actions")}</TableHead>
               </TableRow>
@@ -73,10 +84,9 @@ export function StaffUsersTable({ users }: { users: PublicUser[] }) {
             <TableBody>
               {users.map((user) => (
                 <TableRow key={user.id} data-testid={`user-row-${user.username}`}>
-                  <TableCell>
-                    <NameCell user={user} />
+                  <TableCell className="w-full max-w-0">
+                    <NameCell user={user} withEmail />
                   </TableCell>
-                  <TableCell>{user.email || "—"}</TableCell>
                   <TableCell>
                     <div className="flex flex-wrap gap-1">
                       <RoleBadge role={user.role} />

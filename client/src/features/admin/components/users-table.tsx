@@ -61,13 +61,16 @@ export function UsersTable() {
             </li>
           ))}
         </ul>
+        {/*
+          the full name and e-mail sit under the username, in the cell that takes what the other
+          columns leave (w-full max-w-0): long ones end in "…" and the limit and the actions stay
+          inside the card
+        */}
         <Table className="hidden lg:table">
           <TableHeader>
             <TableRow>
               <TableHead>{t("users.id")}</TableHead>
-              <TableHead>{t("users.user")}</TableHead>
-              <TableHead>{t("users.fullName")}</TableHead>
-              <TableHead>{t("users.email")}</TableHead>
+              <TableHead className="w-full">{t("users.user")}</TableHead>
               <TableHead>{t("users.role")}</TableHead>
               <TableHead>{t("users.monitorLimit")}</TableHead>
               <TableHead>{t("users.createdAt")}</TableHead>
@@ -78,9 +81,13 @@ export function UsersTable() {
             {users.map((user) => (
               <TableRow key={user.id} data-testid={`admin-user-${user.username}`}>
                 <TableCell className="tabular-nums text-muted-foreground">{user.id}</TableCell>
-                <TableCell className="font-medium">{user.username}</TableCell>
-                <TableCell>{user.fullName || "—"}</TableCell>
-                <TableCell>{user.email || "—"}</TableCell>
+                <TableCell className="w-full max-w-0">
+                  <p className="truncate font-medium">{user.username}</p>
+                  {user.fullName && <p className="truncate text-xs">{user.fullName}</p>}
+                  <p className="truncate text-xs text-muted-foreground" title={user.email || undefined}>
+                    {user.email || t("users.noEmail")}
+                  </p>
+                </TableCell>
                 <TableCell>
                   <div className="flex flex-wrap gap-1">
                     <RoleBadge role={user.role} />

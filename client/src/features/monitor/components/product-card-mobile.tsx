@@ -12,7 +12,7 @@ import { StretchedInterval } from "./interval-text";
 import { PriceTrend } from "./price-history";
 import { CheckFailure, StatusChips } from "./product-badges";
 import { CardIconActions, type ProductActions, SizeChips } from "./product-card";
-import { CardPhoto, useCardPhoto } from "./product-image";
+import { CardPicture } from "./product-image";
 
 /** a phone card shows fewer chips: two short rows */
 const MOBILE_CHIPS = 8;
@@ -35,23 +35,22 @@ export function ProductCardMobile({
 }: { product: ProductDto } & ProductActions) {
   const f = useFormat();
   const { t } = useTranslation(["monitor", "common"]);
-  const photo = useCardPhoto(product.imageUrl);
   return (
     <article
       data-testid="product-card"
       aria-label={product.name}
-      className="space-y-3 rounded-xl border bg-card p-3 shadow-xs"
+      data-sold-out={isSoldOut(product) || undefined}
+      className={cn("space-y-3 rounded-xl border bg-card p-3 shadow-xs", isSoldOut(product) && "bg-muted/60")}
     >
       <div className="flex gap-3">
-        {photo.shown && product.imageUrl && (
-          <CardPhoto
-            src={product.imageUrl}
-            alt={product.name}
-            onFail={photo.onFail}
-            // sold out: the photo fades, the texts and buttons keep their contrast
-            className={cn("size-16 shrink-0 rounded-lg", isSoldOut(product) && "opacity-50 grayscale")}
-          />
-        )}
+        {/* sold out: the picture fades to grey, the texts and buttons keep their contrast */}
+        <CardPicture
+          src={product.imageUrl}
+          alt={product.name}
+          soldOut={isSoldOut(product)}
+          className="size-16 shrink-0 rounded-lg"
+          iconClassName="size-5"
+        />
         <div className="min-w-0 flex-1 space-y-1">
           <h3 className="line-clamp-2 text-sm font-semibold leading-snug">{product.name}</h3>
           <p className="truncate text-xs text-muted-foreground">{product.url}</p>

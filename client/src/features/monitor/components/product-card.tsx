@@ -12,8 +12,8 @@ import { cn } from "@/lib/utils";
 import { checkMoments, isSoldOut, productSizes } from "../lib/product-display";
 import { PriceTrend } from "./price-history";
 import { SearchMatches } from "./search-matches";
-import { CheckFailure, PlatformBadge, StatusBadge, StatusChips } from "./product-badges";
-import { CardPhoto, useCardPhoto } from "./product-image";
+import { CheckFailure, PlatformBadge, StatusBadge } from "./product-badges";
+import { CardPicture } from "./product-image";
 
 export interface ProductActions {
   onToggle: (product: ProductDto) => void;
@@ -147,38 +147,34 @@ export function ProductCard({
   const isProfile = platforms.watchesProfile(product.platform);
   const f = useFormat();
   const { t } = useTranslation(["monitor", "common"]);
-  const photo = useCardPhoto(product.imageUrl);
   const soldOut = isSoldOut(product);
   const paused = !product.isActive && (
     <span className="rounded bg-black/65 px-2 py-0.5 text-xs font-medium text-white">{t("card.paused")}</span>
   );
   return (
-    <Card data-testid="product-card" aria-label={product.name} className="gap-0 overflow-hidden py-0">
-      {photo.shown && product.imageUrl ? (
-        <div className="relative">
-          {/* sold out: the photo fades, the texts and buttons keep their contrast */}
-          <CardPhoto
-            src={product.imageUrl}
-            alt={product.name}
-            onFail={photo.onFail}
-            className={cn("aspect-[4/3] w-full", soldOut && "opacity-50 grayscale")}
-          />
-          <ToggleButton product={product} onToggle={onToggle} className="absolute top-2 left-2 shadow-md" />
-          <div className="absolute top-2 right-2 flex max-w-[75%] flex-col items-end gap-1 [&>*]:bg-card/95 [&>*]:shadow-sm">
-            <StatusBadge product={product} className="max-w-full whitespace-normal text-right" />
-            <PlatformBadge product={product} />
-          </div>
-          {paused && <div className="absolute bottom-2 left-2">{paused}</div>}
+    <Card
+      data-testid="product-card"
+      data-sold-out={soldOut || undefined}
+      aria-label={product.name}
+      // sold out: the whole card sits back on a muted ground
+      className={cn("gap-0 overflow-hidden py-0", soldOut && "bg-muted/60")}
+    >
+      <div className="relative">
+        {/* sold out: the picture fades to grey, the texts and buttons keep their contrast */}
+        <CardPicture
+          src={product.imageUrl}
+          alt={product.name}
+          soldOut={soldOut}
+          className="aspect-[4/3] w-full"
+          iconClassName="size-9"
+        />
+        <ToggleButton product={product} onToggle={onToggle} className="absolute top-2 left-2 shadow-md" />
+        <div className="absolute top-2 right-2 flex max-w-[75%] flex-col items-end gap-1 [&>*]:bg-card/95 [&>*]:shadow-sm">
+          <StatusBadge product={product} className="max-w-full whitespace-normal text-right" />
+          <PlatformBadge product={product} />
         </div>
-      ) : (
-        <div className="flex items-start justify-between gap-2 px-4 pt-4">
-          <div className="flex items-center gap-2">
-            <ToggleButton product={product} onToggle={onToggle} />
-            {paused}
-          </div>
-          <StatusChips product={product} showPaused={false} className="min-w-0 justify-end" />
-        </div>
-      )}
+        {paused && <div className="absolute bottom-2 left-2">{paused}</div>}
+      </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="line-clamp-2 font-semibold leading-snug">{product.name}</h3>

@@ -1,23 +1,44 @@
-import type { RankingEntry } from "@common/schemas/ranking";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { RankingEntry, RankingPeriod, RankingVisibility } from "@common/schemas/ranking";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { USER_QUERY_KEY } from "@/lib/auth";
 import { BOOKS_QUERY_KEYS } from "@/lib/books-queries";
 import { apiRequest } from "@/lib/http";
+import { toastFailure } from "@/lib/mutation-feedback";
 import { POLL_INTERVAL_MS, type QueryConfig } from "@/lib/query-client";
 
-export const getRanking = () => apiRequest<RankingEntry[]>("GET", "/api/ranking");
+export const getRanking = (period: RankingPeriod) =>
+  apiRequest<RankingEntry[]>("GET", `/api/ranking?period=${period}`);
 
-export function getRankingQueryOptions() {
+export function getRankingQueryOptions(period: RankingPeriod = "all") {
   return queryOptions({
-    queryKey: BOOKS_QUERY_KEYS.ranking,
-    queryFn: getRanking,
+    // under the ranking's key, so whatever refreshes the ranking refreshes every period
+    queryKey: [...BOOKS_QUERY_KEYS.ranking, period],
+    queryFn: () => getRanking(period),
     refetchInterval: POLL_INTERVAL_MS,
   });
 }
 
 export function useRanking({
+  period = "all",
   queryConfig,
 }: {
+  period?: RankingPeriod;
   queryConfig?: QueryConfig<typeof getRankingQueryOptions>;
 } = {}) {
-  return useQuery({ ...getRankingQueryOptions(), ...queryConfig });
+  return useQuery({ ...getRankingQueryOptions(period), ...queryConfig });
+}
+
+/** "Esconder-me do ranking": the user's own line leaves the others' ranking, or comes back */
+export function useRankingVisibility() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RankingVisibility) =>
+      apiRequest<RankingVisibility>("PUT", "/api/ranking/visibility", input),
+    onError: toastFailure("common:unknownError"),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: BOOKS_QUERY_KEYS.ranking }),
+      ]),
+  });
 }

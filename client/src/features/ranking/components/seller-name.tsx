@@ -21,6 +21,12 @@ export function SellerName({
         <p className="flex items-center gap-2 truncate font-medium">
           <span className="truncate">{entry.fullName || entry.username}</span>
           {isMe && <Badge variant="info">{t("you")}</Badge>}
+          {/* only an admin gets the lines of those who hid themselves */}
+          {entry.hidden && (
+            <Badge variant="outline" className="text-muted-foreground">
+              {t("hiddenBadge")}
+            </Badge>
+          )}
         </p>
         <p className="truncate text-xs text-muted-foreground">@{entry.username}</p>
       </div>

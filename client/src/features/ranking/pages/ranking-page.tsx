@@ -1,4 +1,6 @@
+import type { RankingPeriod } from "@common/schemas/ranking";
 import { AlertCircle, Trophy } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
@@ -10,6 +12,7 @@ import { useIsMobile } from "@/hooks/use-is-mobile";
 import { errorMessage } from "@/lib/http";
 import { useRanking } from "../api/get-ranking";
 import { Podium } from "../components/podium";
+import { HideMeSwitch, PeriodSelect } from "../components/ranking-controls";
 import { RankingCards } from "../components/ranking-cards";
 import { RankingSummary } from "../components/ranking-summary";
 import { RankingTable } from "../components/ranking-table";
@@ -20,14 +23,20 @@ const MOBILE_PODIUM_MIN = 3;
 export function RankingPage() {
   const isMobile = useIsMobile();
   const { data: me } = useUser();
-  const ranking = useRanking();
+  const [period, setPeriod] = useState<RankingPeriod>("all");
+  const ranking = useRanking({ period });
   const { t } = useTranslation(["ranking", "common"]);
   const entries = ranking.data ?? [];
   const showPodium = entries.length > 0 && (!isMobile || entries.length >= MOBILE_PODIUM_MIN);
 
   return (
     <PageShell className={isMobile ? "gap-4" : undefined}>
-      <PageHeader title={t("page.title")} subtitle={t("page.subtitle")} />
+      <PageHeader
+        title={t("page.title")}
+        subtitle={t("page.subtitle")}
+        actions={<PeriodSelect value={period} onChange={setPeriod} />}
+      />
+      <HideMeSwitch />
       {ranking.isLoading && <Skeleton className="h-64 rounded-xl" />}
       {ranking.error && (
         <EmptyState
@@ -41,7 +50,11 @@ export function RankingPage() {
         <>
           <RankingSummary entries={entries} />
           {entries.length === 0 ? (
-            <EmptyState icon={Trophy} title={t("page.emptyTitle")} description={t("page.emptyDescription")} />
+            <EmptyState
+              icon={Trophy}
+              title={t("page.emptyTitle")}
+              description={period === "all" ? t("page.emptyDescription") : t("page.emptyPeriod")}
+            />
           ) : (
             <>
               {showPodium && <Podium entries={entries.slice(0, 3)} />}

@@ -68,6 +68,8 @@ export function UserTab({ saved }: { saved: UserSettings }) {
       <SelectSetting
         id="currency"
         label={t("user.currency")}
+        // the books keep their numbers: choosing US$ relabels 10,00 € as 10,00 US$, it does not convert
+        description={t("user.currencyHelp")}
         options={CURRENCIES.map((v) => [v, t(`user.currencies.${v}`)] as const)}
         value={value.currency}
         onChange={(v) => set("currency", v)}
