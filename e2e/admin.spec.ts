@@ -222,15 +222,17 @@ test.describe("configurações", () => {
     await page.goto("/settings");
     await setTheme(page, "light");
 
-    for (const card of ["Intervalo padrão", "Notificações", "Backup automático", "Monitorização de saúde"]) {
+    for (const card of ["Intervalo padrão", "Notificações"]) {
       await expect(page.getByText(card, { exact: true }).first()).toBeVisible();
     }
     await expect(page.getByText("Algumas configurações avançadas podem afetar o desempenho")).toBeVisible();
 
-    // Global and Sistema are read-only for users
-    await page.getByRole("tab", { name: "Global" }).click();
-    await expect(page.getByLabel("Máximo de verificações simultâneas")).toBeDisabled();
-    await expect(page.getByText("Apenas administradores podem alterar estas configurações.")).toBeVisible();
+    // the server's own settings (Global, Sistema: backups, Prometheus, log level) are the admin's:
+    // a plain user has Perfil, Utilizador and API only, and no tile about the server's backups
+    await expect(page.getByRole("tab")).toHaveText(["Perfil", "Utilizador", "API"]);
+    await expect(page.getByText("Backup automático", { exact: true })).toHaveCount(0);
+    await expect(page.getByText("Monitorização de saúde", { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel("Máximo de verificações simultâneas")).toHaveCount(0);
 
     await page.getByRole("tab", { name: "Utilizador" }).click();
     await page.getByRole("combobox", { name: "Tema" }).click();
