@@ -235,6 +235,11 @@ test.describe("configurações", () => {
     await expect(page.getByLabel("Máximo de verificações simultâneas")).toHaveCount(0);
 
     await page.getByRole("tab", { name: "Utilizador" }).click();
+    // the e2e server has no SMTP_URL: the e-mail switch is off, disabled and says why
+    const email = page.getByRole("switch", { name: "Notificações por email" });
+    await expect(email).toBeDisabled();
+    await expect(email).not.toBeChecked();
+    await expect(page.getByText("O servidor não tem e-mail configurado.")).toBeVisible();
     await page.getByRole("combobox", { name: "Tema" }).click();
     await page.getByRole("option", { name: "Escuro" }).click();
     await expectTheme(page, "dark");

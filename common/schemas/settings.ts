@@ -156,10 +156,16 @@ export const settingsResponseSchema = z.object({
   global: storedGroup(globalSettingsSchema),
   system: storedGroup(systemSettingsSchema),
   user: storedGroup(userSettingsSchema),
+  /** whether this server can send e-mail (SMTP_URL): without it the e-mail alerts cannot be turned on */
+  emailConfigured: z.boolean(),
 });
 
 export interface SettingsResponse {
   global: GlobalSettings;
   system: SystemSettings;
   user: UserSettings;
+  emailConfigured: boolean;
 }
+
+/** the 400 of turning e-mail alerts on where the server has no SMTP server */
+export const EMAIL_NOT_CONFIGURED_MESSAGE = "O servidor não tem e-mail configurado.";

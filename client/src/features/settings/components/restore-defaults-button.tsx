@@ -11,15 +11,27 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { useUpdateSettings } from "../api/update-settings";
 
-/** Users restore their own preferences; an admin restores the installation's groups as well. */
-export function RestoreDefaultsButton({ admin, onRestored }: { admin: boolean; onRestored: () => void }) {
+/**
+ * Users restore their own preferences; an admin restores the installation's groups as well. Without
+ * e-mail on the server the e-mail switch keeps its value (its default, on, would be refused).
+ */
+export function RestoreDefaultsButton({
+  admin,
+  emailConfigured,
+  onRestored,
+}: {
+  admin: boolean;
+  emailConfigured: boolean;
+  onRestored: () => void;
+}) {
   const { setTheme } = useTheme();
   const update = useUpdateSettings();
   const { t } = useTranslation("settings");
-  const restore = () =>
+  const restore = () => {
+    const { emailNotifications, ...otherDefaults } = DEFAULT_USER_SETTINGS;
     update.mutate(
       {
-        user: DEFAULT_USER_SETTINGS,
+        user: emailConfigured ? DEFAULT_USER_SETTINGS : otherDefaults,
         ...(admin ? { global: DEFAULT_GLOBAL_SETTINGS, system: DEFAULT_SYSTEM_SETTINGS } : {}),
       },
       {
@@ -30,6 +42,7 @@ export function RestoreDefaultsButton({ admin, onRestored }: { admin: boolean; o
         },
       },
     );
+  };
   return (
     <ConfirmDialog
       trigger={

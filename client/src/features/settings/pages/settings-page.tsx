@@ -47,7 +47,13 @@ export function SettingsPage() {
       <PageHeader
         title={t("page.title")}
         subtitle={t("page.subtitle")}
-        actions={<RestoreDefaultsButton admin={admin} onRestored={() => setGeneration((g) => g + 1)} />}
+        actions={
+          <RestoreDefaultsButton
+            admin={admin}
+            emailConfigured={settings?.emailConfigured ?? true}
+            onRestored={() => setGeneration((g) => g + 1)}
+          />
+        }
       />
       {isLoading || !user ? (
         <PageSpinner />
@@ -100,7 +106,7 @@ export function SettingsPage() {
               </TabsContent>
             )}
             <TabsContent value="user" className="space-y-4">
-              <UserTab saved={settings.user} />
+              <UserTab saved={settings.user} emailConfigured={settings.emailConfigured} />
               <FeePresetsCard />
             </TabsContent>
             <TabsContent value="api">
