@@ -52,8 +52,19 @@ test.describe("segundo painel de administração", () => {
 
     await page.getByRole("button", { name: "Novo Utilizador" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Criar Utilizador" }).click();
+    const createButton = dialog.getByRole("button", { name: "Criar Utilizador" });
+    await createButton.click();
+    // empty name and password: each says both are required (the shared schema's words, as the server's)
+    const required = dialog.getByText("Nome de utilizador e password são obrigatórios");
+    await expect(required).toHaveCount(2);
+    // a (short) name without a password: only the password is missing
+    await dialog.getByLabel("Nome de utilizador").fill("ab");
+    await createButton.click();
+    await expect(required).toHaveCount(1);
     await expect(dialog.getByText("Username deve ter pelo menos 3 caracteres")).toBeVisible();
+    await dialog.getByLabel("Password").fill("12345");
+    await createButton.click();
+    await expect(required).toHaveCount(0);
     await expect(dialog.getByText("Password deve ter pelo menos 6 caracteres")).toBeVisible();
     await dialog.getByLabel("Email (opcional)").fill("isto-não-é-email");
     await dialog.getByLabel("Limite de monitores").fill("101");
