@@ -260,13 +260,23 @@ test.describe("configurações", () => {
     expect(saved.user.theme).toBe("dark");
     await screenshot(page, "settings-user-dark");
 
+    // what is not a preference survives the restore: the user's webhook and usual sizes
+    const kept = {
+      defaultWebhookUrl: "https://162.159.135.232/api/webhooks/9/meu",
+      usualClothingSizes: "M, L",
+    };
+    expect((await page.request.put("/api/settings", { data: { user: kept } })).ok()).toBe(true);
     await page.getByRole("button", { name: "Restaurar Padrões" }).click();
     const confirm = page.getByRole("alertdialog");
-    await expect(confirm).toContainText("Tem certeza que deseja restaurar as configurações padrão?");
+    await expect(confirm).toContainText("Repõe as suas preferências: tema, idioma");
+    await expect(confirm).toContainText("Mantém o seu webhook padrão");
+    await expect(confirm).not.toContainText("Global e Sistema");
+    await screenshot(page, "settings-restore-confirm");
     await confirm.getByRole("button", { name: "Restaurar" }).click();
     await expect(page.getByText("Configurações padrão restauradas")).toBeVisible();
     await expectTheme(page, "light");
-    expect((await (await page.request.get("/api/settings")).json()).user.theme).toBe("light");
+    const restored = (await (await page.request.get("/api/settings")).json()).user;
+    expect(restored).toMatchObject({ theme: "light", ...kept });
   });
 
   test("o administrador vê os quatro separadores e guarda a configuração global", async ({ page }) => {

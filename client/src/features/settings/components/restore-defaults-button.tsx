@@ -1,8 +1,4 @@
-import {
-  DEFAULT_GLOBAL_SETTINGS,
-  DEFAULT_SYSTEM_SETTINGS,
-  DEFAULT_USER_SETTINGS,
-} from "@common/schemas/settings";
+import { DEFAULT_USER_SETTINGS, restoreDefaultsRequest } from "@common/schemas/settings";
 import { RotateCcw } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -27,22 +23,14 @@ export function RestoreDefaultsButton({
   const { setTheme } = useTheme();
   const update = useUpdateSettings();
   const { t } = useTranslation("settings");
-  const restore = () => {
-    const { emailNotifications, ...otherDefaults } = DEFAULT_USER_SETTINGS;
-    update.mutate(
-      {
-        user: emailConfigured ? DEFAULT_USER_SETTINGS : otherDefaults,
-        ...(admin ? { global: DEFAULT_GLOBAL_SETTINGS, system: DEFAULT_SYSTEM_SETTINGS } : {}),
+  const restore = () =>
+    update.mutate(restoreDefaultsRequest(admin, emailConfigured), {
+      onSuccess: () => {
+        setTheme(DEFAULT_USER_SETTINGS.theme);
+        onRestored();
+        toast.success(t("restore.done"));
       },
-      {
-        onSuccess: () => {
-          setTheme(DEFAULT_USER_SETTINGS.theme);
-          onRestored();
-          toast.success(t("restore.done"));
-        },
-      },
-    );
-  };
+    });
   return (
     <ConfirmDialog
       trigger={
@@ -52,7 +40,13 @@ export function RestoreDefaultsButton({
         </Button>
       }
       title={t("restore.title")}
-      description={t("restore.description")}
+      description={
+        <>
+          <span className="block">{t("restore.description")}</span>
+          <span className="mt-2 block">{t("restore.kept")}</span>
+          {admin && <span className="mt-2 block">{t("restore.adminToo")}</span>}
+        </>
+      }
       confirmLabel={t("restore.confirm")}
       onConfirm={restore}
     />
