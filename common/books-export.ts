@@ -51,6 +51,7 @@ export const exportFileName = (prefix: string, f: Formatter, now: Date = new Dat
 /** amounts stay plain decimals a spreadsheet can sum; the header names the books currency */
 const inCurrency = (label: string, f: Formatter) => `${label} (${f.currency})`;
 
+/** the purchase date is a day as the user typed it (dateOnly, like the expenses'), empty when none */
 export function inventoryCsv(items: readonly InventoryItem[], f: Formatter): string {
   return toCsv(
     [
@@ -58,6 +59,7 @@ export function inventoryCsv(items: readonly InventoryItem[], f: Formatter): str
       "SKU",
       "Tamanho",
       "Local de compra",
+      "Data de compra",
       inCurrency("Preço", f),
       inCurrency("Portes", f),
       "Estado",
@@ -71,6 +73,7 @@ export function inventoryCsv(items: readonly InventoryItem[], f: Formatter): str
       i.sku,
       i.size,
       i.purchaseLocation,
+      i.purchaseDate ? f.dateOnly(i.purchaseDate) : "",
       csvDecimal(i.price),
       csvDecimal(i.shippingPrice),
       inventoryStatusLabel(i.status),

@@ -52,8 +52,19 @@ test.describe("segundo painel de administração", () => {
 
     await page.getByRole("button", { name: "Novo Utilizador" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Criar Utilizador" }).click();
+    const createButton = dialog.getByRole("button", { name: "Criar Utilizador" });
+    await createButton.click();
+    // empty name and password: each says both are required (the shared schema's words, as the server's)
+    const required = dialog.getByText("Nome de utilizador e password são obrigatórios");
+    await expect(required).toHaveCount(2);
+    // a (short) name without a password: only the password is missing
+    await dialog.getByLabel("Nome de utilizador").fill("ab");
+    await createButton.click();
+    await expect(required).toHaveCount(1);
     await expect(dialog.getByText("Username deve ter pelo menos 3 caracteres")).toBeVisible();
+    await dialog.getByLabel("Password").fill("12345");
+    await createButton.click();
+    await expect(required).toHaveCount(0);
     await expect(dialog.getByText("Password deve ter pelo menos 6 caracteres")).toBeVisible();
     await dialog.getByLabel("Email (opcional)").fill("isto-não-é-email");
     await dialog.getByLabel("Limite de monitores").fill("101");
@@ -222,17 +233,24 @@ test.describe("configurações", () => {
     await page.goto("/settings");
     await setTheme(page, "light");
 
-    for (const card of ["Intervalo padrão", "Notificações", "Backup automático", "Monitorização de saúde"]) {
+    for (const card of ["Intervalo padrão", "Notificações"]) {
       await expect(page.getByText(card, { exact: true }).first()).toBeVisible();
     }
     await expect(page.getByText("Algumas configurações avançadas podem afetar o desempenho")).toBeVisible();
 
-    // Global and Sistema are read-only for users
-    await page.getByRole("tab", { name: "Global" }).click();
-    await expect(page.getByLabel("Máximo de verificações simultâneas")).toBeDisabled();
-    await expect(page.getByText("Apenas administradores podem alterar estas configurações.")).toBeVisible();
+    // the server's own settings (Global, Sistema: backups, Prometheus, log level) are the admin's:
+    // a plain user has Perfil, Utilizador and API only, and no tile about the server's backups
+    await expect(page.getByRole("tab")).toHaveText(["Perfil", "Utilizador", "API"]);
+    await expect(page.getByText("Backup automático", { exact: true })).toHaveCount(0);
+    await expect(page.getByText("Monitorização de saúde", { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel("Máximo de verificações simultâneas")).toHaveCount(0);
 
     await page.getByRole("tab", { name: "Utilizador" }).click();
+    // the e2e server has no SMTP_URL: the e-mail switch is off, disabled and says why
+    const email = page.getByRole("switch", { name: "Notificações por email" });
+    await expect(email).toBeDisabled();
+    await expect(email).not.toBeChecked();
+    await expect(page.getByText("O servidor não tem e-mail configurado.")).toBeVisible();
     await page.getByRole("combobox", { name: "Tema" }).click();
     await page.getByRole("option", { name: "Escuro" }).click();
     await expectTheme(page, "dark");
@@ -242,13 +260,23 @@ test.describe("configurações", () => {
     expect(saved.user.theme).toBe("dark");
     await screenshot(page, "settings-user-dark");
 
+    // what is not a preference survives the restore: the user's webhook and usual sizes
+    const kept = {
+      defaultWebhookUrl: "https://162.159.135.232/api/webhooks/9/meu",
+      usualClothingSizes: "M, L",
+    };
+    expect((await page.request.put("/api/settings", { data: { user: kept } })).ok()).toBe(true);
     await page.getByRole("button", { name: "Restaurar Padrões" }).click();
     const confirm = page.getByRole("alertdialog");
-    await expect(confirm).toContainText("Tem certeza que deseja restaurar as configurações padrão?");
+    await expect(confirm).toContainText("Repõe as suas preferências: tema, idioma");
+    await expect(confirm).toContainText("Mantém o seu webhook padrão");
+    await expect(confirm).not.toContainText("Global e Sistema");
+    await screenshot(page, "settings-restore-confirm");
     await confirm.getByRole("button", { name: "Restaurar" }).click();
     await expect(page.getByText("Configurações padrão restauradas")).toBeVisible();
     await expectTheme(page, "light");
-    expect((await (await page.request.get("/api/settings")).json()).user.theme).toBe("light");
+    const restored = (await (await page.request.get("/api/settings")).json()).user;
+    expect(restored).toMatchObject({ theme: "light", ...kept });
   });
 
   test("o administrador vê os quatro separadores e guarda a configuração global", async ({ page }) => {

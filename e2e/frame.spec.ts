@@ -80,6 +80,27 @@ test.describe("sessão", () => {
     await expectScreen(page);
   });
 
+  test("entrar a partir de um link leva à página pedida, nunca a outro site", async ({ page, baseURL }) => {
+    const signIn = async () => {
+      await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+      await page.getByLabel("Utilizador", { exact: true }).fill(ADMIN_USERNAME);
+      await page.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
+      await page.getByRole("button", { name: "Entrar" }).click();
+      await expect(page.getByRole("button", { name: /^Menu de / })).toBeVisible();
+    };
+    await page.goto("/monitor?q=hoodie");
+    await signIn();
+    await expect(page).toHaveURL(/\/monitor\?q=hoodie$/);
+
+    // a path the browser would read as another site ("//host") leads home
+    await page.context().clearCookies();
+    await page.goto(`${baseURL}//evil.example/roubo`);
+    await signIn();
+    const landed = new URL(page.url());
+    expect(landed.origin).toBe(new URL(baseURL ?? "").origin);
+    expect(landed.pathname).toBe("/");
+  });
+
   test("sair termina a sessão e volta ao login", async ({ page }) => {
     await loginViaApi(page, ADMIN_USERNAME, ADMIN_PASSWORD);
     await page.goto("/monitor");

@@ -302,7 +302,7 @@ for (const width of ["desktop", "mobile"] as const) {
     const entries = page.getByTestId("activity-entry");
     await expect(entries.first()).toBeVisible();
     // a table on wider screens without asking, cards on phones
-    if (width === "desktop") await expect(page.getByRole("columnheader", { name: "Evento" })).toBeVisible();
+    if (width === "desktop") await expect(page.getByRole("columnheader", { name: "Mensagem" })).toBeVisible();
     else await expect(page.getByRole("table")).toHaveCount(0);
 
     // a check and the alert it caused are one line

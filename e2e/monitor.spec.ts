@@ -191,9 +191,14 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   if (!mobile) {
     await page.getByRole("button", { name: "Vista em tabela" }).click();
     const table = page.getByRole("table");
-    for (const column of ["Data", "Produto", "Evento", "Tipo"]) {
-      await expect(table.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
-    }
+    await expect(table.getByRole("columnheader")).toHaveText(["Data", "Produto", "Ação", "Mensagem", "Tipo"]);
+    // the action and its message in their own cells
+    const removed = table.getByRole("row").filter({ hasText: "Produto removido" });
+    await expect(removed.getByRole("cell").nth(1)).toContainText("Casaco comprido de lã");
+    await expect(removed.getByRole("cell").nth(2)).toContainText("Produto removido");
+    await expect(removed.getByRole("cell").nth(2)).not.toContainText("monitorização");
+    await expect(removed.getByRole("cell").nth(3)).toContainText("removido da monitorização");
+    await expect(removed.getByRole("cell").nth(3)).not.toContainText("Produto removido");
     await screenshot(page, "history-table");
   }
 

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { request } from "undici";
+import { demoStopper } from "./demo-stop.js";
 import { FakeRetailer } from "./fake-retailer.js";
 import { FakeWebhook } from "./fake-webhook.js";
 
@@ -119,20 +120,24 @@ async function main() {
       LOG_LEVEL: "warn",
     },
   });
-  const stop = () => {
-    app.kill("SIGTERM");
-    void retailer.close();
-    void webhook.close();
-    setTimeout(() => process.exit(0), 1500).unref();
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  // the data folder goes with the demo: Ctrl+C, SIGTERM, a failed start or any other exit
+  const stop = demoStopper({
+    app,
+    dataDir,
+    closeFakes: () => {
+      void retailer.close();
+      void webhook.close();
+    },
+  });
+  process.once("SIGINT", () => stop(0));
+  process.once("SIGTERM", () => stop(0));
   try {
     await waitForApp(app);
     await seed();
   } catch (error) {
-    app.kill("SIGTERM");
-    throw error;
+    console.error(error instanceof Error ? error.message : error);
+    stop(1);
+    return;
   }
 
   const firstRound = setTimeout(() => flip(retailer), 5000);

@@ -121,6 +121,40 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   usualShoeSizes: "",
 };
 
+/**
+ * What "Restaurar Padrões" leaves alone, as they are not preferences: addresses and lists the user
+ * typed (the default webhooks, the usual sizes) and the switches tied to a device's permission.
+ */
+const KEPT_ON_RESTORE = {
+  user: [
+    "defaultWebhookUrl",
+    "usualClothingSizes",
+    "usualShoeSizes",
+    "pushNotifications",
+    "browserNotifications",
+  ],
+  global: ["defaultWebhookUrl"],
+} as const satisfies { user: (keyof UserSettings)[]; global: (keyof GlobalSettings)[] };
+
+const without = <T extends object>(values: T, keys: readonly string[]) =>
+  Object.fromEntries(Object.entries(values).filter(([key]) => !keys.includes(key))) as Partial<T>;
+
+/**
+ * the PUT /api/settings body of "Restaurar Padrões": the user's preferences; an admin's, the installation's too.
+ * Without e-mail on the server the e-mail switch keeps its value (its default, on, would be refused).
+ */
+export function restoreDefaultsRequest(admin: boolean, emailConfigured = true) {
+  const keptUser: readonly string[] = emailConfigured
+    ? KEPT_ON_RESTORE.user
+    : [...KEPT_ON_RESTORE.user, "emailNotifications"];
+  return {
+    user: without(DEFAULT_USER_SETTINGS, keptUser),
+    ...(admin
+      ? { global: without(DEFAULT_GLOBAL_SETTINGS, KEPT_ON_RESTORE.global), system: DEFAULT_SYSTEM_SETTINGS }
+      : {}),
+  };
+}
+
 /** strict: an unknown key (a typo, an old field) is a 400, never silently dropped */
 export const updateSettingsSchema = z.strictObject({
   global: globalSettingsSchema.strict().partial().optional(),
@@ -156,10 +190,16 @@ export const settingsResponseSchema = z.object({
   global: storedGroup(globalSettingsSchema),
   system: storedGroup(systemSettingsSchema),
   user: storedGroup(userSettingsSchema),
+  /** whether this server can send e-mail (SMTP_URL): without it the e-mail alerts cannot be turned on */
+  emailConfigured: z.boolean(),
 });
 
 export interface SettingsResponse {
   global: GlobalSettings;
   system: SystemSettings;
   user: UserSettings;
+  emailConfigured: boolean;
 }
+
+/** the 400 of turning e-mail alerts on where the server has no SMTP server */
+export const EMAIL_NOT_CONFIGURED_MESSAGE = "O servidor não tem e-mail configurado.";

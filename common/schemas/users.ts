@@ -65,17 +65,25 @@ export const monitorLimitSchema = z.coerce
   .min(1, "Limite deve ser pelo menos 1")
   .max(100, "Limite máximo é 100");
 
+const REQUIRED = "Nome de utilizador e password são obrigatórios";
+
+/**
+ * An account's name and password: missing or left empty, both say they are required (abort: the
+ * length rules after it would only repeat it); the screens validate with the same schema.
+ */
 export const createUserSchema = z.object({
   username: z
-    .string({ error: "Nome de utilizador e password são obrigatórios" })
+    .string({ error: REQUIRED })
     .trim()
+    .min(1, { error: REQUIRED, abort: true })
     .min(3, "Username deve ter pelo menos 3 caracteres")
     .max(50, "Username deve ter no máximo 50 caracteres")
     .refine((v) => !INVISIBLE.test(v), "Username não pode ter caracteres invisíveis ou de controlo")
     .transform(normalizeUsername)
     .refine(isSingleScript, "Username não pode misturar alfabetos (por exemplo letras latinas e cirílicas)"),
   password: z
-    .string({ error: "Nome de utilizador e password são obrigatórios" })
+    .string({ error: REQUIRED })
+    .min(1, { error: REQUIRED, abort: true })
     .min(6, "Password deve ter pelo menos 6 caracteres")
     .max(200, "Password deve ter no máximo 200 caracteres"),
   role: roleSchema.default("user"),

@@ -65,6 +65,9 @@ describe.each(dbKinds())("admin user management (%s)", (kind) => {
   it.each([
     [{ password: "abcdef" }, "Nome de utilizador e password são obrigatórios"],
     [{ username: "zeca" }, "Nome de utilizador e password são obrigatórios"],
+    [{ username: "", password: "abcdef" }, "Nome de utilizador e password são obrigatórios"],
+    [{ username: "   ", password: "abcdef" }, "Nome de utilizador e password são obrigatórios"],
+    [{ username: "zeca", password: "" }, "Nome de utilizador e password são obrigatórios"],
     [{ username: "ab", password: "abcdef" }, "Username deve ter pelo menos 3 caracteres"],
     [{ username: "   ab   ", password: "abcdef" }, "Username deve ter pelo menos 3 caracteres"],
     [{ username: "a".repeat(51), password: "abcdef" }, "Username deve ter no máximo 50 caracteres"],

@@ -32,7 +32,14 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
     rui = await t.login("rui");
 
     const coat = (await call(ana, "POST", "/api/inventory", { name: "Casaco", price: "1234,5" })).json();
-    const cap = (await call(ana, "POST", "/api/inventory", { name: "Boné", price: "5", sku: "BN-1" })).json();
+    const cap = (
+      await call(ana, "POST", "/api/inventory", {
+        name: "Boné",
+        price: "5",
+        sku: "BN-1",
+        purchaseDate: "2026-11-20",
+      })
+    ).json();
     await t.database.db
       .update(inventoryItems)
       .set({ createdAt: new Date(NEAR_MIDNIGHT) })
@@ -93,8 +100,10 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
     expect(all[0]).toContain("Preço (GBP)");
     expect(all[0]).toContain("Lucro (GBP)");
     const coat = all.find((r) => r[0] === "Casaco");
+    expect(all[0].slice(3, 5)).toEqual(["Local de compra", "Data de compra"]);
     expect(coat).toEqual([
       "Casaco",
+      "",
       "",
       "",
       "",
@@ -112,10 +121,12 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
     expect(sold.slice(1).map((r) => r[0])).toEqual(["Casaco"]);
     const searched = rows((await call(ana, "GET", "/api/inventory/export?search=bn-1")).body);
     expect(searched.slice(1).map((r) => r[0])).toEqual(["Boné"]);
+    // the purchase date is the day typed, dd/MM/yyyy, whatever the zone (New York here)
+    expect(searched[1][4]).toBe("20/11/2026");
 
     await saveUserSettings(ana, { timezone: "Europe/Lisbon" });
     const lisbon = rows((await call(ana, "GET", "/api/inventory/export?status=sold")).body);
-    expect(lisbon[1][10]).toBe("23/11/2026");
+    expect(lisbon[1][11]).toBe("23/11/2026");
   });
 
   it("writes the expenses with their own day, category in Portuguese and exact amounts, guarded against formulas", async () => {

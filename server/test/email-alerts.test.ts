@@ -5,7 +5,7 @@ import { users } from "../src/db/schema.js";
 import { saveUserSettings } from "../src/services/settings.js";
 import { DEFAULT_USER_SETTINGS } from "@common/schemas/settings.js";
 import { createWorld, embedsOf, eventually, sleep, type World } from "./engine-support.js";
-import { createTestDatabase, dbKinds } from "./harness.js";
+import { createTestApp, createTestDatabase, dbKinds, type TestApp } from "./harness.js";
 
 const SHOP = "https://nudeproject.com";
 
@@ -180,5 +180,62 @@ describe.each(dbKinds())("e-mail alerts over SMTP (%s)", (kind) => {
     const rows = (await w.notificationRows()).filter((r) => r.productId === id);
     expect(rows).toHaveLength(1);
     expect(smtp.mails).toHaveLength(0);
+  });
+});
+
+describe.each(dbKinds())("the e-mail switch and the server's SMTP (%s)", (kind) => {
+  let without: TestApp;
+  let withSmtp: TestApp;
+  beforeAll(async () => {
+    without = await createTestApp(kind, { config: { smtpUrl: undefined } });
+    withSmtp = await createTestApp(kind, { config: { smtpUrl: "smtp://127.0.0.1:2525" } });
+    for (const t of [without, withSmtp]) await t.createUser({ username: "ana" });
+  });
+  afterAll(async () => {
+    await without.close();
+    await withSmtp.close();
+  });
+  const request = (t: TestApp, cookie: string, method: "GET" | "PUT", payload?: object) =>
+    t.app.inject({ method, url: "/api/settings", headers: { cookie }, payload });
+
+  it("says whether the server can send e-mail", async () => {
+    expect((await request(without, await without.login("ana"), "GET")).json().emailConfigured).toBe(false);
+    expect((await request(withSmtp, await withSmtp.login("ana"), "GET")).json().emailConfigured).toBe(true);
+  });
+
+  it("refuses to turn e-mail alerts on without SMTP, in Portuguese, and saves nothing", async () => {
+    const cookie = await without.login("ana");
+    const off = await request(without, cookie, "PUT", { user: { emailNotifications: false } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().user.emailNotifications).toBe(false);
+    const on = await request(without, cookie, "PUT", { user: { emailNotifications: true, currency: "USD" } });
+    expect(on.statusCode).toBe(400);
+    expect(on.json().message).toBe("O servidor não tem e-mail configurado.");
+    expect(on.json().errors).toEqual([
+      { path: "user.emailNotifications", message: "O servidor não tem e-mail configurado." },
+    ]);
+    const after = (await request(without, cookie, "GET")).json().user;
+    expect(after).toMatchObject({ emailNotifications: false, currency: "EUR" });
+    // the other preferences still save, the switch left as it is
+    const other = await request(without, cookie, "PUT", { user: { ...after, currency: "GBP" } });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it("lets an unchanged 'on' (a new user's default) through, so other preferences still save", async () => {
+    await without.createUser({ username: "rui" });
+    const cookie = await without.login("rui");
+    const res = await request(without, cookie, "PUT", { user: { emailNotifications: true, theme: "dark" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.theme).toBe("dark");
+  });
+
+  it("turns them off and on again where SMTP is set up", async () => {
+    const cookie = await withSmtp.login("ana");
+    expect((await request(withSmtp, cookie, "PUT", { user: { emailNotifications: false } })).statusCode).toBe(
+      200,
+    );
+    const on = await request(withSmtp, cookie, "PUT", { user: { emailNotifications: true } });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().user.emailNotifications).toBe(true);
   });
 });

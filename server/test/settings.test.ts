@@ -63,6 +63,8 @@ describe.each(dbKinds())("settings (%s)", (kind) => {
       global: { ...DEFAULT_GLOBAL_SETTINGS, logLevel: "error" },
       system: DEFAULT_SYSTEM_SETTINGS,
       user: DEFAULT_USER_SETTINGS,
+      // the test app has no SMTP_URL
+      emailConfigured: false,
     });
     expect(DEFAULT_GLOBAL_SETTINGS).toMatchObject({ defaultCheckInterval: 60, maxConcurrentChecks: 10 });
     expect(DEFAULT_SYSTEM_SETTINGS).toMatchObject({

@@ -22,10 +22,11 @@ describe.each(dbKinds())("weekly report by e-mail (%s)", (kind) => {
   let newYork: number;
   const notifiers: Notifier[] = [];
 
-  async function user(name: string, email: string | null): Promise<number> {
+  /** accounts made before the weeks these tests report, unless `createdAt` says otherwise */
+  async function user(name: string, email: string | null, createdAt = new Date("2026-11-01T00:00:00Z")) {
     const [row] = await database.db
       .insert(users)
-      .values({ username: `${name}${Date.now()}`.slice(0, 30), passwordHash: "x", email })
+      .values({ username: `${name}${Date.now()}`.slice(0, 30), passwordHash: "x", email, createdAt })
       .returning({ id: users.id });
     return row.id;
   }
@@ -261,5 +262,28 @@ describe.each(dbKinds())("weekly report by e-mail (%s)", (kind) => {
     // Lisbon's report of the same week stays in pt-PT
     const ptSubject = "Stock Monitor — Relatório semanal (23/11/2026 a 29/11/2026)";
     await eventually(() => expect(smtp.mails.map((m) => m.subject)).toContain(ptSubject));
+  });
+
+  it("no report of a week that ended before the account existed; the week it was created in is reported", async () => {
+    // created Tuesday 08/12/2026 in New York (UTC-5): the week of 30/11 to 06/12 ended before it
+    const late = await user("tarde", "tarde@exemplo.pt", new Date("2026-12-08T15:00:00Z"));
+    await saveUserSettings(database.db, late, { ...DEFAULT_USER_SETTINGS, timezone: "America/New_York" });
+    // and one created the very minute its week ended (Monday 07/12 00:00 in Lisbon): not reported either
+    const atMidnight = await user("meianoite", "meianoite@exemplo.pt", new Date("2026-12-07T00:00:00Z"));
+    const reportsOf = async (id: number) =>
+      (await database.db.select().from(notifications).where(eq(notifications.userId, id))).map(
+        (n) => n.dedupeKey,
+      );
+
+    await queueWeeklyReports(database.db, new Date("2026-12-07T15:00:00Z"));
+    await queueWeeklyReports(database.db, new Date("2026-12-08T16:00:00Z"));
+    expect(await reportsOf(late)).toEqual([]);
+    expect(await reportsOf(atMidnight)).toEqual([]);
+
+    // Monday 14/12 09:00 in each zone: the week of 07/12 to 13/12, which both accounts lived in
+    await queueWeeklyReports(database.db, new Date("2026-12-14T14:00:00Z"));
+    expect(await reportsOf(late)).toEqual([`weekly:${late}:2026-12-14`]);
+    expect(await reportsOf(atMidnight)).toEqual([`weekly:${atMidnight}:2026-12-14`]);
+    await database.db.delete(notifications).where(eq(notifications.status, "pending"));
   });
 });

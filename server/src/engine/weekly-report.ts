@@ -25,12 +25,14 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
 /**
  * Users whose weekly report is due at `now`: Monday 09:00 in their zone has passed this week, they
  * have an e-mail address and 'Relatório semanal' on, and this week's report is not queued yet.
- * The week reported is the seven local days before this Monday.
+ * The week reported is the seven local days before this Monday; a week that ended before the
+ * account was created is not reported (a new account's first Monday would tell of a week it never
+ * had), one it was created during is.
  */
 async function dueUsers(db: Db, now: Date): Promise<DueUser[]> {
   const result = await db.execute(sql`
     with u as (
-      select o.id, o.email, coalesce(nullif(s.value->>'timezone', ''), ${DEFAULT_ZONE}) as tz,
+      select o.id, o.email, o.created_at, coalesce(nullif(s.value->>'timezone', ''), ${DEFAULT_ZONE}) as tz,
         coalesce(nullif(s.value->>'currency', ''), 'EUR') as currency, s.value->>'language' as language
       from users o left join user_settings s on s.user_id = o.id
       where coalesce(o.email, '') <> '' and coalesce((s.value->>'weeklyReport')::boolean, true)
@@ -41,6 +43,7 @@ async function dueUsers(db: Db, now: Date): Promise<DueUser[]> {
       to_char(monday - interval '7 days', 'YYYY-MM-DD') as from_day, to_char(monday - interval '1 day', 'YYYY-MM-DD') as to_day
     from w
     where ${now.toISOString()}::timestamptz >= (monday + interval '9 hours') at time zone tz
+      and created_at < monday at time zone tz
       and not exists (select 1 from notifications n
         where n.dedupe_key = 'weekly:' || w.id || ':' || to_char(w.monday, 'YYYY-MM-DD'))`);
   return rowsOf(result).map((r) => ({

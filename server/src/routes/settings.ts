@@ -17,8 +17,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     applyLogLevel(app.log, await getGlobalSettings(app.db), app.config.logLevel);
   });
 
+  const emailConfigured = !!app.config.smtpUrl;
   app.get("/api/settings", { schema: { response: { 200: settingsResponseSchema } } }, async (request) =>
-    readSettings(app.db, currentUser(request).id),
+    readSettings(app.db, currentUser(request).id, { emailConfigured }),
   );
 
   app.put(
@@ -30,6 +31,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const saved = await updateSettings(app.db, currentUser(request).id, request.body, {
         allowPrivateWebhooks: app.config.allowPrivateWebhooks,
+        emailConfigured,
       });
       if (request.body.global) applyLogLevel(app.log, saved.global, app.config.logLevel);
       return saved;

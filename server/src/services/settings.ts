@@ -2,6 +2,7 @@ import {
   DEFAULT_GLOBAL_SETTINGS,
   DEFAULT_SYSTEM_SETTINGS,
   DEFAULT_USER_SETTINGS,
+  EMAIL_NOT_CONFIGURED_MESSAGE,
   type GlobalSettings,
   globalSettingsSchema,
   type SettingsResponse,
@@ -38,12 +39,40 @@ export async function getUserSettings(db: Conn, userId: number): Promise<UserSet
 export const saveAppSettings = settingsRepository.saveGroup;
 export const saveUserSettings = settingsRepository.saveForUser;
 
+/** what the settings depend on in this process's configuration */
+export interface SettingsContext {
+  /** SMTP_URL is set: e-mail alerts can go out */
+  emailConfigured: boolean;
+}
+
 /** the three groups a user sees; one query after another (a transaction runs one at a time) */
-export async function readSettings(db: Conn, userId: number): Promise<SettingsResponse> {
+export async function readSettings(
+  db: Conn,
+  userId: number,
+  { emailConfigured }: SettingsContext,
+): Promise<SettingsResponse> {
   const global = await getGlobalSettings(db);
   const system = await getSystemSettings(db);
   const user = await getUserSettings(db, userId);
-  return { global, system, user };
+  return { global, system, user, emailConfigured };
+}
+
+/**
+ * Without an SMTP server no e-mail alert can go: turning them on (stored off, asked on) is a 400.
+ * A value left as it was (a new user's default is on) passes, so saving other preferences or
+ * restoring an unchanged group still works; the screen shows the switch off and disabled.
+ */
+async function checkEmailAlerts(
+  db: Conn,
+  userId: number,
+  changes: UpdateSettingsInput,
+  emailConfigured: boolean,
+) {
+  if (emailConfigured || changes.user?.emailNotifications !== true) return;
+  if ((await getUserSettings(db, userId)).emailNotifications) return;
+  throw badRequest(EMAIL_NOT_CONFIGURED_MESSAGE, [
+    { path: "user.emailNotifications", message: EMAIL_NOT_CONFIGURED_MESSAGE },
+  ]);
 }
 
 /** the default webhooks are addresses the server will post to: checked before anything is saved */
@@ -82,10 +111,11 @@ export async function updateSettings(
   db: Db,
   userId: number,
   changes: UpdateSettingsInput,
-  { allowPrivateWebhooks }: { allowPrivateWebhooks: boolean },
+  { allowPrivateWebhooks, emailConfigured }: { allowPrivateWebhooks: boolean } & SettingsContext,
 ): Promise<SettingsResponse> {
   await checkDefaultWebhooks(changes, allowPrivateWebhooks);
   await checkOwnTwoFactor(db, userId, changes);
+  await checkEmailAlerts(db, userId, changes, emailConfigured);
   const { global, system, user } = changes;
   return db.transaction(async (tx) => {
     if (global) {
@@ -109,6 +139,6 @@ export async function updateSettings(
         userSettingsSchema.parse({ ...(await getUserSettings(tx, userId)), ...user }),
       );
     }
-    return readSettings(tx, userId);
+    return readSettings(tx, userId, { emailConfigured });
   });
 }

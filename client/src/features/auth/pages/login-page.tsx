@@ -3,10 +3,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { useLocation } from "wouter";
-import { paths } from "@/config/paths";
 import { AuthLayout } from "../components/auth-layout";
 import { LoginForm } from "../components/login-form";
 import { TwoFactorForm } from "../components/two-factor-form";
+import { returnPath } from "../lib/return-path";
 
 export function LoginPage() {
   const [, navigate] = useLocation();
@@ -15,7 +15,9 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<string | null>(null);
   const signedIn = (user: PublicUser) => {
     toast.success(t("loggedIn"), { description: t("welcome", { name: displayName(user) }) });
-    navigate(paths.home, { replace: true });
+    // the login screen stands on the address that was asked for (a deep link, an expired session):
+    // signing in stays there, a path of this app only
+    navigate(returnPath(window.location.pathname, window.location.search), { replace: true });
   };
   if (challenge) {
     return (

@@ -7,9 +7,9 @@ import { actionTitle, type HistoryLine, productLabel } from "../lib/history";
 import { ActivityTypeBadge } from "./activity-type-badge";
 
 /**
- * Four columns, so the table fits beside the sidebar from 800 px: the day above the time, the user
- * under the product (admins), the action above its message and the alert it caused; below 1024 px
- * the type badge joins the action.
+ * The product guide's columns: date (the day above the time), product ('Sistema' for a line of no
+ * product; the user under it for admins), action, message (with the alert it caused) and type.
+ * Below 1024 px the type badge joins the action, so the table still fits beside the sidebar.
  */
 export function ActivityTable({ lines, showUser }: { lines: HistoryLine[]; showUser: boolean }) {
   const f = useFormat();
@@ -20,8 +20,9 @@ export function ActivityTable({ lines, showUser }: { lines: HistoryLine[]; showU
         <TableHeader>
           <TableRow>
             <TableHead className="w-28">{t("table.date")}</TableHead>
-            <TableHead className="w-[28%]">{t("table.product")}</TableHead>
-            <TableHead>{t("table.event")}</TableHead>
+            <TableHead className="w-[22%]">{t("table.product")}</TableHead>
+            <TableHead className="w-32 xl:w-40">{t("table.action")}</TableHead>
+            <TableHead>{t("table.message")}</TableHead>
             <TableHead className="hidden w-28 lg:table-cell">{t("table.type")}</TableHead>
           </TableRow>
         </TableHeader>
@@ -40,9 +41,11 @@ export function ActivityTable({ lines, showUser }: { lines: HistoryLine[]; showU
               </TableCell>
               <TableCell className="align-top whitespace-normal">
                 <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <span className="font-medium">{actionTitle(entry.action)}</span>
+                  <span className="font-medium break-words">{actionTitle(entry.action)}</span>
                   <ActivityTypeBadge type={entry.type} className="lg:hidden" />
                 </span>
+              </TableCell>
+              <TableCell className="align-top whitespace-normal">
                 <span className="block break-words text-muted-foreground">{lineMessage(entry, f)}</span>
                 <AlertOutcome alerts={alerts} className="mt-0.5 text-xs" />
               </TableCell>

@@ -59,8 +59,10 @@ describe("inventory view", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[2].split(";").slice(0, 9)).toEqual([
+    expect(lines[0].split(";")[4]).toBe("Data de compra");
+    expect(lines[2].split(";").slice(0, 10)).toEqual([
       "Casaco",
+      "",
       "",
       "",
       "",

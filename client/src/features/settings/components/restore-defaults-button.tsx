@@ -1,8 +1,4 @@
-import {
-  DEFAULT_GLOBAL_SETTINGS,
-  DEFAULT_SYSTEM_SETTINGS,
-  DEFAULT_USER_SETTINGS,
-} from "@common/schemas/settings";
+import { DEFAULT_USER_SETTINGS, restoreDefaultsRequest } from "@common/schemas/settings";
 import { RotateCcw } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -11,25 +7,30 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { useUpdateSettings } from "../api/update-settings";
 
-/** Users restore their own preferences; an admin restores the installation's groups as well. */
-export function RestoreDefaultsButton({ admin, onRestored }: { admin: boolean; onRestored: () => void }) {
+/**
+ * Users restore their own preferences; an admin restores the installation's groups as well. Without
+ * e-mail on the server the e-mail switch keeps its value (its default, on, would be refused).
+ */
+export function RestoreDefaultsButton({
+  admin,
+  emailConfigured,
+  onRestored,
+}: {
+  admin: boolean;
+  emailConfigured: boolean;
+  onRestored: () => void;
+}) {
   const { setTheme } = useTheme();
   const update = useUpdateSettings();
   const { t } = useTranslation("settings");
   const restore = () =>
-    update.mutate(
-      {
-        user: DEFAULT_USER_SETTINGS,
-        ...(admin ? { global: DEFAULT_GLOBAL_SETTINGS, system: DEFAULT_SYSTEM_SETTINGS } : {}),
+    update.mutate(restoreDefaultsRequest(admin, emailConfigured), {
+      onSuccess: () => {
+        setTheme(DEFAULT_USER_SETTINGS.theme);
+        onRestored();
+        toast.success(t("restore.done"));
       },
-      {
-        onSuccess: () => {
-          setTheme(DEFAULT_USER_SETTINGS.theme);
-          onRestored();
-          toast.success(t("restore.done"));
-        },
-      },
-    );
+    });
   return (
     <ConfirmDialog
       trigger={
@@ -39,7 +40,13 @@ export function RestoreDefaultsButton({ admin, onRestored }: { admin: boolean; o
         </Button>
       }
       title={t("restore.title")}
-      description={t("restore.description")}
+      description={
+        <>
+          <span className="block">{t("restore.description")}</span>
+          <span className="mt-2 block">{t("restore.kept")}</span>
+          {admin && <span className="mt-2 block">{t("restore.adminToo")}</span>}
+        </>
+      }
       confirmLabel={t("restore.confirm")}
       onConfirm={restore}
     />

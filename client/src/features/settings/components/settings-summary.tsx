@@ -3,11 +3,12 @@ import { Bell, DatabaseBackup, HeartPulse, Timer } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { MetricTile } from "@/components/metric-tile";
 
-export function SettingsSummary({ settings }: { settings: SettingsResponse }) {
+/** a plain user sees what shapes their own monitors; the server's backups and health are the admin's */
+export function SettingsSummary({ settings, admin }: { settings: SettingsResponse; admin: boolean }) {
   const { global, system } = settings;
   const { t } = useTranslation("settings");
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <div className={`grid grid-cols-2 gap-3 sm:gap-4 ${admin ? "lg:grid-cols-4" : ""}`}>
       <MetricTile
         label={t("summary.defaultInterval")}
         value={t("summary.seconds", { value: global.defaultCheckInterval })}
@@ -19,19 +20,25 @@ export function SettingsSummary({ settings }: { settings: SettingsResponse }) {
         icon={Bell}
         tone={global.enableNotifications ? "success" : "muted"}
       />
-      <MetricTile
-        label={t("summary.autoBackup")}
-        value={system.enableAutoBackup ? t("summary.autoBackupOn") : t("summary.autoBackupOff")}
-        hint={system.enableAutoBackup ? t("summary.everyHours", { hours: system.backupInterval }) : undefined}
-        icon={DatabaseBackup}
-        tone={system.enableAutoBackup ? "success" : "muted"}
-      />
-      <MetricTile
-        label={t("summary.healthCheck")}
-        value={system.enableHealthCheck ? t("summary.healthCheckOn") : t("summary.healthCheckOff")}
-        icon={HeartPulse}
-        tone={system.enableHealthCheck ? "success" : "muted"}
-      />
+      {admin && (
+        <MetricTile
+          label={t("summary.autoBackup")}
+          value={system.enableAutoBackup ? t("summary.autoBackupOn") : t("summary.autoBackupOff")}
+          hint={
+            system.enableAutoBackup ? t("summary.everyHours", { hours: system.backupInterval }) : undefined
+          }
+          icon={DatabaseBackup}
+          tone={system.enableAutoBackup ? "success" : "muted"}
+        />
+      )}
+      {admin && (
+        <MetricTile
+          label={t("summary.healthCheck")}
+          value={system.enableHealthCheck ? t("summary.healthCheckOn") : t("summary.healthCheckOff")}
+          icon={HeartPulse}
+          tone={system.enableHealthCheck ? "success" : "muted"}
+        />
+      )}
     </div>
   );
 }

@@ -31,7 +31,11 @@ const DEVICE_STEP: Partial<
   Record<AlertChannelKey, { enable(): Promise<unknown>; disable(): Promise<unknown> }>
 > = { push: { enable: enablePushOnThisDevice, disable: disablePushOnThisDevice } };
 
-export function UserTab({ saved }: { saved: UserSettings }) {
+/**
+ * `emailConfigured`: the server has an SMTP server; without one the e-mail switch is off and
+ * disabled, with the reason under it (the server refuses to turn it on).
+ */
+export function UserTab({ saved, emailConfigured }: { saved: UserSettings; emailConfigured: boolean }) {
   const { theme, setTheme } = useTheme();
   // the theme in effect in this browser is the one shown (the header toggle changes it too)
   const { value, set, validate, reset, errors } = useGroupDraft({ ...saved, theme }, userSettingsSchema);
@@ -76,12 +80,15 @@ export function UserTab({ saved }: { saved: UserSettings }) {
       />
       {SETTING_CHANNELS.map((channel) => {
         const device = DEVICE_STEP[channel.key];
+        const unavailable = channel.key === "email" && !emailConfigured;
         return (
           <SwitchSetting
             key={channel.key}
             id={channel.setting}
             label={channelTexts(channel, i18n.language).setting ?? channel.key}
-            checked={value[channel.setting]}
+            description={unavailable ? t("user.emailNotConfigured") : undefined}
+            checked={unavailable ? false : value[channel.setting]}
+            disabled={unavailable}
             onChange={(v) => {
               if (!device) return set(channel.setting, v);
               // a channel that needs this device's consent: the setting follows only if the browser allows it

@@ -47,7 +47,13 @@ export function SettingsPage() {
       <PageHeader
         title={t("page.title")}
         subtitle={t("page.subtitle")}
-        actions={<RestoreDefaultsButton admin={admin} onRestored={() => setGeneration((g) => g + 1)} />}
+        actions={
+          <RestoreDefaultsButton
+            admin={admin}
+            emailConfigured={settings?.emailConfigured ?? true}
+            onRestored={() => setGeneration((g) => g + 1)}
+          />
+        }
       />
       {isLoading || !user ? (
         <PageSpinner />
@@ -55,21 +61,28 @@ export function SettingsPage() {
         <p className="text-sm text-destructive">{errorMessage(error, t("page.loadFailed"))}</p>
       ) : (
         <>
-          <SettingsSummary settings={settings} />
+          <SettingsSummary settings={settings} admin={admin} />
           <Tabs key={generation} defaultValue="profile">
-            <TabsList className="grid w-full grid-cols-5 sm:inline-flex sm:w-fit">
+            <TabsList
+              className={`grid w-full ${admin ? "grid-cols-5" : "grid-cols-3"} sm:inline-flex sm:w-fit`}
+            >
               <TabsTrigger value="profile" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
                 <UserRound />
                 {t("page.tabs.profile")}
               </TabsTrigger>
-              <TabsTrigger value="global" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
-                <Globe />
-                {t("page.tabs.global")}
-              </TabsTrigger>
-              <TabsTrigger value="system" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
-                <Server />
-                {t("page.tabs.system")}
-              </TabsTrigger>
+              {/* the installation's own settings (backups, metrics, log level) are the admin's alone */}
+              {admin && (
+                <TabsTrigger value="global" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
+                  <Globe />
+                  {t("page.tabs.global")}
+                </TabsTrigger>
+              )}
+              {admin && (
+                <TabsTrigger value="system" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
+                  <Server />
+                  {t("page.tabs.system")}
+                </TabsTrigger>
+              )}
               <TabsTrigger value="user" className="px-1.5 sm:px-3 [&_svg]:hidden sm:[&_svg]:block">
                 <SlidersHorizontal />
                 {t("page.tabs.user")}
@@ -82,14 +95,18 @@ export function SettingsPage() {
             <TabsContent value="profile">
               <ProfileTab key={user.id} user={user} />
             </TabsContent>
-            <TabsContent value="global">
-              <GlobalTab saved={settings.global} readOnly={!admin} />
-            </TabsContent>
-            <TabsContent value="system">
-              <SystemTab saved={settings.system} readOnly={!admin} />
-            </TabsContent>
+            {admin && (
+              <TabsContent value="global">
+                <GlobalTab saved={settings.global} readOnly={false} />
+              </TabsContent>
+            )}
+            {admin && (
+              <TabsContent value="system">
+                <SystemTab saved={settings.system} readOnly={false} />
+              </TabsContent>
+            )}
             <TabsContent value="user" className="space-y-4">
-              <UserTab saved={settings.user} />
+              <UserTab saved={settings.user} emailConfigured={settings.emailConfigured} />
               <FeePresetsCard />
             </TabsContent>
             <TabsContent value="api">
