@@ -92,7 +92,11 @@ test("a tabela de utilizadores do /staff-admin cabe no seu cartão a 800 e 1280 
         where,
       ).toEqual([]);
       expect(
-        await overhang(page, "[data-e2e=users-card] table [data-testid=monitor-limit]", "[data-e2e=users-card]"),
+        await overhang(
+          page,
+          "[data-e2e=users-card] table [data-testid=monitor-limit]",
+          "[data-e2e=users-card]",
+        ),
         where,
       ).toEqual([]);
       // nothing hidden behind a sideways scroll either
