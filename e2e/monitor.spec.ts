@@ -61,9 +61,10 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await dialog.getByRole("radio", { name: /H&M/ }).click();
   await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("75");
   await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min 15 s");
+  // Zara's own 5 s is faster than Settings → Global's default (60 s): a new monitor starts at 60 s
   await dialog.getByRole("radio", { name: /Zara/ }).click();
-  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("5");
-  await expect(dialog.getByTestId("interval-reading")).toHaveText("");
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("60");
+  await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min");
 
   await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
   await expect(dialog.getByText("Nome obrigatório")).toBeVisible();
@@ -87,7 +88,7 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await screenshot(page, "monitor-modal-errors");
 
   await dialog.getByRole("radio", { name: /Zara/ }).click();
-  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("5");
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("60");
   await dialog.getByLabel("Configuração (JSON)").fill('{"storeId": 10701}');
   await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
   await expect(toast(page, "Produto adicionado")).toBeVisible();
@@ -95,7 +96,7 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
 
   const card = page.getByTestId("product-card").filter({ hasText: "Casaco comprido de lã" });
   await expect(card).toBeVisible();
-  await expect(card).toContainText("5 s");
+  await expect(card).toContainText("1 min");
   await expect(card.getByTestId("status-badge")).toHaveText("Desconhecido");
   if (mobile) await expect(card).toContainText("Nunca verificado");
   else {
@@ -134,15 +135,16 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await aliCard.getByRole("button", { name: "Editar" }).click();
   await expect(dialog.getByRole("heading", { name: "Editar Produto" })).toBeVisible();
   await expect(dialog.getByLabel("Variante 1", { exact: true })).toHaveValue("Preto");
-  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("3");
+  // AliExpress's own 3 s is faster than Settings → Global's default: it was added at 60 s
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("60");
   await dialog.getByLabel("Nome", { exact: true }).fill("Auriculares sem fios Pro");
-  await dialog.getByLabel("Intervalo (segundos)").fill("60");
-  await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min");
+  await dialog.getByLabel("Intervalo (segundos)").fill("90");
+  await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min 30 s");
   await screenshot(page, "monitor-modal-edit");
   await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
   await expect(toast(page, "Produto atualizado")).toBeVisible();
   const editedCard = page.getByTestId("product-card").filter({ hasText: "Auriculares sem fios Pro" });
-  await expect(editedCard).toContainText("1 min");
+  await expect(editedCard).toContainText("1 min 30 s");
 
   // toggle off and on
   await editedCard.getByRole("button", { name: /Pausar/ }).click();
