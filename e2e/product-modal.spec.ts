@@ -212,12 +212,14 @@ test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a pla
   await expect(dialog.getByText("Intervalo mínimo é 1 segundo")).toBeVisible();
   await dialog.getByLabel("Intervalo (segundos)").fill("90");
   await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min 30 s");
-  // the channels start as Settings say (e-mail on, push off); this product: push instead of e-mail
+  // the channels start as Settings say (push off); this product: push too
   const channels = dialog.getByRole("group", { name: "Canais de alerta" });
   await expect(channels.getByRole("switch", { name: /Webhook/ })).toBeChecked();
-  await expect(channels.getByRole("switch", { name: /^Email/ })).toBeChecked();
+  // the e2e server has no SMTP_URL: the e-mail switch is off, disabled and says why, as in Settings
+  await expect(channels.getByRole("switch", { name: /^Email/ })).not.toBeChecked();
+  await expect(channels.getByRole("switch", { name: /^Email/ })).toBeDisabled();
+  await expect(channels.getByText("O servidor não tem e-mail configurado.")).toBeVisible();
   await expect(channels.getByRole("switch", { name: /Notificações push/ })).not.toBeChecked();
-  await channels.getByRole("switch", { name: /^Email/ }).click();
   await channels.getByRole("switch", { name: /Notificações push/ }).click();
   await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
   await expect(dialog).toBeHidden();
