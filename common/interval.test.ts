@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  startingInterval,
   MAX_CHECK_INTERVAL_SECONDS,
   MIN_CHECK_INTERVAL_SECONDS,
   msToSeconds,
@@ -43,5 +44,11 @@ describe("check interval: seconds on screen, milliseconds stored", () => {
     expect(secondsText(1_500)).toBe("1,5");
     expect(parseSecondsToMs(secondsText(1_500))).toBe(1_500);
     expect(secondsText(Number.NaN)).toBe("");
+  });
+
+  it("starts a new monitor at the installation's default, never faster than its platform's", () => {
+    expect(startingInterval(20_000, 60)).toBe(60_000);
+    expect(startingInterval(75_000, 60)).toBe(75_000);
+    expect(startingInterval(20_000, undefined)).toBe(20_000);
   });
 });

@@ -34,3 +34,13 @@ export function parseSecondsToMs(text: string): number | null {
 export function secondsText(ms: number): string {
   return Number.isFinite(ms) ? String(msToSeconds(ms)).replace(".", ",") : "";
 }
+
+/**
+ * A new monitor's interval: the installation's default (Settings → Global, in seconds), but never
+ * faster than the platform's own default, the pace its site tolerates; the platform's alone when
+ * there is no installation default.
+ */
+export function startingInterval(platformDefaultMs: number, globalDefaultSeconds?: number): number {
+  if (!globalDefaultSeconds) return platformDefaultMs;
+  return Math.max(platformDefaultMs, secondsToMs(globalDefaultSeconds));
+}

@@ -61,9 +61,10 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await dialog.getByRole("radio", { name: /H&M/ }).click();
   await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("75");
   await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min 15 s");
+  // Zara's own 5 s is faster than Settings → Global's default (60 s): a new monitor starts at 60 s
   await dialog.getByRole("radio", { name: /Zara/ }).click();
-  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("5");
-  await expect(dialog.getByTestId("interval-reading")).toHaveText("");
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("60");
+  await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min");
 
   await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
   await expect(dialog.getByText("Nome obrigatório")).toBeVisible();
@@ -87,7 +88,7 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await screenshot(page, "monitor-modal-errors");
 
   await dialog.getByRole("radio", { name: /Zara/ }).click();
-  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("5");
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("60");
   await dialog.getByLabel("Configuração (JSON)").fill('{"storeId": 10701}');
   await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
   await expect(toast(page, "Produto adicionado")).toBeVisible();
@@ -95,7 +96,7 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
 
   const card = page.getByTestId("product-card").filter({ hasText: "Casaco comprido de lã" });
   await expect(card).toBeVisible();
-  await expect(card).toContainText("5 s");
+  await expect(card).toContainText("1 min");
   await expect(card.getByTestId("status-badge")).toHaveText("Desconhecido");
   if (mobile) await expect(card).toContainText("Nunca verificado");
   else {
@@ -134,15 +135,16 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await aliCard.getByRole("button", { name: "Editar" }).click();
   await expect(dialog.getByRole("heading", { name: "Editar Produto" })).toBeVisible();
   await expect(dialog.getByLabel("Variante 1", { exact: true })).toHaveValue("Preto");
-  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("3");
+  // AliExpress's own 3 s is faster than Settings → Global's default: it was added at 60 s
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("60");
   await dialog.getByLabel("Nome", { exact: true }).fill("Auriculares sem fios Pro");
-  await dialog.getByLabel("Intervalo (segundos)").fill("60");
-  await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min");
+  await dialog.getByLabel("Intervalo (segundos)").fill("90");
+  await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min 30 s");
   await screenshot(page, "monitor-modal-edit");
   await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
   await expect(toast(page, "Produto atualizado")).toBeVisible();
   const editedCard = page.getByTestId("product-card").filter({ hasText: "Auriculares sem fios Pro" });
-  await expect(editedCard).toContainText("1 min");
+  await expect(editedCard).toContainText("1 min 30 s");
 
   // toggle off and on
   await editedCard.getByRole("button", { name: /Pausar/ }).click();
@@ -223,4 +225,62 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await page.getByRole("button", { name: "Limpar histórico" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Limpar" }).click();
   await expect(page.getByText("Sem atividade registada")).toBeVisible();
+});
+
+test("Parar Todos e Iniciar Todos: um aviso com quantos mudaram, e uma confirmação quando são mais de 5", async ({
+  page,
+  playwright,
+}) => {
+  const username = `todos-${test.info().project.name}-${Date.now().toString(36)}`;
+  const admin = await playwright.request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    storageState: ADMIN_STATE,
+  });
+  const created = await admin.post("/api/admin/users", {
+    data: { username, password: "password-e2e", monitorLimit: 10 },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  await admin.dispose();
+  await loginViaApi(page, username, "password-e2e");
+  const ids: number[] = [];
+  for (let i = 1; i <= 7; i++) {
+    const res = await page.request.post("/api/products", {
+      data: {
+        name: `Casaco ${i}`,
+        url: `https://www.zara.com/pt/pt/casaco-p0201560${i}.html?v1=36411823${i}`,
+        platform: "zara",
+        webhookUrl: WEBHOOK,
+      },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    ids.push(((await res.json()) as { id: number }).id);
+  }
+  await page.goto("/monitor");
+  await expect(page.getByTestId("product-card")).toHaveCount(7);
+
+  // seven would stop: asked first; cancelling changes nothing
+  await page.getByRole("button", { name: "Parar todos" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm.getByRole("heading", { name: "Parar 7 monitores?" })).toBeVisible();
+  await screenshot(page, "monitor-stop-all-confirm");
+  await confirm.getByRole("button", { name: "Cancelar" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText("Em pausa")).toHaveCount(0);
+  await page.getByRole("button", { name: "Parar todos" }).click();
+  await confirm.getByRole("button", { name: "Parar Todos" }).click();
+  await expect(toast(page, "Monitorização parada em 7 produtos")).toBeVisible();
+  await expect(page.getByText("Em pausa", { exact: true })).toHaveCount(7);
+
+  // five would start: at once, with their count
+  for (const id of ids.slice(0, 2))
+    expect((await page.request.delete(`/api/products/${id}`)).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId("product-card")).toHaveCount(5);
+  await page.getByRole("button", { name: "Iniciar todos" }).click();
+  await expect(toast(page, "Monitorização iniciada em 5 produtos")).toBeVisible();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(page.getByText("Em pausa", { exact: true })).toHaveCount(0);
+  // none left to start
+  await page.getByRole("button", { name: "Iniciar todos" }).click();
+  await expect(toast(page, "Nenhum produto estava parado")).toBeVisible();
 });

@@ -194,8 +194,9 @@ test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a pla
     "XL",
   ]);
   await expect(dialog.getByTestId("autofill-status")).toHaveText("Nude Project: dados lidos da página");
-  // the interval still at H&M's default follows the platform: Nude Project's 20 s
-  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("20");
+  // the interval still at H&M's start follows the platform: Nude Project's 20 s is faster than
+  // Settings → Global's default (60 s), so the new monitor starts at 60 s (H&M's 75 s stayed 75)
+  await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("60");
   await expectPickerInside(dialog);
 
   // in seconds: 45 s is kept as 45 000 ms and shown as such
@@ -235,12 +236,14 @@ test("colar um URL da Nude Project com outra plataforma escolhida: escolhe a pla
   await expect(dialog.getByText("Intervalo mínimo é 1 segundo")).toBeVisible();
   await dialog.getByLabel("Intervalo (segundos)").fill("90");
   await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min 30 s");
-  // the channels start as Settings say (e-mail on, push off); this product: push instead of e-mail
+  // the channels start as Settings say (push off); this product: push too
   const channels = dialog.getByRole("group", { name: "Canais de alerta" });
   await expect(channels.getByRole("switch", { name: /Webhook/ })).toBeChecked();
-  await expect(channels.getByRole("switch", { name: /^Email/ })).toBeChecked();
+  // the e2e server has no SMTP_URL: the e-mail switch is off, disabled and says why, as in Settings
+  await expect(channels.getByRole("switch", { name: /^Email/ })).not.toBeChecked();
+  await expect(channels.getByRole("switch", { name: /^Email/ })).toBeDisabled();
+  await expect(channels.getByText("O servidor não tem e-mail configurado.")).toBeVisible();
   await expect(channels.getByRole("switch", { name: /Notificações push/ })).not.toBeChecked();
-  await channels.getByRole("switch", { name: /^Email/ }).click();
   await channels.getByRole("switch", { name: /Notificações push/ }).click();
   await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
   await expect(dialog).toBeHidden();
@@ -303,7 +306,8 @@ test("uma só colagem: o URL colado lê a página logo, sem a pausa de quem escr
   await expect(dialog.getByLabel("Preço (€)")).toHaveValue("119,00");
   await expect(dialog.getByRole("radio", { name: /Nude Project/ })).toHaveAttribute("aria-checked", "true");
 
-  // nothing else to do: the webhook is the personal default, the interval the platform's
+  // nothing else to do: the webhook is the personal default; the interval starts at Settings → Global's
+  // default (60 s), as Nude Project's own 20 s is faster
   await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("product-card").filter({ hasText: "Cargo Pants Cinza" })).toBeVisible();
@@ -315,7 +319,7 @@ test("uma só colagem: o URL colado lê a página logo, sem a pausa de quem escr
   }[];
   expect(product).toMatchObject({
     url: `${SHOP}/products/cargo-pants`,
-    checkInterval: 20_000,
+    checkInterval: 60_000,
     webhookUrl: PERSONAL_WEBHOOK,
   });
   await page.request.delete(`/api/products/${product.id}`);

@@ -315,6 +315,7 @@ export type MonitorStats = z.infer<typeof monitorStatsSchema>;
 
 /** POST /api/monitor/start-all and stop-all: how many products changed */
 export const monitorSwitchAnswerSchema = z.object({ message: z.string(), changed: z.number() });
+export type MonitorSwitchAnswer = z.infer<typeof monitorSwitchAnswerSchema>;
 
 /** GET /api/statistics */
 export const dashboardStatisticsSchema = z.object({

@@ -13,7 +13,10 @@ import {
 } from "@/components/ui/alert-dialog";
 
 interface ConfirmDialogProps {
-  trigger: ReactNode;
+  /** absent when the caller opens it (`open`, `onOpenChange`) */
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -29,11 +32,13 @@ export function ConfirmDialog({
   confirmLabel,
   destructive,
   onConfirm,
+  open,
+  onOpenChange,
 }: ConfirmDialogProps) {
   const { t } = useTranslation("common");
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   alertOutcomeText,
+  countActivityLines,
   groupActivityLines,
   type LineEntry,
   lineEntries,
@@ -134,5 +135,20 @@ describe("lineText", () => {
     expect(lineText({ action: "something_new", code: "legacy", params: {}, message: "x" })).toBe(
       "something_new: x",
     );
+  });
+});
+
+describe("countActivityLines", () => {
+  it("counts events as History lists them: an alert to 3 channels is one line with its check", () => {
+    const entries = newestFirst([
+      entry("stock_check", 10, 7),
+      entry("notification_sent", 11, 7),
+      entry("notification_sent", 11, 7),
+      entry("notification_failed", 12, 7),
+      entry("product_added", 5, 7),
+    ]);
+    expect(entries).toHaveLength(5);
+    expect(countActivityLines(entries)).toBe(2);
+    expect(countActivityLines(entries)).toBe(groupActivityLines(entries).length);
   });
 });

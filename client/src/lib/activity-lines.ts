@@ -61,6 +61,9 @@ export function groupActivityLines<T extends LineEntry>(entries: T[]): ActivityL
   return lines;
 }
 
+/** how many events History lists for these entries: lines, not entries (an alert to 3 channels is one) */
+export const countActivityLines = (entries: LineEntry[]): number => groupActivityLines(entries).length;
+
 /** the entries of a line, its own first */
 export const lineEntries = <T extends LineEntry>(line: ActivityLine<T>): T[] => [line.entry, ...line.alerts];
 

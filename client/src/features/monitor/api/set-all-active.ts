@@ -1,3 +1,4 @@
+import type { MonitorSwitchAnswer } from "@common/schemas/products";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { apiRequest } from "@/lib/http";
@@ -7,14 +8,16 @@ import { toastFailure } from "@/lib/mutation-feedback";
 
 /** POST /api/monitor/start-all or stop-all */
 export const setAllActive = (isActive: boolean) =>
-  apiRequest("POST", isActive ? "/api/monitor/start-all" : "/api/monitor/stop-all");
+  apiRequest<MonitorSwitchAnswer>("POST", isActive ? "/api/monitor/start-all" : "/api/monitor/stop-all");
 
 export function useSetAllActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setAllActive,
-    onSuccess: (_data, isActive) =>
-      toast.success(i18n.t(isActive ? "monitor:toasts.started" : "monitor:toasts.stopped")),
+    onSuccess: ({ changed }, isActive) =>
+      toast.success(
+        i18n.t(isActive ? "monitor:toasts.startedAll" : "monitor:toasts.stoppedAll", { count: changed }),
+      ),
     onError: toastFailure("common:unknownError", "monitor:toasts.error"),
     onSettled: () => invalidateMonitor(queryClient),
   });

@@ -20,7 +20,10 @@ export function AlertChannelsField({ form }: { form: ProductForm }) {
   const { t, i18n } = useTranslation("monitor");
   const { data: settings } = useQuery({ ...getSettingsQueryOptions(), staleTime: Number.POSITIVE_INFINITY });
   const chosen = form.watch("alertChannels");
-  const channels: AlertChannels = effectiveAlertChannels(chosen, settings?.user ?? CHANNEL_SETTING_DEFAULTS);
+  // without SMTP on the server no e-mail can leave: the switch is off and disabled, as in Settings
+  const emailOff = settings?.emailConfigured === false;
+  const followed = effectiveAlertChannels(chosen, settings?.user ?? CHANNEL_SETTING_DEFAULTS);
+  const channels: AlertChannels = emailOff ? { ...followed, email: false } : followed;
   const set = (channel: AlertChannelKey, on: boolean) =>
     form.setValue("alertChannels", { ...channels, [channel]: on }, { shouldDirty: true });
 
@@ -30,15 +33,19 @@ export function AlertChannelsField({ form }: { form: ProductForm }) {
       <div className="divide-y rounded-md border">
         {ALERT_CHANNELS.map((channel) => {
           const texts = channelTexts(channel, i18n.language);
+          const unavailable = emailOff && channel.key === "email";
           return (
             <div key={channel.key} className="flex items-center justify-between gap-3 px-3 py-2">
               <Label htmlFor={`channel-${channel.key}`} className="grid gap-0.5 font-normal">
                 <span className="text-sm font-medium">{texts.label}</span>
-                <span className="text-xs text-muted-foreground">{texts.hint}</span>
+                <span className="text-xs text-muted-foreground">
+                  {unavailable ? t("channels.emailNotConfigured") : texts.hint}
+                </span>
               </Label>
               <Switch
                 id={`channel-${channel.key}`}
                 checked={channels[channel.key]}
+                disabled={unavailable}
                 onCheckedChange={(on) => set(channel.key, on)}
               />
             </div>

@@ -1,5 +1,7 @@
 import { LayoutGrid, List, Play, RefreshCw, Square } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ProductDto } from "@common/schemas/products";
+import { type ReactNode, useState } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useTranslation } from "react-i18next";
 import { OptionSelect, SearchField, Toolbar, ViewToggle } from "@/components/toolbar";
 import { Button } from "@/components/ui/button";
@@ -36,19 +38,49 @@ function ControlButton(props: {
   );
 }
 
+/** more products than this changing at once asks first */
+const CONFIRM_ABOVE = 5;
+
+/**
+ * "Iniciar Todos" and "Parar Todos": straight away for a few products, after a confirmation for
+ * more; the toast says how many changed (the server's count).
+ */
+function useSwitchAll(products: readonly ProductDto[] | undefined) {
+  const setAllActive = useSetAllActive();
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const changing = (isActive: boolean) => products?.filter((p) => p.isActive !== isActive).length ?? 0;
+  return {
+    pending: setAllActive.isPending,
+    asking,
+    count: asking === null ? 0 : changing(asking),
+    request: (isActive: boolean) => {
+      if (changing(isActive) > CONFIRM_ABOVE) setAsking(isActive);
+      else setAllActive.mutate(isActive);
+    },
+    confirm: () => {
+      if (asking !== null) setAllActive.mutate(asking);
+      setAsking(null);
+    },
+    cancel: () => setAsking(null),
+  };
+}
+
 /** search, status filter and view; start, stop and refresh every product of the user */
 export function MonitorControls({
   filters,
+  products,
   isRefreshing,
   compact = false,
 }: {
   filters: ProductFilters;
+  /** every product of the user (not only the filtered ones: the buttons switch them all) */
+  products: readonly ProductDto[] | undefined;
   isRefreshing: boolean;
   compact?: boolean;
 }) {
   const { t } = useTranslation("monitor");
   const queryClient = useQueryClient();
-  const setAllActive = useSetAllActive();
+  const switchAll = useSwitchAll(products);
   const views = [
     ["cards", LayoutGrid, t("controls.viewCards")],
     ["list", List, t("controls.viewList")],
@@ -79,8 +111,8 @@ export function MonitorControls({
         label={t("controls.startAllLabel")}
         text={t("controls.startAll")}
         compact={compact}
-        onClick={() => setAllActive.mutate(true)}
-        disabled={setAllActive.isPending}
+        onClick={() => switchAll.request(true)}
+        disabled={switchAll.pending}
       >
         <Play className="text-success" />
       </ControlButton>
@@ -88,8 +120,8 @@ export function MonitorControls({
         label={t("controls.stopAllLabel")}
         text={t("controls.stopAll")}
         compact={compact}
-        onClick={() => setAllActive.mutate(false)}
-        disabled={setAllActive.isPending}
+        onClick={() => switchAll.request(false)}
+        disabled={switchAll.pending}
       >
         <Square className="text-destructive" />
       </ControlButton>
@@ -101,6 +133,19 @@ export function MonitorControls({
       >
         <RefreshCw className={isRefreshing ? "animate-spin" : undefined} />
       </ControlButton>
+      <ConfirmDialog
+        open={switchAll.asking !== null}
+        onOpenChange={(open) => !open && switchAll.cancel()}
+        title={t(switchAll.asking ? "controls.confirmStartTitle" : "controls.confirmStopTitle", {
+          count: switchAll.count,
+        })}
+        description={t(switchAll.asking ? "controls.confirmStart" : "controls.confirmStop", {
+          count: switchAll.count,
+        })}
+        confirmLabel={t(switchAll.asking ? "controls.startAll" : "controls.stopAll")}
+        destructive={switchAll.asking === false}
+        onConfirm={switchAll.confirm}
+      />
     </Toolbar>
   );
 }

@@ -1,3 +1,4 @@
+import { startingInterval } from "@common/interval";
 import { moneyFieldText, NO_CURRENCY } from "@common/money";
 import type { PlatformCatalogue } from "@common/platforms";
 import {
@@ -15,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { WebhookTest } from "@/components/webhook-test";
+import { useDefaultInterval } from "../api/get-default-interval";
 import { FormField } from "@/components/form-field";
 import { translateMessage } from "@/lib/i18n";
 import { usePlatformTexts, usePlatforms } from "@/lib/platforms";
@@ -36,6 +38,7 @@ function initialValues(
   product: ProductDto | null,
   defaultWebhook: string,
   platforms: PlatformCatalogue,
+  defaultInterval: number | undefined,
 ): ProductInput {
   if (!product) {
     // the first platform of the catalogue until a pasted URL names another
@@ -48,7 +51,7 @@ function initialValues(
       price: "",
       imageUrl: "",
       webhookUrl: defaultWebhook,
-      checkInterval: first?.defaultInterval ?? 60_000,
+      checkInterval: startingInterval(first?.defaultInterval ?? 60_000, defaultInterval),
       config: "",
       variants: [],
       monitorType: "stock",
@@ -74,16 +77,22 @@ function initialValues(
 
 export function useProductForm(product: ProductDto | null, defaultWebhook: string | undefined): ProductForm {
   const platforms = usePlatforms();
+  const defaultInterval = useDefaultInterval().data;
   const schema = useMemo(() => productInputSchema(platforms), [platforms]);
   const form = useForm<ProductInput, unknown, ProductValues>({
     resolver: zodResolver(schema),
-    defaultValues: initialValues(product, defaultWebhook ?? "", platforms),
+    defaultValues: initialValues(product, defaultWebhook ?? "", platforms, defaultInterval),
   });
   // the settings answer may arrive after the modal opened: prefill only an untouched field
   useEffect(() => {
     if (!product && defaultWebhook && !form.getValues("webhookUrl"))
       form.setValue("webhookUrl", defaultWebhook);
   }, [product, defaultWebhook, form]);
+  useEffect(() => {
+    const platformDefault = platforms.get(form.getValues("platform"))?.defaultInterval;
+    if (!product && platformDefault && Number(form.getValues("checkInterval")) === platformDefault)
+      form.setValue("checkInterval", startingInterval(platformDefault, defaultInterval));
+  }, [product, defaultInterval, form, platforms]);
   return form;
 }
 

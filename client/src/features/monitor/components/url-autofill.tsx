@@ -1,5 +1,6 @@
 import { moneyFieldText } from "@common/money";
 import { isHttpUrl } from "@common/http-url";
+import { startingInterval } from "@common/interval";
 import { type PlatformKey, readerName } from "@common/platforms";
 import { CircleAlert, CircleCheck, Loader2, RotateCw } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -8,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
 import { usePlatforms } from "@/lib/platforms";
+import { useDefaultInterval } from "../api/get-default-interval";
 import { usePreviewProduct } from "../api/preview-product";
 import type { ProductForm } from "./product-form";
 
@@ -31,6 +33,7 @@ export type AutofillState =
  */
 export function useUrlAutofill(form: ProductForm) {
   const platforms = usePlatforms();
+  const defaultInterval = useDefaultInterval().data;
   const preview = usePreviewProduct();
   const [state, setState] = useState<AutofillState>({ kind: "idle" });
   // what the page (or the URL) put in each field, so a later reading may replace it
@@ -75,13 +78,20 @@ export function useUrlAutofill(form: ProductForm) {
       const previous = form.getValues("platform");
       if (previous === key) return;
       form.setValue("platform", key, { shouldDirty: true });
-      // an interval still at the old platform's default moves to the new one's; a typed one stays
+      // an interval still at the old platform's start moves to the new one's; a typed one stays
       const next = platforms.get(key);
-      if (next && Number(form.getValues("checkInterval")) === platforms.get(previous)?.defaultInterval) {
-        form.setValue("checkInterval", next.defaultInterval, { shouldValidate: form.formState.isSubmitted });
+      const before = platforms.get(previous)?.defaultInterval;
+      if (
+        next &&
+        before !== undefined &&
+        Number(form.getValues("checkInterval")) === startingInterval(before, defaultInterval)
+      ) {
+        form.setValue("checkInterval", startingInterval(next.defaultInterval, defaultInterval), {
+          shouldValidate: form.formState.isSubmitted,
+        });
       }
     },
-    [form, platforms],
+    [form, platforms, defaultInterval],
   );
 
   const read = useCallback(

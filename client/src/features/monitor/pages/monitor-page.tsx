@@ -38,7 +38,12 @@ export function MonitorPage() {
   );
   const body = (
     <>
-      <MonitorControls filters={filters} isRefreshing={products.isFetching} compact={isMobile} />
+      <MonitorControls
+        filters={filters}
+        products={products.data}
+        isRefreshing={products.isFetching}
+        compact={isMobile}
+      />
       <ProductList
         query={products}
         visible={visible}

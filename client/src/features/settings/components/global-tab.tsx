@@ -24,6 +24,7 @@ export function GlobalTab({ saved, readOnly }: { saved: GlobalSettings; readOnly
       <NumberSetting
         id="defaultCheckInterval"
         label={t("global.defaultCheckInterval")}
+        description={t("global.defaultCheckIntervalHelp")}
         unit={t("units.seconds")}
         min={1}
         max={3600}
