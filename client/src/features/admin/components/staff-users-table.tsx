@@ -30,7 +30,12 @@ function NameCell({ user, withEmail = false }: { user: PublicUser; withEmail?: b
 function UserCard({ user }: { user: PublicUser }) {
   const { t } = useTranslation("admin");
   return (
-    <li data-testid={`user-row-${user.username}`} className="grid gap-3 py-4 first:pt-0 last:pb-0">
+    // minmax(0, 1fr): a long e-mail ends in "…" instead of widening the card, and with it a phone's
+    // page (whose dialogs then open off-centre)
+    <li
+      data-testid={`user-row-${user.username}`}
+      className="grid grid-cols-[minmax(0,1fr)] gap-3 py-4 first:pt-0 last:pb-0"
+    >
       <div className="flex items-start justify-between gap-2">
         <NameCell user={user} />
         <UserActions user={user} />
@@ -39,7 +44,9 @@ function UserCard({ user }: { user: PublicUser }) {
         <RoleBadge role={user.role} />
         <DisabledBadge user={user} />
         <TwoFactorBadge user={user} />
-        <span className="min-w-0 truncate text-muted-foreground">{user.email || t("users.noEmail")}</span>
+        <span className="min-w-0 max-w-full truncate text-muted-foreground" title={user.email ?? undefined}>
+          {user.email || t("users.noEmail")}
+        </span>
       </div>
       <div className="flex items-center justify-between gap-2 text-sm">
         <span className="text-muted-foreground">{t("users.monitorLimit")}</span>
