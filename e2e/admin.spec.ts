@@ -271,6 +271,9 @@ test.describe("configurações", () => {
     await expect(confirm).toContainText("Repõe as suas preferências: tema, idioma");
     await expect(confirm).toContainText("Mantém o seu webhook padrão");
     await expect(confirm).not.toContainText("Global e Sistema");
+    // the e2e server has no SMTP: the restore leaves e-mail alerts alone, and the dialog says so
+    await expect(confirm).toContainText("Os alertas por email ficam como estão");
+    await expect(confirm).not.toContainText("moeda, alertas por email");
     await screenshot(page, "settings-restore-confirm");
     await confirm.getByRole("button", { name: "Restaurar" }).click();
     await expect(page.getByText("Configurações padrão restauradas")).toBeVisible();

@@ -43,6 +43,10 @@ async function savePreferences(page: Page, currency: string, timeZone: string) {
   await page.getByRole("tab", { name: "Utilizador" }).click();
   // the currency relabels, it does not convert: the row says so
   await expect(page.getByText("Muda só o símbolo mostrado: os valores não são convertidos.")).toBeVisible();
+  // …and a screen reader reads the note with the control
+  await expect(page.getByRole("combobox", { name: "Moeda" })).toHaveAccessibleDescription(
+    "Muda só o símbolo mostrado: os valores não são convertidos.",
+  );
   await page.getByRole("combobox", { name: "Moeda" }).click();
   await page.getByRole("option", { name: currency }).click();
   await page.getByRole("combobox", { name: "Fuso horário" }).click();

@@ -42,7 +42,9 @@ export function RestoreDefaultsButton({
       title={t("restore.title")}
       description={
         <>
-          <span className="block">{t("restore.description")}</span>
+          <span className="block">
+            {t(emailConfigured ? "restore.description" : "restore.descriptionNoEmail")}
+          </span>
           <span className="mt-2 block">{t("restore.kept")}</span>
           {admin && <span className="mt-2 block">{t("restore.adminToo")}</span>}
         </>

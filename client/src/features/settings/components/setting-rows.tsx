@@ -16,6 +16,10 @@ interface RowProps {
   children: ReactNode;
 }
 
+/** the help line's id, for the control's aria-describedby (screen readers read it with the control) */
+const helpId = (row: Pick<RowProps, "id" | "description">) =>
+  row.description ? `${row.id}-help` : undefined;
+
 /** label and help on the left, the control on the right (stacked on phones) */
 function SettingRow({ id, label, description, error, inline, children }: RowProps & { inline?: boolean }) {
   return (
@@ -27,7 +31,11 @@ function SettingRow({ id, label, description, error, inline, children }: RowProp
     >
       <div className="min-w-0 space-y-0.5">
         <Label htmlFor={id}>{label}</Label>
-        {description && <p className="text-xs text-muted-foreground">{description}</p>}
+        {description && (
+          <p id={helpId({ id, description })} className="text-xs text-muted-foreground">
+            {description}
+          </p>
+        )}
         {error && (
           <p role="alert" className="text-xs font-medium text-destructive">
             {translateMessage(error)}
@@ -50,6 +58,7 @@ export function SwitchSetting(
     <SettingRow {...props} inline>
       <Switch
         id={props.id}
+        aria-describedby={helpId(props)}
         checked={props.checked}
         disabled={props.disabled}
         onCheckedChange={props.onChange}
@@ -102,6 +111,7 @@ export function NumberSetting({
       <div className="flex items-center gap-2">
         <Input
           id={row.id}
+          aria-describedby={helpId(row)}
           type="number"
           inputMode="numeric"
           min={min}
@@ -139,7 +149,7 @@ export function SelectSetting<V extends string>({
   return (
     <SettingRow {...row}>
       <Select value={value} disabled={disabled} onValueChange={(v) => onChange(v as V)}>
-        <SelectTrigger id={row.id} aria-label={row.label}>
+        <SelectTrigger id={row.id} aria-label={row.label} aria-describedby={helpId(row)}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
@@ -175,6 +185,7 @@ export function TextSetting({
     <SettingRow {...row}>
       <Input
         id={row.id}
+        aria-describedby={helpId(row)}
         value={value}
         disabled={disabled}
         placeholder={placeholder}
@@ -206,6 +217,7 @@ export function WebhookSetting({
       <WebhookTest url={value} disabled={disabled}>
         <Input
           id={row.id}
+          aria-describedby={helpId(row)}
           type="url"
           value={value}
           disabled={disabled}
