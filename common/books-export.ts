@@ -3,11 +3,13 @@
  * currency, over the same search and filter the screens apply, so a file holds what the list shows.
  */
 import { csvDecimal, toCsv } from "./csv.js";
+import { NO_PLATFORM } from "./aggregations.js";
 import type { Formatter } from "./format.js";
 import { addMoney } from "./money.js";
 import type { Expense, ExpenseCategory } from "./schemas/expenses.js";
 import type { InventoryItem } from "./schemas/inventory.js";
 import type { Sale } from "./schemas/sales.js";
+import type { YearSummary, YearSummaryFigures } from "./schemas/year-summary.js";
 import { INVENTORY_STATUS_LABELS } from "./status.js";
 import { z } from "./zod-pt.js";
 
@@ -135,5 +137,50 @@ export function expensesCsv(expenses: readonly Expense[], f: Formatter): string 
       csvDecimal(e.amount),
       e.receipt ? "Sim" : "Não",
     ]),
+  );
+}
+
+/**
+ * The yearly summary as one sheet: the twelve months, the year's total, then each platform's sales
+ * (expenses belong to no platform, so a platform's line has the sales' profit only)
+ */
+export function yearSummaryCsv(summary: YearSummary, f: Formatter): string {
+  const figures = (r: YearSummaryFigures) => [
+    r.sales,
+    csvDecimal(r.revenue),
+    csvDecimal(r.cost),
+    csvDecimal(r.fees),
+    csvDecimal(r.salesProfit),
+  ];
+  const month = (m: number) => f.monthName(`${String(m).padStart(2, "0")}/${summary.year}`);
+  return toCsv(
+    [
+      "Tipo",
+      "Nome",
+      "Vendas",
+      inCurrency("Receita", f),
+      inCurrency("Custo dos artigos", f),
+      inCurrency("Taxas", f),
+      inCurrency("Lucro das vendas", f),
+      inCurrency("Despesas", f),
+      inCurrency("Lucro", f),
+    ],
+    [
+      ...summary.months.map((m) => [
+        "Mês",
+        month(m.month),
+        ...figures(m),
+        csvDecimal(m.expenses),
+        csvDecimal(m.profit),
+      ]),
+      [
+        "Total",
+        String(summary.year),
+        ...figures(summary.total),
+        csvDecimal(summary.total.expenses),
+        csvDecimal(summary.total.profit),
+      ],
+      ...summary.platforms.map((p) => ["Plataforma", p.platform || NO_PLATFORM, ...figures(p), "", ""]),
+    ],
   );
 }

@@ -251,6 +251,8 @@ export const ROUTES: Record<string, RouteCase> = {
   "GET /api/sales": { expect: everyone(200) },
   "GET /api/sales/export": { expect: everyone(200) },
   "GET /api/sales/dac7": { expect: everyone(200) },
+  "GET /api/sales/year-summary": { expect: everyone(200) },
+  "GET /api/sales/year-summary/export": { expect: everyone(200) },
   "POST /api/sales": {
     body: (f) => ({
       inventoryItemId: f.itemId,

@@ -1,9 +1,16 @@
 import { messageAnswerSchema } from "@common/schemas/answers.js";
 import { createSaleSchema, saleSchema, updateSaleSchema } from "@common/schemas/sales.js";
 import { z } from "@common/zod-pt.js";
-import { exportFileName, salesCsv, salesExportQuerySchema, searchSales } from "@common/books-export.js";
+import {
+  exportFileName,
+  salesCsv,
+  salesExportQuerySchema,
+  searchSales,
+  yearSummaryCsv,
+} from "@common/books-export.js";
 import { dac7QuerySchema, dac7Schema } from "@common/schemas/dac7.js";
 import { idParamSchema } from "@common/schemas/users.js";
+import { yearSummaryQuerySchema, yearSummarySchema } from "@common/schemas/year-summary.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../plugins/auth.js";
 import { cachedJson } from "../plugins/cached-answers.js";
@@ -11,6 +18,7 @@ import { sendCsv, userFormatter } from "../services/exports.js";
 import { dac7Counter } from "../services/dac7.js";
 import { getUserSettings } from "../services/settings.js";
 import { deleteSale, listSales, sellItem, updateSale } from "../services/sales.js";
+import { yearSummary } from "../services/year-summary.js";
 
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -39,6 +47,28 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = currentUser(request).id;
       const { timezone } = await getUserSettings(app.db, userId);
       return dac7Counter(app.db, userId, timezone, request.query.year);
+    },
+  );
+
+  app.get(
+    "/api/sales/year-summary",
+    { schema: { querystring: yearSummaryQuerySchema, response: { 200: yearSummarySchema } } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const { timezone } = await getUserSettings(app.db, userId);
+      return yearSummary(app.db, userId, timezone, request.query.year);
+    },
+  );
+
+  app.get(
+    "/api/sales/year-summary/export",
+    { schema: { querystring: yearSummaryQuerySchema } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const f = await userFormatter(app.db, userId);
+      const { timezone } = await getUserSettings(app.db, userId);
+      const summary = await yearSummary(app.db, userId, timezone, request.query.year);
+      return sendCsv(reply, `resumo_${summary.year}.csv`, yearSummaryCsv(summary, f));
     },
   );
 

@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import type { Conn } from "../db/client.js";
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/**
+ * a sale's instant on the user's calendar; a sale kept without a time (00:00 UTC) is its own day
+ * anywhere, the rule of the month charts, the best month and the DAC7 counter
+ */
+const localSaleDate = (timeZone: string) =>
+  sql`(sale_date at time zone (case when (sale_date at time zone 'UTC')::time = '00:00' then 'UTC' else ${timeZone} end))`;
+
+const figures = sql`count(*)::int as n,
+  coalesce(sum(sale_price), 0)::numeric(20, 2)::text as revenue,
+  coalesce(sum(fees), 0)::numeric(20, 2)::text as fees,
+  coalesce(sum(sale_price - fees - profit), 0)::numeric(20, 2)::text as cost,
+  coalesce(sum(profit), 0)::numeric(20, 2)::text as profit`;
+
+export interface FigureRow {
+  sales: number;
+  revenue: string;
+  fees: string;
+  cost: string;
+  salesProfit: string;
+}
+
+const toFigures = (r: Record<string, unknown>): FigureRow => ({
+  sales: Number(r.n),
+  revenue: String(r.revenue),
+  fees: String(r.fees),
+  cost: String(r.cost),
+  salesProfit: String(r.profit),
+});
+
+/** the yearly summary's reads: sums in SQL on numeric, exact to the cent */
+export const yearSummaryRepository = {
+  async read(db: Conn, userId: number, timeZone: string, year: number) {
+    const local = localSaleDate(timeZone);
+    const inYear = sql`user_id = ${userId} and extract(year from ${local})::int = ${year}`;
+    // platforms differing only in case or spaces are one, named as first written that year
+    const key = sql`lower(regexp_replace(trim(coalesce(platform, '')), '\\s+', ' ', 'g'))`;
+    const [months, expenses, platforms, years] = await Promise.all([
+      db.execute(sql`select extract(month from ${local})::int as m, ${figures}
+        from sales where ${inYear} group by 1`),
+      db.execute(sql`select extract(month from spent_on)::int as m, sum(amount)::numeric(20, 2)::text as total
+        from expenses where user_id = ${userId}
+          and spent_on >= make_date(${year}, 1, 1) and spent_on < make_date(${year} + 1, 1, 1)
+        group by 1`),
+      db.execute(sql`select (array_agg(regexp_replace(trim(coalesce(platform, '')), '\\s+', ' ', 'g') order by sale_date, id))[1] as platform,
+          ${figures}
+        from sales where ${inYear} group by ${key} order by sum(sale_price) desc, 1`),
+      db.execute(sql`select extract(year from ${local})::int as y from sales where user_id = ${userId}
+        union select extract(year from spent_on)::int from expenses where user_id = ${userId}`),
+    ]);
+    return {
+      months: new Map(rowsOf(months).map((r) => [Number(r.m), toFigures(r)])),
+      expenses: new Map(rowsOf(expenses).map((r) => [Number(r.m), String(r.total)])),
+      platforms: rowsOf(platforms).map((r) => ({ platform: String(r.platform), ...toFigures(r) })),
+      years: rowsOf(years).map((r) => Number(r.y)),
+    };
+  },
+};
