@@ -36,6 +36,13 @@ export const appRoutes: { path: AppPath; component: ComponentType }[] = [
     ),
   },
   {
+    path: paths.salesYearSummary,
+    component: page(
+      () => import("@/features/sales/pages/year-summary-page"),
+      (m) => m.YearSummaryPage,
+    ),
+  },
+  {
     path: paths.expenses,
     component: page(
       () => import("@/features/expenses/pages/expenses-page"),

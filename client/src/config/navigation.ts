@@ -56,10 +56,10 @@ export function navigationFor(isAdmin: boolean): NavItem[] {
   return isAdmin ? [...baseItems, adminItem, settingsItem] : [...baseItems, settingsItem];
 }
 
-/** "/" and "/status" are the same screen */
+/** "/" and "/status" are the same screen; a page under a menu entry (/sales/summary) lights it */
 export function isActivePath(item: NavItem, location: string): boolean {
   if (item.path === paths.home) return location === paths.home || location === paths.status;
-  return location === item.path;
+  return location === item.path || location.startsWith(`${item.path}/`);
 }
 
 export const APP_VERSION = "v1.0";

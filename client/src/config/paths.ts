@@ -1,10 +1,15 @@
-/** Every route of the app; routes have no parameters (the public invite page is invitePath's). */
+/**
+ * Every route of the app; routes have no path parameters (the public invite page is invitePath's),
+ * a few take a query (the yearly summary's ?year=).
+ */
 export const paths = {
   home: "/",
   status: "/status",
   monitor: "/monitor",
   inventory: "/inventory",
   sales: "/sales",
+  /** ?year=yyyy */
+  salesYearSummary: "/sales/summary",
   expenses: "/expenses",
   admin: "/admin",
   staffAdmin: "/staff-admin",

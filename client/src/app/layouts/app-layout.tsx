@@ -8,7 +8,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <Header />
       <div className="flex">
         <Sidebar />
-        <main id="conteudo" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <main id="conteudo" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8 print:p-0">
           {children}
         </main>
       </div>

@@ -12,7 +12,7 @@ import { UserMenu } from "./user-menu";
 export function Header() {
   const { t } = useTranslation("common");
   return (
-    <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-5">
+    <header className="print:hidden sticky top-0 z-40 flex h-16 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-5">
       <MobileDrawer />
       <Brand hideNameOnMobile />
       <div className="ml-auto flex items-center gap-1 sm:gap-1.5">

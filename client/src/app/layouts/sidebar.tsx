@@ -14,7 +14,7 @@ export function Sidebar() {
   return (
     // the outer column stretches with the page so the sidebar's colour runs its full height;
     // the navigation inside stays in view while the page scrolls
-    <div className="hidden w-16 shrink-0 border-r border-sidebar-border bg-sidebar md:block wide:w-64">
+    <div className="hidden w-16 shrink-0 border-r border-sidebar-border bg-sidebar md:block wide:w-64 print:hidden">
       <aside
         aria-label={t("frame.mainNavigation")}
         className="sticky top-16 flex h-[calc(100dvh-4rem)] flex-col"

@@ -1,9 +1,12 @@
-import { AlertTriangle, ShieldCheck } from "lucide-react";
+import { AlertTriangle, FileSpreadsheet, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { buttonVariants } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { paths } from "@/config/paths";
 import { useFormat } from "@/lib/user-settings";
 import { useDac7 } from "../api/get-dac7";
 
@@ -73,6 +76,15 @@ export function Dac7Card() {
           </ul>
         )}
       </CardContent>
+      <CardFooter>
+        <Link
+          href={`${paths.salesYearSummary}?year=${data.year}`}
+          className={buttonVariants({ variant: "outline", className: "w-full sm:w-auto" })}
+        >
+          <FileSpreadsheet />
+          {t("yearSummary.link", { year: data.year })}
+        </Link>
+      </CardFooter>
     </Card>
   );
 }
