@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { devices, expect, type Page, test } from "@playwright/test";
 import { screenshot, setTheme } from "./helpers";
 
 test.describe.configure({ timeout: 240_000 });
@@ -30,7 +30,72 @@ test("installable app: a valid manifest with its icons, and the service worker r
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toContain("image/png");
   }
+  // a maskable icon fills the launcher's shape on Android: full bleed, 512 px
+  const maskable = manifest.icons.find((i: { purpose?: string }) => i.purpose === "maskable");
+  expect(maskable).toMatchObject({ sizes: "512x512", type: "image/png" });
+  const png = await (await request.get(maskable.src)).body();
+  // the PNG header's width and height (IHDR), and colour type 6 (RGBA) or 2 (RGB)
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([512, 512]);
   expect(await serviceWorkerReady(page)).toMatch(/\/sw\.js$/);
+});
+
+test("no telemóvel, a app sugere instalá-la: no Android com o botão do navegador, no iPhone com o caminho do Safari e o aviso do push", async ({
+  browser,
+  baseURL,
+}) => {
+  const storageState = test.info().project.use.storageState;
+  const phone = {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    storageState,
+    locale: "pt-PT",
+  };
+
+  // Android: the browser offers installing (beforeinstallprompt); the hint's button asks it
+  const android = await browser.newContext({ ...phone, baseURL, userAgent: devices["Pixel 7"].userAgent });
+  const page = await android.newPage();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const hint = page.getByRole("region", { name: "Instale o Stock Monitor no telemóvel" });
+  await expect(hint).toHaveCount(0);
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+      prompt: async () => document.body.setAttribute("data-install-asked", "yes"),
+      userChoice: Promise.resolve({ outcome: "accepted" }),
+    });
+    window.dispatchEvent(offer);
+  });
+  await expect(hint).toContainText("Abre a partir do ecrã principal");
+  await screenshot(page, "install-hint-android");
+  await hint.getByRole("button", { name: "Instalar" }).click();
+  await expect(page.locator("body")).toHaveAttribute("data-install-asked", "yes");
+  await expect(hint).toHaveCount(0);
+  await android.close();
+
+  // iPhone: no prompt exists; the hint names Safari's menu, and Settings says push needs the installed app
+  const iphone = await browser.newContext({ ...phone, baseURL, userAgent: devices["iPhone 13"].userAgent });
+  const ios = await iphone.newPage();
+  await ios.goto("/");
+  const iosHint = ios.getByRole("region", { name: "Instale o Stock Monitor no telemóvel" });
+  await expect(iosHint).toContainText("«Adicionar ao ecrã principal»");
+  await expect(iosHint.getByRole("button", { name: "Instalar" })).toHaveCount(0);
+  await setTheme(ios, "dark");
+  await expect(iosHint).toBeVisible();
+  await screenshot(ios, "install-hint-iphone-dark");
+  await setTheme(ios, "light");
+  await iosHint.getByRole("button", { name: "Agora não" }).click();
+  await expect(iosHint).toHaveCount(0);
+  // dismissed for good on this device
+  await ios.reload();
+  await expect(ios.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(iosHint).toHaveCount(0);
+  await ios.goto("/settings");
+  await ios.getByRole("tab", { name: "Utilizador" }).click();
+  await expect(ios.getByRole("switch", { name: "Notificações push" })).toHaveAccessibleDescription(
+    /só funcionam na app instalada/,
+  );
+  await iphone.close();
 });
 
 test("a push message shows a notification that names the product", async ({ page, context, browserName }) => {

@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { browserLanguage, i18n } from "./lib/i18n";
+import { captureInstallPrompt } from "./lib/install-app";
 import "./index.css";
 
 function render() {
@@ -16,6 +17,8 @@ function render() {
 const first = browserLanguage();
 if (first === "pt") render();
 else i18n.changeLanguage(first).finally(render);
+
+captureInstallPrompt();
 
 // installable app and push notifications (see lib/push.ts)
 if ("serviceWorker" in navigator) {

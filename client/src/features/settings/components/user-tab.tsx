@@ -6,6 +6,7 @@ import { useTheme } from "@/lib/theme-provider";
 import { playAlertSound } from "@/lib/alert-sound";
 import { allowBrowserNotifications } from "@/lib/browser-notifications";
 import { translateMessage } from "@/lib/i18n";
+import { isAppleMobile, isInstalled } from "@/lib/install-app";
 import { disablePushOnThisDevice, enablePushOnThisDevice } from "@/lib/push";
 import { useGroupDraft } from "../lib/use-group-draft";
 import { useSaveGroup } from "../lib/use-save-group";
@@ -86,7 +87,13 @@ export function UserTab({ saved, emailConfigured }: { saved: UserSettings; email
             key={channel.key}
             id={channel.setting}
             label={channelTexts(channel, i18n.language).setting ?? channel.key}
-            description={unavailable ? t("user.emailNotConfigured") : undefined}
+            description={
+              unavailable
+                ? t("user.emailNotConfigured")
+                : channel.key === "push" && isAppleMobile() && !isInstalled()
+                  ? t("user.pushApple")
+                  : undefined
+            }
             checked={unavailable ? false : value[channel.setting]}
             disabled={unavailable}
             onChange={(v) => {

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
+import { InstallHint } from "../components/install-hint";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useUser } from "@/lib/auth";
@@ -26,6 +27,7 @@ export function StatusPage() {
   return (
     <PageShell>
       <PageHeader title={t("page.title")} subtitle={t("page.subtitle")} />
+      <InstallHint />
       {user && <UserHeader user={user} />}
       {statistics.isLoading && <Skeleton className="h-80 rounded-xl" />}
       {statistics.error && (
