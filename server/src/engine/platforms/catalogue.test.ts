@@ -22,7 +22,7 @@ describe("productIdFromUrl", () => {
       worten: "7196053",
       fnac: "12345678",
       levis: "005010114",
-      nudeproject: "rebel-hoodie-black",
+      nudeproject: "classic-swimshort-green",
       anystore: "camisola-de-la",
     };
     for (const key of CATALOGUE.keys) {
@@ -110,6 +110,11 @@ describe("platformOfUrl", () => {
       "nudeproject",
     );
     expect(CATALOGUE.platformOfUrl("https://eu.nudeproject.com/products/x")).toBe("nudeproject");
+    // the store's real host (every URL in its own products.json): Nude Project, not "Outra loja"
+    expect(CATALOGUE.platformOfUrl("https://nude-project.com/products/classic-swimshort-green")).toBe(
+      "nudeproject",
+    );
+    expect(CATALOGUE.platformOfUrl("https://nude-project.com/collections/swimwear")).toBe("nudeproject");
     expect(CATALOGUE.platformOfUrl("https://WWW.ZARA.COM/pt/pt/casaco-p12345678.html")).toBe("zara");
     expect(CATALOGUE.platformOfUrl("  https://www2.hm.com/pt_pt/productpage.1234567001.html\n")).toBe("hm");
     expect(CATALOGUE.platformOfUrl("http://www.intimissimi.com/pt/product/x-AB12.html")).toBe("calzedonia");

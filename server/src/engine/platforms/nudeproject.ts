@@ -1,4 +1,8 @@
-/** Nude Project runs on Shopify (docs/platforms.md): the generic Shopify adapter serves it. */
+/**
+ * Nude Project runs on Shopify (docs/platforms.md): the generic Shopify adapter serves it. Its store is
+ * nude-project.com (the host of every URL in its own catalogue); nudeproject.com is kept for the URLs
+ * saved before.
+ */
 import { searchTargetOf } from "@common/search-url";
 import { checkShopify } from "./support/shopify";
 import { checkShopifySearch } from "./support/shopify-search";
@@ -9,9 +13,9 @@ export const nudeproject = definePlatform({
   key: "nudeproject",
   order: 11,
   label: "Nude Project",
-  sampleUrl: "https://nudeproject.com/products/rebel-hoodie-black",
+  sampleUrl: "https://nude-project.com/products/classic-swimshort-green",
   defaultInterval: 20_000,
-  hosts: ["nudeproject.com"],
+  hosts: ["nude-project.com", "nudeproject.com"],
   idRules: [idInPath(/\/products\/([^/]+?)(?:\.js|\.json)?\/?$/)],
   search: "shopify",
   texts: {

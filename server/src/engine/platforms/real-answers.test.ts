@@ -40,6 +40,9 @@ interface RealCase {
 const zaraPage = (product: string) =>
   html(`<html><body><script>window.zara.viewPayload = {"product": ${product}};</script></body></html>`);
 
+/** Nude Project's products.json as it was saved: the `products` list alone */
+const nudeProducts = JSON.parse(real("nudeproject/products-2024-05-12.json")) as unknown[];
+
 /** the captured 2020 Vinted item, with its `user`, as the member and wardrobe answers of /api/v2 */
 const vintedItem = JSON.parse(real("vinted/item-2020-573167837-es.json")) as { user: unknown };
 
@@ -196,6 +199,102 @@ const CASES: RealCase[] = [
         },
       ],
     },
+  },
+  {
+    title:
+      "Nude Project's own store, 2024 (products.json saved outside Europe): a sold-out tee, two swim shorts with sizes out, a gift card priced 76.92 for 50€, so no euros assumed",
+    platform: "nudeproject",
+    url: "https://nude-project.com/",
+    serve: (req) => (req.path.startsWith("/products.json") ? json({ products: nudeProducts }) : undefined),
+    reads: {
+      kind: "search",
+      status: "search_active",
+      source: "products-json",
+      items: [
+        {
+          id: "8919309123908",
+          title: "VIRGINITY TEE WHITE",
+          price: "70.00",
+          currency: NO_CURRENCY,
+          url: "https://nude-project.com/products/virginity-tee-marshmallow",
+          brand: "NUDE PROJECT",
+          sizes: [],
+          available: false,
+          publishedAt: "2024-04-11T17:36:06.000Z",
+        },
+        {
+          id: "8376810570052",
+          title: "CLASSIC SWIMSHORTS MINT",
+          price: "80.00",
+          currency: NO_CURRENCY,
+          url: "https://nude-project.com/products/classic-swimshort-green",
+          sizes: ["XS", "S", "L", "XL"],
+          available: true,
+        },
+        {
+          id: "8376806998340",
+          title: "CLASSIC SWIMSHORTS BABY BLUE",
+          price: "80.00",
+          url: "https://nude-project.com/products/classic-swimshort-blue",
+          sizes: ["XS", "S"],
+          available: true,
+        },
+        {
+          id: "7187381125281",
+          title: "GIFT CARD",
+          price: "76.92",
+          url: "https://nude-project.com/products/gift-card-1",
+          currency: NO_CURRENCY,
+          sizes: ["50€", "100€", "150€", "200€", "300€"],
+          available: true,
+        },
+      ],
+    },
+  },
+  {
+    title:
+      "H&M Germany, 2019: the older page (no __NEXT_DATA__) and the legacy availability answer for every colour; this colour's S-XXL codes are read, no price or size names claimed",
+    platform: "hm",
+    url: "https://www2.hm.com/de_de/productpage.0669091022.html",
+    serve: (req) => {
+      if (req.path === "/de_de/productpage.0669091022.html")
+        return html(real("hm/page-2019-0669091022-de-head.html"));
+      if (req.path === "/hmwebservices/service/product/de/availability/0669091.json")
+        return json(real("hm/availability-2019-0669091-de.json"));
+      return undefined;
+    },
+    reads: {
+      status: "in_stock",
+      sizes: ["002", "003", "004", "005", "006"],
+      price: null,
+      source: "legacy-availability (sem nomes de tamanhos)",
+    },
+    soldOut: [],
+  },
+  {
+    title:
+      "H&M Germany, 2019: a sneaker's legacy availability with one size in fewPieceLeft, read as low stock",
+    platform: "hm",
+    url: "https://www2.hm.com/de_de/productpage.0538358019.html",
+    serve: (req) =>
+      req.path === "/hmwebservices/service/product/de/availability/0538358.json"
+        ? json(real("hm/availability-2019-0538358-de.json"))
+        : undefined,
+    reads: {
+      status: "in_stock",
+      sizes: ["004", "005", "006", "007", "008", "009", "010"],
+      price: null,
+      allSizes: [
+        { name: "004", available: true },
+        { name: "005", available: true, lowStock: true },
+        { name: "006", available: true },
+        { name: "007", available: true },
+        { name: "008", available: true },
+        { name: "009", available: true },
+        { name: "010", available: true },
+      ],
+    },
+    soldOut: [],
   },
 ];
 

@@ -1,9 +1,12 @@
 /**
  * A Shopify store's collection or whole catalogue as a search (docs/platforms.md):
  * `/collections/<handle>/products.json` or `/products.json`, the public JSON every Shopify store
- * serves, read newest first. Amounts there are decimal text in the store's currency (unlike
- * `/products/<handle>.js`, which gives cents). Each product is one item; its available variants are
- * its sizes, so a known product whose variants come back is a restock the detector reports.
+ * serves, read newest first. Amounts there are decimal text in the store's currency for the visitor's
+ * market (unlike `/products/<handle>.js`, which gives cents), and the answer never names it: as for a
+ * product, config.currency names it, else the searched page states it (`Shopify.currency.active`),
+ * else the amounts stay without a currency, never euros by guess (a real Nude Project answer saved
+ * outside Europe priced its 50€ gift card at 76.92). Each product is one item; its available variants
+ * are its sizes, so a known product whose variants come back is a restock the detector reports.
  */
 import type { SearchItem } from "@common/search-rules";
 import { searchTargetOf } from "@common/search-url";
@@ -11,8 +14,8 @@ import { assertAnswered, parseJson, unexpected } from "./blocks";
 import { absoluteUrl, isRecord, type Json, list, text } from "./json";
 import { decimalText } from "./money";
 import { withoutUndefined } from "./result";
-import { variantLabels } from "./shopify";
-import { isoCurrency } from "./verdict";
+import { storeCurrency, variantLabels } from "./shopify";
+import { NO_CURRENCY } from "./currency";
 import type { AdapterContext, SearchResult } from "../types";
 
 /** products.json's largest page: a collection's restocks further down are still seen */
@@ -60,13 +63,16 @@ function record0(value: unknown): Json | undefined {
 export async function checkShopifySearch(ctx: AdapterContext): Promise<SearchResult> {
   const target = searchTargetOf("shopify", ctx.product.url);
   if (target?.dialect !== "shopify") throw unexpected("URL Shopify que não é uma coleção");
-  const path = target.collection
-    ? `/collections/${encodeURIComponent(target.collection)}/products.json`
-    : "/products.json";
-  const url = `${target.origin}${target.localePrefix}${path}?limit=${SHOPIFY_PAGE_SIZE}`;
+  const store = `${target.origin}${target.localePrefix}`;
+  // the searched page (also when a products.json URL was pasted): it states the currency
+  const page = target.collection
+    ? `${store}/collections/${encodeURIComponent(target.collection)}`
+    : `${store}/`;
+  const url = `${target.collection ? page : store}/products.json?limit=${SHOPIFY_PAGE_SIZE}`;
   const res = await ctx.http.request({ url, headers: { accept: "application/json" } });
   assertAnswered(res, url);
-  const currency = isoCurrency(ctx.product.config.currency) ?? "EUR";
-  const items = parseShopifyProducts(parseJson(res.body), { ...target, currency });
+  const body = parseJson(res.body);
+  const currency = (await storeCurrency(ctx, store, page)) ?? NO_CURRENCY;
+  const items = parseShopifyProducts(body, { ...target, currency });
   return { kind: "search", status: "search_active", items, source: "products-json" };
 }

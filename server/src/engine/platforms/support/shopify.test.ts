@@ -166,3 +166,49 @@ describe("shopify check() over HTTP", () => {
     });
   });
 });
+
+describe("a Shopify collection searched (products.json): the currency of its amounts", () => {
+  let retailer: LocalRetailer;
+  afterEach(() => retailer?.close());
+
+  const productsJson = {
+    products: [
+      {
+        id: 1,
+        title: "Tee",
+        handle: "tee",
+        published_at: "2024-04-11T19:34:25+02:00",
+        vendor: "NUDE PROJECT",
+        variants: [{ id: 11, title: "M", option1: "M", available: true, price: "70.00" }],
+        images: [],
+      },
+    ],
+  };
+  const search = (url: string, config: Record<string, unknown> = {}) =>
+    nudeproject.check(productCtx(retailer.client, url, { config }));
+
+  it("the searched page's Shopify.currency names it, read once a day per store", async () => {
+    retailer = await startRetailer((req) => {
+      if (req.path.startsWith("/collections/new-in/products.json")) return json(productsJson);
+      if (req.path === "/collections/new-in")
+        return html(`<script>Shopify.currency = {"active":"EUR","rate":"1.0"};</script>`);
+      return undefined;
+    });
+    const url = "https://eu-shop.nude-project.com/collections/new-in";
+    expect(await search(url)).toMatchObject({ kind: "search", items: [{ price: "70.00", currency: "EUR" }] });
+    await search(url);
+    expect(retailer.seen.filter((r) => r.path === "/collections/new-in")).toHaveLength(1);
+  });
+
+  it("a page that states none leaves bare amounts, never euros by guess; config.currency names it", async () => {
+    retailer = await startRetailer((req) =>
+      req.path.startsWith("/products.json") ? json(productsJson) : html("<html><body>Shop</body></html>"),
+    );
+    expect(await search("https://unstated.nude-project.com/")).toMatchObject({
+      items: [{ price: "70.00", currency: "XXX" }],
+    });
+    expect(await search("https://configured.nude-project.com/", { currency: "usd" })).toMatchObject({
+      items: [{ price: "70.00", currency: "USD" }],
+    });
+  });
+});

@@ -133,9 +133,14 @@ const storeCurrencies = new TtlCache<string>(DAY_MS);
  * `/products/<handle>.js` states amounts, not their currency: they are in the store's currency for
  * the visitor's market. config.currency names it; otherwise the product page states it once
  * (`Shopify.currency.active`, `og:price:currency`, JSON-LD), read once a day per store. A page that
- * cannot be read or states none leaves the amount without a currency, never euros by guess.
+ * cannot be read or states none leaves the amount without a currency, never euros by guess. The
+ * collection searches (shopify-search.ts) ask the same, of the searched page.
  */
-async function storeCurrency(ctx: AdapterContext, storeKey: string, pageUrl: string) {
+export async function storeCurrency(
+  ctx: AdapterContext,
+  storeKey: string,
+  pageUrl: string,
+): Promise<string | undefined> {
   const configured = isoCurrency(ctx.product.config.currency);
   if (configured) return configured;
   const cached = storeCurrencies.get(storeKey);

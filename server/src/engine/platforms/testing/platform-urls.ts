@@ -40,6 +40,9 @@ export const REAL_URLS: [PlatformKey, string, string][] = [
   ],
   ["levis", "https://www.levi.com/GB/en_GB/clothing/men/jeans/501-original-jeans/p/005010194", "005010194"],
   ["nudeproject", "https://nudeproject.com/products/rebel-hoodie-black", "rebel-hoodie-black"],
+  // the store's own host, as its products.json names every product (__fixtures__/real/nudeproject)
+  ["nudeproject", "https://nude-project.com/products/classic-swimshort-green", "classic-swimshort-green"],
+  ["nudeproject", "https://www.nude-project.com/collections/swimwear/products/gift-card-1", "gift-card-1"],
   [
     "nudeproject",
     "https://nudeproject.com/pt/collections/hoodies/products/rebel-hoodie-black?variant=41000000000001",
