@@ -11,3 +11,24 @@ export function adminStatePath(runId = process.env.E2E_RUN_ID ?? "main"): string
 }
 
 export const ADMIN_STATE = adminStatePath();
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  // the browser's own UI locale decides how native date inputs read (dd/mm/aaaa for pt-PT)
+  "--lang=pt-PT",
+];
+
+/**
+ * Debian's full chromium. The suite runs in the headless shell (playwright.config.ts); the specs of
+ * notifications (the page's and the service worker's) run here: the shell shows none.
+ */
+export const FULL_CHROMIUM = "/usr/bin/chromium";
+export const WITH_NOTIFICATIONS = {
+  launchOptions: { executablePath: process.env.CHROMIUM_PATH || FULL_CHROMIUM, args: CHROMIUM_ARGS },
+};

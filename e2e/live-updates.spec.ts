@@ -4,6 +4,7 @@ import { addNudeProducts, type EngineApp, SHOP, startEngineApp } from "./engine-
 import { newAppContext, type Theme } from "./helpers";
 import { apiSession, type QualityApp, type StorageState } from "./quality-app";
 import { overflowProblems, screenshotTo } from "./quality-checks";
+import { WITH_NOTIFICATIONS } from "./constants";
 
 /**
  * Live updates: with a screen open, a product the engine sees back in stock at the stand-in
@@ -13,6 +14,8 @@ import { overflowProblems, screenshotTo } from "./quality-checks";
  * contexts in both themes, so it runs once (in the desktop project).
  */
 test.describe.configure({ mode: "serial", timeout: 240_000 });
+// notifications are shown only by the full chromium, not by the headless shell the suite runs in
+test.use(WITH_NOTIFICATIONS);
 
 /** the poll the stream replaces is 30 s; the engine checks every second */
 const LIVE_WITHIN_MS = 10_000;

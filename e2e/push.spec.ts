@@ -1,7 +1,10 @@
 import { devices, expect, type Page, test } from "@playwright/test";
 import { screenshot, setTheme } from "./helpers";
+import { WITH_NOTIFICATIONS } from "./constants";
 
 test.describe.configure({ timeout: 240_000 });
+// notifications are shown only by the full chromium, not by the headless shell the suite runs in
+test.use(WITH_NOTIFICATIONS);
 
 async function serviceWorkerReady(page: Page): Promise<string> {
   return page.evaluate(async () => {

@@ -52,7 +52,10 @@ test("o resumo anual: do cartão DAC7 aos meses e plataformas, outro ano pelo UR
   await expect(page.getByRole("heading", { level: 1, name: `Resumo anual ${year}` })).toBeVisible();
   // Vendas stays lit in the menu
   if (!isMobileProject())
-    await expect(page.getByRole("link", { name: "Vendas" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation").getByRole("link", { name: /^Vendas/ })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
 
   const january = row(page, "year-months", `janeiro de ${year}`);
   await expect(january.getByRole("cell")).toHaveText([
