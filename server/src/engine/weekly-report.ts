@@ -74,6 +74,7 @@ async function figures(db: Db, user: DueUser): Promise<WeeklyReport> {
     timeZone: user.tz,
     currency: user.currency,
     ...totals,
+    expenses: spent,
     // the week's profit after the week's expenses (docs/decisions.md, "Despesas no lucro")
     profit: subtractMoney(totals.profit, spent),
     best,

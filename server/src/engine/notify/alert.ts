@@ -59,6 +59,9 @@ export interface WeeklyReport {
   sales: number;
   /** decimal text in `currency` */
   revenue: string;
+  /** the week's expenses; absent in reports queued before they were listed */
+  expenses?: string;
+  /** the sales' profit less the week's expenses */
   profit: string;
   best: { name: string; profit: string }[];
   restocks: number;

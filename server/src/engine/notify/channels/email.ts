@@ -74,6 +74,7 @@ export function weeklyReportEmail(r: WeeklyReport, language?: string): MailConte
   const facts: [string, string][] = [
     [t("report.sales"), String(r.sales)],
     [t("report.revenue"), money(r.revenue)],
+    ...(r.expenses === undefined ? [] : [[t("report.expenses"), money(r.expenses)] as [string, string]]),
     [t("report.profit"), money(r.profit)],
     [t("report.restocks"), String(r.restocks)],
     [t("report.failing"), String(r.failing.length)],
