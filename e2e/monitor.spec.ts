@@ -231,6 +231,8 @@ test("Parar Todos e Iniciar Todos: um aviso com quantos mudaram, e uma confirmaÃ
   page,
   playwright,
 }) => {
+  // 14 products, three switches and their toasts: 64 s beside another worker on 2 cores
+  test.setTimeout(180_000);
   const username = `todos-${test.info().project.name}-${Date.now().toString(36)}`;
   const admin = await playwright.request.newContext({
     baseURL: test.info().project.use.baseURL,

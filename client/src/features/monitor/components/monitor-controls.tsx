@@ -43,9 +43,11 @@ const CONFIRM_ABOVE = 5;
 
 /**
  * "Iniciar Todos" and "Parar Todos": straight away for a few products, after a confirmation for
- * more; the toast says how many changed (the server's count).
+ * more; the toast says how many changed (the server's count). Held by the page, with its
+ * confirmation (SwitchAllConfirm) outside the layout that changes at 768 px: the controls move
+ * between the phone and desktop trees, and a question held there vanished when they did.
  */
-function useSwitchAll(products: readonly ProductDto[] | undefined) {
+export function useSwitchAll(products: readonly ProductDto[] | undefined) {
   const setAllActive = useSetAllActive();
   const [asking, setAsking] = useState<boolean | null>(null);
   const changing = (isActive: boolean) => products?.filter((p) => p.isActive !== isActive).length ?? 0;
@@ -68,19 +70,18 @@ function useSwitchAll(products: readonly ProductDto[] | undefined) {
 /** search, status filter and view; start, stop and refresh every product of the user */
 export function MonitorControls({
   filters,
-  products,
+  switchAll,
   isRefreshing,
   compact = false,
 }: {
   filters: ProductFilters;
-  /** every product of the user (not only the filtered ones: the buttons switch them all) */
-  products: readonly ProductDto[] | undefined;
+  /** start and stop every product of the user (not only the filtered ones) */
+  switchAll: SwitchAll;
   isRefreshing: boolean;
   compact?: boolean;
 }) {
   const { t } = useTranslation("monitor");
   const queryClient = useQueryClient();
-  const switchAll = useSwitchAll(products);
   const views = [
     ["cards", LayoutGrid, t("controls.viewCards")],
     ["list", List, t("controls.viewList")],
@@ -133,19 +134,28 @@ export function MonitorControls({
       >
         <RefreshCw className={isRefreshing ? "animate-spin" : undefined} />
       </ControlButton>
-      <ConfirmDialog
-        open={switchAll.asking !== null}
-        onOpenChange={(open) => !open && switchAll.cancel()}
-        title={t(switchAll.asking ? "controls.confirmStartTitle" : "controls.confirmStopTitle", {
-          count: switchAll.count,
-        })}
-        description={t(switchAll.asking ? "controls.confirmStart" : "controls.confirmStop", {
-          count: switchAll.count,
-        })}
-        confirmLabel={t(switchAll.asking ? "controls.startAll" : "controls.stopAll")}
-        destructive={switchAll.asking === false}
-        onConfirm={switchAll.confirm}
-      />
     </Toolbar>
+  );
+}
+
+type SwitchAll = ReturnType<typeof useSwitchAll>;
+
+/** "Parar 7 monitores?": asked when more than CONFIRM_ABOVE products would change */
+export function SwitchAllConfirm({ switchAll }: { switchAll: SwitchAll }) {
+  const { t } = useTranslation("monitor");
+  return (
+    <ConfirmDialog
+      open={switchAll.asking !== null}
+      onOpenChange={(open) => !open && switchAll.cancel()}
+      title={t(switchAll.asking ? "controls.confirmStartTitle" : "controls.confirmStopTitle", {
+        count: switchAll.count,
+      })}
+      description={t(switchAll.asking ? "controls.confirmStart" : "controls.confirmStop", {
+        count: switchAll.count,
+      })}
+      confirmLabel={t(switchAll.asking ? "controls.startAll" : "controls.stopAll")}
+      destructive={switchAll.asking === false}
+      onConfirm={switchAll.confirm}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { useProducts } from "../api/get-products";
 import { useStatistics } from "../api/get-statistics";
 import { AddProductButton } from "../components/add-product-button";
 import { MonitorDialogs, ProductList } from "../components/monitor-body";
-import { MonitorControls } from "../components/monitor-controls";
+import { MonitorControls, SwitchAllConfirm, useSwitchAll } from "../components/monitor-controls";
 import { RecentActivity } from "../components/recent-activity";
 import { MobileStats, StatCards } from "../components/stat-cards";
 import { useProductDialogs } from "../lib/use-product-dialogs";
@@ -28,6 +28,7 @@ export function MonitorPage() {
   const filters = useProductFilters();
   const visible = useVisibleProducts(products.data, filters);
   const dialogs = useProductDialogs();
+  const switchAll = useSwitchAll(products.data);
 
   const addButton = (
     <AddProductButton
@@ -40,7 +41,7 @@ export function MonitorPage() {
     <>
       <MonitorControls
         filters={filters}
-        products={products.data}
+        switchAll={switchAll}
         isRefreshing={products.isFetching}
         compact={isMobile}
       />
@@ -74,6 +75,7 @@ export function MonitorPage() {
         </PageShell>
       )}
       <MonitorDialogs dialogs={dialogs} />
+      <SwitchAllConfirm switchAll={switchAll} />
     </>
   );
 }
