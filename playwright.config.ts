@@ -11,11 +11,13 @@ const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const executablePath =
   process.env.CHROMIUM_PATH || (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
 
+const specFiles = (names: string[]) => names.map((name) => `**/${name}.spec.ts`);
+
 /**
  * Specs that open their own contexts at every width (390 to 1280 px) and often their own app: they
  * run once, in the desktop project, and the mobile project does not list them.
  */
-const ALL_WIDTHS_SPECS = [
+const ALL_WIDTHS_SPECS = specFiles([
   "live-updates",
   "monitor-list",
   "monitor-toolbar",
@@ -23,7 +25,7 @@ const ALL_WIDTHS_SPECS = [
   "quality",
   "real-shapes",
   "search-monitor",
-].map((name) => `**/${name}.spec.ts`);
+]);
 
 /**
  * Flows that are the same on a phone (forms and lists whose phone layout is no different from what
@@ -31,7 +33,7 @@ const ALL_WIDTHS_SPECS = [
  * 1280 px. The phone project keeps the specs where the phone has its own way: the drawer, cards
  * instead of tables, sheets, photos, installing, the books' phone summaries.
  */
-const SAME_ON_A_PHONE_SPECS = [
+const SAME_ON_A_PHONE_SPECS = specFiles([
   "accounts",
   "api-tokens",
   "backups",
@@ -42,7 +44,7 @@ const SAME_ON_A_PHONE_SPECS = [
   "session-states",
   "two-factor",
   "user-preferences",
-].map((name) => `**/${name}.spec.ts`);
+]);
 
 /**
  * e2e/global-setup.ts starts the real app (fresh data directory, engine off) on a free port and

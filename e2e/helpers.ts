@@ -8,7 +8,7 @@ import {
   type Page,
   test,
 } from "@playwright/test";
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from "./constants";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, TAKE_SCREENSHOTS } from "./constants";
 
 export { ADMIN_PASSWORD, ADMIN_USERNAME };
 
@@ -70,13 +70,9 @@ export async function setTheme(page: Page, theme: Theme) {
   await expectTheme(page, theme);
 }
 
-/**
- * Full-page PNG in artifacts/screenshots/<name>-<project>.png, after animations settle. Like the
- * quality spec's, only for a person to open: on CI (nobody opens them) only with E2E_SCREENSHOTS,
- * which saves CI minutes of full-page captures (a run was within minutes of its 90-minute limit).
- */
+/** Full-page PNG in artifacts/screenshots/<name>-<project>.png, after animations settle (TAKE_SCREENSHOTS). */
 export async function screenshot(page: Page, name: string) {
-  if (process.env.CI && !process.env.E2E_SCREENSHOTS) return "";
+  if (!TAKE_SCREENSHOTS) return "";
   const project = test.info().project.name;
   const file = path.join("artifacts", "screenshots", `${name}-${project}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });

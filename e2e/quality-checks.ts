@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { ConsoleMessage, Page, Request } from "@playwright/test";
+import { TAKE_SCREENSHOTS } from "./constants";
 
 /** Problems found on a page, one readable line each, collected so one run reports all of them. */
 export type Problems = string[];
@@ -188,14 +189,8 @@ export async function sidebarProblems(page: Page, where: string): Promise<Proble
 
 export const SCREENSHOT_DIR = path.join("artifacts", "screenshots", "quality");
 
-/**
- * Screenshots are for a person to open; on CI nobody does, and a full-page picture at twice the
- * pixels costs ~0.5 s a screen, so CI takes them only when E2E_SCREENSHOTS is set.
- */
-const takeScreenshots = !process.env.CI || !!process.env.E2E_SCREENSHOTS;
-
 export async function screenshotTo(page: Page, name: string, { fullPage = true } = {}) {
-  if (!takeScreenshots) return;
+  if (!TAKE_SCREENSHOTS) return;
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // a sticky header would otherwise be drawn where the window was scrolled to

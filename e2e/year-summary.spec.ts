@@ -58,35 +58,21 @@ test("o resumo anual: do cartão DAC7 aos meses e plataformas, outro ano pelo UR
     );
 
   const january = row(page, "year-months", `janeiro de ${year}`);
-  await expect(january.getByRole("cell")).toHaveText([
-    `janeiro de ${year}`,
-    "1",
-    "80,00 €",
-    "30,00 €",
-    "4,80 €",
-    "5,20 €",
-    "40,00 €",
-  ]);
+  // a phone shows the name, revenue and profit of each row; the count, cost, fees and expenses from 640 px
+  const shown = (cells: string[], onPhone: number[]) =>
+    isMobileProject() ? onPhone.map((i) => cells[i]) : cells;
+  await expect(january.getByRole("cell")).toHaveText(
+    shown([`janeiro de ${year}`, "1", "80,00 €", "30,00 €", "4,80 €", "5,20 €", "40,00 €"], [0, 2, 6]),
+  );
   await expect(row(page, "year-months", `fevereiro de ${year}`).getByRole("cell").last()).toHaveText(
     "0,00 €",
   );
-  await expect(row(page, "year-months", `Total ${year}`).getByRole("cell")).toHaveText([
-    `Total ${year}`,
-    "2",
-    "92,00 €",
-    "35,00 €",
-    "4,80 €",
-    "5,20 €",
-    "47,00 €",
-  ]);
-  await expect(row(page, "year-platforms", "Vinted").getByRole("cell")).toHaveText([
-    "Vinted",
-    "1",
-    "80,00 €",
-    "30,00 €",
-    "4,80 €",
-    "45,20 €",
-  ]);
+  await expect(row(page, "year-months", `Total ${year}`).getByRole("cell")).toHaveText(
+    shown([`Total ${year}`, "2", "92,00 €", "35,00 €", "4,80 €", "5,20 €", "47,00 €"], [0, 2, 6]),
+  );
+  await expect(row(page, "year-platforms", "Vinted").getByRole("cell")).toHaveText(
+    shown(["Vinted", "1", "80,00 €", "30,00 €", "4,80 €", "45,20 €"], [0, 2, 5]),
+  );
   await expect(row(page, "year-platforms", "OLX").getByRole("cell").last()).toHaveText("7,00 €");
   await screenshot(page, "year-summary-light");
 

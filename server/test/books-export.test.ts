@@ -1,15 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inventoryItems } from "../src/db/schema.js";
-import { createTestApp, dbKinds, type TestApp } from "./harness.js";
-
-/** the CSV's lines without the byte-order mark, each split into cells */
-const rows = (text: string) =>
-  text
-    .replace(/^\uFEFF/, "")
-    .trim()
-    .split("\r\n")
-    .map((line) => line.split(";"));
+import { createTestApp, csvCells, dbKinds, type TestApp } from "./harness.js";
 
 /** 23 Nov 2026 03:30 UTC: the 23rd at 03:30 in Lisbon, the 22nd at 22:30 in New York */
 const NEAR_MIDNIGHT = "2026-11-23T03:30:00.000Z";
@@ -64,7 +56,7 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
     expect(res.headers["content-disposition"]).toMatch(
       /^attachment; filename="vendas_\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const [header, row] = rows(res.body);
+    const [header, row] = csvCells(res.body);
     expect(header).toEqual([
       "Data",
       "Item",
@@ -89,14 +81,14 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
     ]);
 
     await saveUserSettings(ana, { currency: "EUR", timezone: "Europe/Lisbon" });
-    const [lisbonHeader, lisbonRow] = rows((await call(ana, "GET", "/api/sales/export")).body);
+    const [lisbonHeader, lisbonRow] = csvCells((await call(ana, "GET", "/api/sales/export")).body);
     expect(lisbonHeader[5]).toBe("Preço de venda (EUR)");
     expect(lisbonRow[0]).toBe("23/11/2026 03:30");
   });
 
   it("writes the inventory's dates in the user's zone and applies the screen's search and status", async () => {
     await saveUserSettings(ana, { currency: "GBP", timezone: "America/New_York" });
-    const all = rows((await call(ana, "GET", "/api/inventory/export")).body);
+    const all = csvCells((await call(ana, "GET", "/api/inventory/export")).body);
     expect(all[0]).toContain("Preço (GBP)");
     expect(all[0]).toContain("Lucro (GBP)");
     const coat = all.find((r) => r[0] === "Casaco");
@@ -117,15 +109,15 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
     ]);
     expect(all).toHaveLength(3);
 
-    const sold = rows((await call(ana, "GET", "/api/inventory/export?status=sold")).body);
+    const sold = csvCells((await call(ana, "GET", "/api/inventory/export?status=sold")).body);
     expect(sold.slice(1).map((r) => r[0])).toEqual(["Casaco"]);
-    const searched = rows((await call(ana, "GET", "/api/inventory/export?search=bn-1")).body);
+    const searched = csvCells((await call(ana, "GET", "/api/inventory/export?search=bn-1")).body);
     expect(searched.slice(1).map((r) => r[0])).toEqual(["Boné"]);
     // the purchase date is the day typed, dd/MM/yyyy, whatever the zone (New York here)
     expect(searched[1][4]).toBe("20/11/2026");
 
     await saveUserSettings(ana, { timezone: "Europe/Lisbon" });
-    const lisbon = rows((await call(ana, "GET", "/api/inventory/export?status=sold")).body);
+    const lisbon = csvCells((await call(ana, "GET", "/api/inventory/export?status=sold")).body);
     expect(lisbon[1][11]).toBe("23/11/2026");
   });
 
@@ -144,12 +136,12 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
     expect(res.headers["content-disposition"]).toMatch(
       /^attachment; filename="despesas_\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    const [header, ...lines] = rows(res.body);
+    const [header, ...lines] = csvCells(res.body);
     expect(header).toEqual(["Data", "Categoria", "Descrição", "Item", "Valor (EUR)", "Talão"]);
     // a day stays its own day in New York; the formula is written as text
     expect(lines).toContainEqual(["23/11/2026", "Outra", "'=1+1", "", "0,10", "Não"]);
     expect(lines).toContainEqual(["01/11/2026", "Embalagens", "Caixas", "", "12,35", "Não"]);
-    expect(rows((await call(rui, "GET", "/api/expenses/export")).body)).toHaveLength(1);
+    expect(csvCells((await call(rui, "GET", "/api/expenses/export")).body)).toHaveLength(1);
     expect((await t.app.inject({ method: "GET", url: "/api/expenses/export" })).statusCode).toBe(401);
     await saveUserSettings(ana, { timezone: "Europe/Lisbon" });
   });
@@ -157,8 +149,8 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
   it("exports only the caller's books, and refuses a bad filter in Portuguese", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/sales/export" })).statusCode).toBe(401);
     expect((await t.app.inject({ method: "GET", url: "/api/inventory/export" })).statusCode).toBe(401);
-    expect(rows((await call(rui, "GET", "/api/inventory/export")).body)).toHaveLength(1);
-    expect(rows((await call(rui, "GET", "/api/sales/export")).body)).toHaveLength(1);
+    expect(csvCells((await call(rui, "GET", "/api/inventory/export")).body)).toHaveLength(1);
+    expect(csvCells((await call(rui, "GET", "/api/sales/export")).body)).toHaveLength(1);
     const bad = await call(ana, "GET", "/api/inventory/export?status=lost");
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain("Estado inválido");

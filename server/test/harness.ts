@@ -158,3 +158,11 @@ export async function eventually<T>(fn: () => Promise<T> | T, timeoutMs = 10_000
     }
   }
 }
+
+/** a CSV answer's lines without the byte-order mark, each split into cells (the books' exports) */
+export const csvCells = (text: string) =>
+  text
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n")
+    .map((line) => line.split(";"));

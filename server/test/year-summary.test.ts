@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expenses, sales } from "../src/db/schema.js";
-import { createTestApp, dbKinds, type TestApp } from "./harness.js";
-
-/** the CSV's lines without the byte-order mark, each split into cells */
-const rows = (text: string) =>
-  text
-    .replace(/^\uFEFF/, "")
-    .trim()
-    .split("\r\n")
-    .map((line) => line.split(";"));
+import { createTestApp, csvCells, dbKinds, type TestApp } from "./harness.js";
 
 describe.each(dbKinds())("yearly summary of the books (%s)", (kind) => {
   let t: TestApp;
@@ -129,7 +121,7 @@ describe.each(dbKinds())("yearly summary of the books (%s)", (kind) => {
     const res = await call(rui, "/api/sales/year-summary/export?year=2026");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-disposition"]).toBe('attachment; filename="resumo_2026.csv"');
-    const lines = rows(res.body);
+    const lines = csvCells(res.body);
     expect(lines[0]).toEqual([
       "Tipo",
       "Nome",

@@ -1,26 +1,22 @@
 import { sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
+import { platformKey, platformName, saleLocalTime } from "./sale-calendar.js";
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
-/**
- * a sale's calendar year in the user's zone; a sale kept without a time (00:00 UTC) is in its own
- * day's year anywhere, the rule of the month charts and the best month
- */
-const saleYear = (timeZone: string) =>
-  sql`extract(year from sale_date at time zone (case when (sale_date at time zone 'UTC')::time = '00:00' then 'UTC' else ${timeZone} end))::int`;
+/** a sale's calendar year in the user's zone (saleLocalTime) */
+const saleYear = (timeZone: string) => sql`extract(year from ${saleLocalTime(timeZone)})::int`;
 
 /** the DAC7 counter's reads: per platform and calendar year, the sales and their total */
 export const dac7Repository = {
   async platformsInYear(db: Conn, userId: number, timeZone: string, chosen: number) {
     // platforms differing only in case or spaces are one, named as first written that year; no platform, no report
-    const key = sql`lower(regexp_replace(trim(platform), '\\s+', ' ', 'g'))`;
     const [rows, years] = await Promise.all([
-      db.execute(sql`select (array_agg(regexp_replace(trim(platform), '\\s+', ' ', 'g') order by sale_date, id))[1] as platform, count(*)::int as n,
+      db.execute(sql`select (array_agg(${platformName} order by sale_date, id))[1] as platform, count(*)::int as n,
           coalesce(sum(sale_price), 0)::numeric(20, 2)::text as total
         from sales where user_id = ${userId} and coalesce(trim(platform), '') <> ''
           and ${saleYear(timeZone)} = ${chosen}
-        group by ${key} order by sum(sale_price) desc, 1`),
+        group by ${platformKey} order by sum(sale_price) desc, 1`),
       db.execute(sql`select distinct ${saleYear(timeZone)} as y from sales
         where user_id = ${userId} and coalesce(trim(platform), '') <> ''`),
     ]);

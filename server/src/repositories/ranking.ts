@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { expenses, inventoryItems, sales, users } from "../db/schema.js";
+import { saleLocalTime } from "./sale-calendar.js";
 
 /** the days that count, on the viewer's calendar: `from` and `to` (exclusive) as "yyyy-mm-dd" */
 export interface RankingWindow {
@@ -18,8 +19,7 @@ export const rankingRepository = {
   listSellers(conn: Conn, { window, withHidden }: { window: RankingWindow | null; withHidden: boolean }) {
     // a sale's day on the viewer's calendar; one kept without a time (00:00 UTC) is its own day
     // anywhere, the rule of the month charts and the best month
-    const saleDay = (w: RankingWindow) =>
-      sql`(${sales.saleDate} at time zone (case when (${sales.saleDate} at time zone 'UTC')::time = '00:00' then 'UTC' else ${w.timeZone} end))::date`;
+    const saleDay = (w: RankingWindow) => sql`${saleLocalTime(w.timeZone, sales.saleDate)}::date`;
     const expensesInWindow = window
       ? sql` and ${expenses.spentOn} >= ${window.from}::date and ${expenses.spentOn} < ${window.to}::date`
       : sql``;

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { expenses, inventoryItems, sales } from "../db/schema.js";
+import { saleLocalTime } from "./sale-calendar.js";
 
 /** an amount rounded to the cent as text, 0 when there is nothing to sum */
 const money = (expr: ReturnType<typeof sql>) => sql<string>`round(coalesce(${expr}, 0), 2)::text`;
@@ -94,7 +95,7 @@ export const statisticsRepository = {
     // the month key is computed once in a subquery, so GROUP BY sees a single expression
     // sales' profit and expenses (negative) side by side, each with its month key computed once
     const monthly = sql`(
-      select to_char(${sales.saleDate} at time zone (case when (${sales.saleDate} at time zone 'UTC')::time = '00:00' then 'UTC' else ${timeZone} end), 'YYYY-MM') as month_key,
+      select to_char(${saleLocalTime(timeZone, sales.saleDate)}, 'YYYY-MM') as month_key,
         ${sales.profit} as profit, 1 as sale
       from ${sales} where ${sales.userId} = ${userId}
       union all

@@ -1,14 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
+import { platformKey, platformName, saleLocalTime } from "./sale-calendar.js";
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
-
-/**
- * a sale's instant on the user's calendar; a sale kept without a time (00:00 UTC) is its own day
- * anywhere, the rule of the month charts, the best month and the DAC7 counter
- */
-const localSaleDate = (timeZone: string) =>
-  sql`(sale_date at time zone (case when (sale_date at time zone 'UTC')::time = '00:00' then 'UTC' else ${timeZone} end))`;
 
 const figures = sql`count(*)::int as n,
   coalesce(sum(sale_price), 0)::numeric(20, 2)::text as revenue,
@@ -35,10 +29,9 @@ const toFigures = (r: Record<string, unknown>): FigureRow => ({
 /** the yearly summary's reads: sums in SQL on numeric, exact to the cent */
 export const yearSummaryRepository = {
   async read(db: Conn, userId: number, timeZone: string, year: number) {
-    const local = localSaleDate(timeZone);
+    const local = saleLocalTime(timeZone);
     const inYear = sql`user_id = ${userId} and extract(year from ${local})::int = ${year}`;
     // platforms differing only in case or spaces are one, named as first written that year
-    const key = sql`lower(regexp_replace(trim(coalesce(platform, '')), '\\s+', ' ', 'g'))`;
     const [months, expenses, platforms, years] = await Promise.all([
       db.execute(sql`select extract(month from ${local})::int as m, ${figures}
         from sales where ${inYear} group by 1`),
@@ -46,9 +39,9 @@ export const yearSummaryRepository = {
         from expenses where user_id = ${userId}
           and spent_on >= make_date(${year}, 1, 1) and spent_on < make_date(${year} + 1, 1, 1)
         group by 1`),
-      db.execute(sql`select (array_agg(regexp_replace(trim(coalesce(platform, '')), '\\s+', ' ', 'g') order by sale_date, id))[1] as platform,
+      db.execute(sql`select (array_agg(${platformName} order by sale_date, id))[1] as platform,
           ${figures}
-        from sales where ${inYear} group by ${key} order by sum(sale_price) desc, 1`),
+        from sales where ${inYear} group by ${platformKey} order by sum(sale_price) desc, 1`),
       db.execute(sql`select extract(year from ${local})::int as y from sales where user_id = ${userId}
         union select extract(year from spent_on)::int from expenses where user_id = ${userId}`),
     ]);

@@ -8,6 +8,7 @@ import {
   searchSales,
   yearSummaryCsv,
 } from "@common/books-export.js";
+import { createFormatter } from "@common/format.js";
 import { dac7QuerySchema, dac7Schema } from "@common/schemas/dac7.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import { yearSummaryQuerySchema, yearSummarySchema } from "@common/schemas/year-summary.js";
@@ -65,10 +66,10 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: yearSummaryQuerySchema } },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const f = await userFormatter(app.db, userId);
-      const { timezone } = await getUserSettings(app.db, userId);
-      const summary = await yearSummary(app.db, userId, timezone, request.query.year);
-      return sendCsv(reply, `resumo_${summary.year}.csv`, yearSummaryCsv(summary, f));
+      // one read of the settings: the zone for the months, and the formatter for the figures
+      const settings = await getUserSettings(app.db, userId);
+      const summary = await yearSummary(app.db, userId, settings.timezone, request.query.year);
+      return sendCsv(reply, `resumo_${summary.year}.csv`, yearSummaryCsv(summary, createFormatter(settings)));
     },
   );
 

@@ -5,10 +5,10 @@ import { Link } from "wouter";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { paths } from "@/config/paths";
 import { useFormat } from "@/lib/user-settings";
 import { useDac7 } from "../api/get-dac7";
+import { YearSelect } from "./year-select";
 
 const LEVEL_VARIANT = { ok: "secondary", near: "outline", reached: "destructive" } as const;
 
@@ -32,18 +32,7 @@ export function Dac7Card() {
             })}
           </CardDescription>
         </div>
-        <Select value={String(data.year)} onValueChange={(v) => setYear(Number(v))}>
-          <SelectTrigger className="w-auto shrink-0" aria-label={t("dac7.year")}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {data.years.map((y) => (
-              <SelectItem key={y} value={String(y)}>
-                {y}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <YearSelect value={data.year} years={data.years} onChange={setYear} className="shrink-0" />
       </CardHeader>
       <CardContent>
         {data.platforms.length === 0 ? (

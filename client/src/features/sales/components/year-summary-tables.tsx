@@ -1,4 +1,4 @@
-import type { YearSummary } from "@common/schemas/year-summary";
+import type { YearSummary, YearSummaryFigures } from "@common/schemas/year-summary";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import {
@@ -15,34 +15,47 @@ import { cn } from "@/lib/utils";
 
 const negative = (amount: string) => (amount.startsWith("-") ? "text-destructive" : undefined);
 
-/** the figure columns both tables share, in the CSV's order */
-const FIGURES = ["sales", "revenue", "cost", "fees"] as const;
+/**
+ * On a phone (under 640 px) a row keeps its name, revenue and profit, which fit without scrolling;
+ * the count, cost, fees and expenses are in the tiles' totals, the CSV and the printed page
+ */
+const WIDE_ONLY = "hidden sm:table-cell";
+const amount = "text-right tabular-nums";
 
-function FigureCells({ row }: { row: YearSummary["months"][number] | YearSummary["platforms"][number] }) {
+/** the figure columns both tables share, in the CSV's order */
+const FIGURES = [
+  ["sales", WIDE_ONLY],
+  ["revenue", ""],
+  ["cost", WIDE_ONLY],
+  ["fees", WIDE_ONLY],
+] as const;
+
+function FigureCells({ row }: { row: YearSummaryFigures }) {
   const f = useFormat();
   return (
     <>
-      <TableCell className="text-right tabular-nums">{row.sales}</TableCell>
-      <TableCell className="text-right tabular-nums">{f.money(row.revenue)}</TableCell>
-      <TableCell className="text-right tabular-nums">{f.money(row.cost)}</TableCell>
-      <TableCell className="text-right tabular-nums">{f.money(row.fees)}</TableCell>
+      <TableCell className={cn(amount, WIDE_ONLY)}>{row.sales}</TableCell>
+      <TableCell className={amount}>{f.money(row.revenue)}</TableCell>
+      <TableCell className={cn(amount, WIDE_ONLY)}>{f.money(row.cost)}</TableCell>
+      <TableCell className={cn(amount, WIDE_ONLY)}>{f.money(row.fees)}</TableCell>
     </>
   );
 }
 
-function FigureHeads({ first, last }: { first: string; last: string[] }) {
+function FigureHeads({ first, last }: { first: string; last: { label: string; wideOnly?: boolean }[] }) {
   const { t } = useTranslation("sales");
   return (
     <TableHeader>
       <TableRow>
         <TableHead>{first}</TableHead>
-        {FIGURES.map((key) => (
-          <TableHead key={key} className="text-right">
+        {FIGURES.map(([key, className]) => (
+          <TableHead key={key} className={cn("text-right", className)}>
             {t(`yearSummary.columns.${key}`)}
           </TableHead>
         ))}
-        {last.map((label) => (
-          <TableHead key={label} className="text-right">
+        {last.map(({ label, wideOnly }) => (
+          // "Lucro das vendas" wraps on a phone instead of pushing its figures out of the card
+          <TableHead key={label} className={cn("text-right whitespace-normal", wideOnly && WIDE_ONLY)}>
             {label}
           </TableHead>
         ))}
@@ -51,7 +64,7 @@ function FigureHeads({ first, last }: { first: string; last: string[] }) {
   );
 }
 
-/** the twelve months and the year's total; on a phone the table scrolls inside its card */
+/** the twelve months and the year's total */
 export function YearMonthsTable({ summary }: { summary: YearSummary }) {
   const { t } = useTranslation("sales");
   const f = useFormat();
@@ -65,7 +78,10 @@ export function YearMonthsTable({ summary }: { summary: YearSummary }) {
         <Table data-testid="year-months">
           <FigureHeads
             first={t("yearSummary.columns.month")}
-            last={[t("yearSummary.columns.expenses"), t("yearSummary.columns.profit")]}
+            last={[
+              { label: t("yearSummary.columns.expenses"), wideOnly: true },
+              { label: t("yearSummary.columns.profit") },
+            ]}
           />
           <TableBody>
             {summary.months.map((m) => (
@@ -73,10 +89,10 @@ export function YearMonthsTable({ summary }: { summary: YearSummary }) {
                 key={m.month}
                 className={cn(m.sales === 0 && m.expenses === "0.00" && "text-muted-foreground")}
               >
-                <TableCell className="capitalize">{monthName(m.month)}</TableCell>
+                <TableCell className="first-letter:uppercase">{monthName(m.month)}</TableCell>
                 <FigureCells row={m} />
-                <TableCell className="text-right tabular-nums">{f.money(m.expenses)}</TableCell>
-                <TableCell className={cn("text-right font-medium tabular-nums", negative(m.profit))}>
+                <TableCell className={cn(amount, WIDE_ONLY)}>{f.money(m.expenses)}</TableCell>
+                <TableCell className={cn(amount, "font-medium", negative(m.profit))}>
                   {f.money(m.profit)}
                 </TableCell>
               </TableRow>
@@ -85,9 +101,9 @@ export function YearMonthsTable({ summary }: { summary: YearSummary }) {
           <TableFooter>
             <TableRow>
               <TableCell>{t("yearSummary.total", { year: summary.year })}</TableCell>
-              <FigureCells row={{ ...summary.total, month: 0 }} />
-              <TableCell className="text-right tabular-nums">{f.money(summary.total.expenses)}</TableCell>
-              <TableCell className={cn("text-right tabular-nums", negative(summary.total.profit))}>
+              <FigureCells row={summary.total} />
+              <TableCell className={cn(amount, WIDE_ONLY)}>{f.money(summary.total.expenses)}</TableCell>
+              <TableCell className={cn(amount, negative(summary.total.profit))}>
                 {f.money(summary.total.profit)}
               </TableCell>
             </TableRow>
@@ -114,14 +130,14 @@ export function YearPlatformsTable({ summary }: { summary: YearSummary }) {
           <Table data-testid="year-platforms">
             <FigureHeads
               first={t("yearSummary.columns.platform")}
-              last={[t("yearSummary.columns.salesProfit")]}
+              last={[{ label: t("yearSummary.columns.salesProfit") }]}
             />
             <TableBody>
               {summary.platforms.map((p) => (
                 <TableRow key={p.platform}>
                   <TableCell>{p.platform || t("yearSummary.noPlatform")}</TableCell>
                   <FigureCells row={p} />
-                  <TableCell className={cn("text-right font-medium tabular-nums", negative(p.salesProfit))}>
+                  <TableCell className={cn(amount, "font-medium", negative(p.salesProfit))}>
                     {f.money(p.salesProfit)}
                   </TableCell>
                 </TableRow>

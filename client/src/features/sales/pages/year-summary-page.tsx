@@ -1,4 +1,5 @@
 import { addMoney } from "@common/money";
+import { yearSummaryQuerySchema } from "@common/schemas/year-summary";
 import { ArrowLeft, Printer, Receipt, TrendingUp, Wallet } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
@@ -9,22 +10,26 @@ import { MetricTile } from "@/components/metric-tile";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { downloadFromServer } from "@/lib/download";
 import { errorMessage } from "@/lib/http";
 import { useFormat } from "@/lib/user-settings";
-import { useYearSummary, yearSummaryQuery } from "../api/get-year-summary";
+import { yearQuery } from "../api/get-dac7";
+import { useYearSummary } from "../api/get-year-summary";
+import { YearSelect } from "../components/year-select";
 import { YearMonthsTable, YearPlatformsTable } from "../components/year-summary-tables";
 
 /** ?year=2025 (kept in the URL, so a printed or shared page is that year); none: the current year */
 function useYearParam(): [number | null, (year: number) => void] {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const year = Number(new URLSearchParams(search).get("year"));
+  // the server's rule for ?year= (2000–2100); anything else: the current year
+  const parsed = yearSummaryQuerySchema.safeParse({
+    year: new URLSearchParams(search).get("year") ?? undefined,
+  });
   return [
-    Number.isInteger(year) && year >= 2000 && year <= 2100 ? year : null,
+    (parsed.success && parsed.data.year) || null,
     (next) => navigate(`${paths.salesYearSummary}?year=${next}`, { replace: true }),
   ];
 }
@@ -40,7 +45,7 @@ export function YearSummaryPage() {
   const exportCsv = async () => {
     try {
       const fileName = await downloadFromServer(
-        `/api/sales/year-summary/export${yearSummaryQuery(data?.year ?? year)}`,
+        `/api/sales/year-summary/export${yearQuery(data?.year ?? year)}`,
         "resumo.csv",
       );
       toast.success(t("export.done"), { description: t("yearSummary.exported", { fileName }) });
@@ -63,19 +68,8 @@ export function YearSummaryPage() {
         subtitle={t("yearSummary.subtitle")}
         actions={
           data && (
-            <div className="flex flex-wrap items-center gap-2 print:hidden">
-              <Select value={String(data.year)} onValueChange={(v) => setYear(Number(v))}>
-                <SelectTrigger className="w-auto" aria-label={t("dac7.year")}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {data.years.map((y) => (
-                    <SelectItem key={y} value={String(y)}>
-                      {y}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+            <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap print:hidden">
+              <YearSelect value={data.year} years={data.years} onChange={setYear} />
               <ExportCsvButton label={t("page.exportCsv")} onClick={exportCsv} />
               <Button variant="outline" onClick={() => window.print()}>
                 <Printer />
