@@ -83,8 +83,9 @@ if (!chromium) {
 } else {
   const pwJson = path.join(outDir, "playwright.json");
   fs.rmSync(pwJson, { force: true });
+  // no CHROMIUM_PATH here: set, it would override playwright.config.ts's choice of the headless
+  // shell (the whole suite ran in the full chromium through `npm test` until 29 Nov)
   run("Playwright (browser: Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {
-    CHROMIUM_PATH: chromium,
     PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
   });
   if (fs.existsSync(pwJson)) {
