@@ -87,6 +87,8 @@ export const createInventoryItemSchema = z
     purchaseDate: dateInputSchema("Data inválida").nullish(),
     notes: optionalText(2000),
     tags: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
+    /** the monitor the item was bought from ("Comprei" on its card) */
+    sourceProductId: z.number({ error: "Monitor de origem inválido" }).int().positive().nullish(),
   })
   .extend(saleFieldsSchema.shape);
 export type CreateInventoryItemInput = z.input<typeof createInventoryItemSchema>;
@@ -160,12 +162,34 @@ export const inventoryItemSchema = z.object({
   status: z.string(),
   tags: z.array(z.string()),
   notes: z.string().nullable(),
+  /** the monitor it was bought from; null when none or when that monitor was removed */
+  sourceProductId: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** the item's sale, when it has one */
   sale: inventorySaleSchema.nullable(),
 });
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
+
+/** GET /api/inventory/draft?product=N: the new-item dialog's fields filled from a product monitor */
+export const itemDraftQuerySchema = z.object({
+  product: z.coerce
+    .number({ error: "Monitor inválido" })
+    .int("Monitor inválido")
+    .positive("Monitor inválido"),
+});
+export const itemDraftSchema = z.object({
+  name: z.string(),
+  /** the monitor's last price when in the currency the user keeps the books in, else null */
+  price: z.string().nullable(),
+  /** the one size the monitor watches or has in stock, else null */
+  size: z.string().nullable(),
+  purchaseLocation: z.string(),
+  /** the product page, so the item keeps where it was bought */
+  notes: z.string(),
+  sourceProductId: z.number(),
+});
+export type ItemDraft = z.infer<typeof itemDraftSchema>;
 
 export const inventoryStatisticsSchema = z.object({
   totalItems: z.number(),

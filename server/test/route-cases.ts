@@ -227,6 +227,10 @@ export const ROUTES: Record<string, RouteCase> = {
   "GET /api/inventory": { expect: everyone(200) },
   "GET /api/inventory/statistics": { expect: everyone(200) },
   "GET /api/inventory/export": { expect: everyone(200) },
+  "GET /api/inventory/draft": {
+    path: (f) => `/api/inventory/draft?product=${f.productId}`,
+    expect: ownerOnly(200),
+  },
   "POST /api/inventory": { body: () => ({ name: "Ténis", price: "10,00" }), expect: everyone(201) },
   "PUT /api/inventory/:id": {
     path: (f) => `/api/inventory/${f.itemId}`,

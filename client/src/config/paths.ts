@@ -6,6 +6,7 @@ export const paths = {
   home: "/",
   status: "/status",
   monitor: "/monitor",
+  /** ?comprei=<monitor id>: the new-item dialog opens filled from that monitor */
   inventory: "/inventory",
   sales: "/sales",
   /** ?year=yyyy */

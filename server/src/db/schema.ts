@@ -386,10 +386,15 @@ export const inventoryItems = pgTable(
     status: text("status").notNull().default("in_stock"),
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
     notes: text("notes"),
+    /** the monitor it was bought from ("Comprei"); the item stays when the monitor goes */
+    sourceProductId: integer("source_product_id").references(() => products.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("inventory_user_idx").on(t.userId)],
+  (t) => [
+    index("inventory_user_idx").on(t.userId),
+    index("inventory_source_product_idx").on(t.sourceProductId),
+  ],
 );
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -3,6 +3,8 @@ import {
   createInventoryItemSchema,
   inventoryItemSchema,
   inventoryStatisticsSchema,
+  itemDraftQuerySchema,
+  itemDraftSchema,
   updateInventoryItemSchema,
   updateInventoryStatusSchema,
 } from "@common/schemas/inventory.js";
@@ -23,7 +25,8 @@ import { getGlobalSettings } from "../services/settings.js";
 import { cachedJson } from "../plugins/cached-answers.js";
 import { type PhotoKind, readPhoto } from "../services/item-photos.js";
 import { deleteItem, restoreItem } from "../services/deleted-items.js";
-import { changeItemStatus, createItem, listItems, updateItem } from "../services/inventory.js";
+import { CATALOGUE } from "../engine/handle.js";
+import { changeItemStatus, createItem, itemDraft, listItems, updateItem } from "../services/inventory.js";
 import { sendCsv, sendPhoto, userFormatter } from "../services/exports.js";
 import { inventoryStatistics } from "../services/statistics.js";
 
@@ -59,6 +62,19 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         inventoryCsv(filterInventory(items, search, status), f),
       );
     },
+  );
+
+  app.get(
+    "/api/inventory/draft",
+    { schema: { querystring: itemDraftQuerySchema, response: { 200: itemDraftSchema } } },
+    async (request) =>
+      itemDraft(
+        app.db,
+        currentUser(request).id,
+        request.query.product,
+        (product) => CATALOGUE.storeName(product),
+        (platform) => CATALOGUE.watchesProfile(platform),
+      ),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { Db } from "../db/client.js";
 import { notFound } from "../http-error.js";
 import { deletedItemsRepository } from "../repositories/deleted-items.js";
 import { inventoryItemsRepository, type ItemRow } from "../repositories/inventory-items.js";
+import { productsRepository } from "../repositories/products.js";
 import { itemPhotosRepository } from "../repositories/item-photos.js";
 import { type SaleRow, salesRepository } from "../repositories/sales.js";
 import { ITEM_NOT_FOUND } from "./sales.js";
@@ -50,8 +51,13 @@ export async function restoreItem(db: Db, userId: number, itemId: number): Promi
     if (!copy) throw notFound(CANNOT_RESTORE);
     // JSON carried the dates as text
     const item = copy.item as ItemRow;
+    // the monitor it was bought from may have been removed since
+    const source = item.sourceProductId
+      ? await productsRepository.findOwn(tx, userId, item.sourceProductId)
+      : undefined;
     await inventoryItemsRepository.insert(tx, {
       ...item,
+      sourceProductId: source?.id ?? null,
       purchaseDate: toDate(item.purchaseDate),
       createdAt: toDate(item.createdAt) ?? new Date(),
       updatedAt: toDate(item.updatedAt) ?? new Date(),

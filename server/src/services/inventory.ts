@@ -1,14 +1,18 @@
 import type {
   CreateInventoryItem,
   InventoryItem,
+  ItemDraft,
   UpdateInventoryItem,
   UpdateInventoryStatus,
 } from "@common/schemas/inventory.js";
 import type { Conn, Db } from "../db/client.js";
-import { conflict } from "../http-error.js";
+import { parseJsonList } from "@common/schemas/products.js";
+import { badRequest, conflict, notFound } from "../http-error.js";
 import { inventoryItemsRepository } from "../repositories/inventory-items.js";
+import { productsRepository } from "../repositories/products.js";
 import { salesRepository } from "../repositories/sales.js";
 import { decodePhoto, photoUrls, storePhoto } from "./item-photos.js";
+import { getUserSettings } from "./settings.js";
 import { assertRoomForItem, assertRoomForPhoto } from "./quotas.js";
 import { ALREADY_SOLD, computeProfit, lockOwnItem, recordSale, requireSalePrice } from "./sales.js";
 
@@ -22,8 +26,11 @@ export async function createItem(db: Db, userId: number, input: CreateInventoryI
   const photo = image ? await decodePhoto(image) : null;
   return db.transaction(async (tx) => {
     await assertRoomForItem(tx, userId, photo ? photoSize(photo) : null);
+    if (fields.sourceProductId && !(await productsRepository.findOwn(tx, userId, fields.sourceProductId)))
+      throw badRequest(SOURCE_NOT_FOUND, [{ path: "sourceProductId", message: SOURCE_NOT_FOUND }]);
     const item = await inventoryItemsRepository.insert(tx, {
       ...fields,
+      sourceProductId: fields.sourceProductId ?? null,
       userId,
       status: saleDetails ? "in_stock" : fields.status,
       purchaseDate: fields.purchaseDate ?? null,
@@ -34,6 +41,37 @@ export async function createItem(db: Db, userId: number, input: CreateInventoryI
     return item.id;
   });
 }
+
+const SOURCE_NOT_FOUND = "O monitor de origem não existe ou não é seu";
+const NOT_A_PRODUCT = "Só um monitor de produto dá um item: uma pesquisa ou um perfil não";
+
+/**
+ * GET /api/inventory/draft: "Comprei" on a product monitor's card opens the new-item dialog with
+ * what the monitor knows: its name, its last price when in the currency the user keeps the books
+ * in (no rate is guessed), the one size it watches or has in stock, the store and the page.
+ */
+export async function itemDraft(
+  db: Conn,
+  userId: number,
+  productId: number,
+  storeName: (product: { platform: string; url: string }) => string,
+  watchesProfile: (platform: string) => boolean,
+): Promise<ItemDraft> {
+  const product = await productsRepository.findOwn(db, userId, productId);
+  if (!product) throw notFound("Produto não encontrado");
+  if (product.monitorType === "search" || watchesProfile(product.platform)) throw badRequest(NOT_A_PRODUCT);
+  const { currency } = await getUserSettings(db, userId);
+  return {
+    name: product.name,
+    price: product.price !== null && product.currency === currency ? product.price : null,
+    size: onlyOne(parseJsonList(product.variants)) ?? onlyOne(parseJsonList(product.availableSizes)),
+    purchaseLocation: storeName(product),
+    notes: product.url,
+    sourceProductId: product.id,
+  };
+}
+
+const onlyOne = (list: string[]) => (list.length === 1 ? list[0] : null);
 
 const photoSize = (photo: { full: Buffer; thumbnail: Buffer }) => photo.full.length + photo.thumbnail.length;
 
@@ -97,6 +135,7 @@ export async function listItems(db: Conn, userId: number, itemId?: number): Prom
     status: item.status,
     tags: item.tags,
     notes: item.notes,
+    sourceProductId: item.sourceProductId,
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
     sale: sale

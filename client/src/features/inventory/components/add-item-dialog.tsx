@@ -1,6 +1,7 @@
 import { moneyFieldText } from "@common/money";
 import {
   type InventoryItem,
+  type ItemDraft,
   type ItemForm,
   type ItemFormInput,
   itemFormSchema,
@@ -75,31 +76,57 @@ function valuesOf(item: InventoryItem): ItemFields {
   };
 }
 
-/** adds an item, or edits `item` when given (every field but the status, which has its own dialog) */
+/** a new item filled from a monitor ("Comprei"): bought today, where the monitor watches */
+function valuesFromDraft(draft: ItemDraft, today: string): ItemFields {
+  return {
+    ...EMPTY,
+    name: draft.name,
+    price: moneyFieldText(draft.price),
+    size: draft.size ?? "",
+    purchaseLocation: draft.purchaseLocation,
+    purchaseDate: today,
+    notes: draft.notes,
+  };
+}
+
+/**
+ * adds an item, or edits `item` when given (every field but the status, which has its own dialog);
+ * `draft` fills a new item from a monitor, which the item then remembers
+ */
 export function AddItemDialog({
   open,
   onOpenChange,
   item,
+  draft,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   item?: InventoryItem | null;
+  draft?: ItemDraft | null;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="overflow-x-hidden sm:max-w-xl">
-        {open && <AddItemForm item={item ?? null} onDone={() => onOpenChange(false)} />}
+        {open && <AddItemForm item={item ?? null} draft={draft ?? null} onDone={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function AddItemForm({ item, onDone }: { item: InventoryItem | null; onDone: () => void }) {
+function AddItemForm({
+  item,
+  draft,
+  onDone,
+}: {
+  item: InventoryItem | null;
+  draft: ItemDraft | null;
+  onDone: () => void;
+}) {
   const f = useFormat();
   const { t } = useTranslation(["inventory", "common"]);
   const form = useForm<ItemFormInput, unknown, ItemForm>({
     resolver: zodResolver(itemFormSchema),
-    defaultValues: item ? valuesOf(item) : EMPTY,
+    defaultValues: item ? valuesOf(item) : draft ? valuesFromDraft(draft, f.day(new Date())) : EMPTY,
   });
   const errors = form.formState.errors;
   const create = useCreateItem();
@@ -113,7 +140,7 @@ function AddItemForm({ item, onDone }: { item: InventoryItem | null; onDone: () 
   const submit = form.handleSubmit(({ status, image, ...fields }) => {
     if (!item) {
       return create.mutate(
-        { ...fields, status, image },
+        { ...fields, status, image, sourceProductId: draft?.sourceProductId ?? null },
         {
           onSuccess: () => {
             toast.success(t("itemDialog.added"));
@@ -168,7 +195,11 @@ function AddItemForm({ item, onDone }: { item: InventoryItem | null; onDone: () 
       <DialogHeader>
         <DialogTitle>{item ? t("itemDialog.editTitle") : t("itemDialog.newTitle")}</DialogTitle>
         <DialogDescription>
-          {item ? t("itemDialog.editDescription") : t("itemDialog.newDescription")}
+          {item
+            ? t("itemDialog.editDescription")
+            : draft
+              ? t("itemDialog.fromMonitorDescription", { name: draft.name })
+              : t("itemDialog.newDescription")}
         </DialogDescription>
       </DialogHeader>
       <FormField id="item-name" label={t("itemDialog.name")} error={message("name")}>

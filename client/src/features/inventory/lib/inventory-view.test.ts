@@ -24,6 +24,7 @@ const item = (
   status,
   tags: [],
   notes: null,
+  sourceProductId: null,
   createdAt: "2026-11-22T10:00:00.000Z",
   updatedAt: "2026-11-22T10:00:00.000Z",
   sale: null,

@@ -1,16 +1,19 @@
 import type { InventoryItem } from "@common/schemas/inventory";
 import { Plus } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
+import { useLocation, useSearch } from "wouter";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { Button } from "@/components/ui/button";
+import { paths } from "@/config/paths";
 import { downloadFromServer } from "@/lib/download";
 import { errorMessage } from "@/lib/http";
 import { useDeleteItem } from "../api/delete-item";
 import { useInventory } from "../api/get-inventory";
 import { useInventoryStatistics } from "../api/get-inventory-statistics";
+import { useItemDraft } from "../api/get-item-draft";
 import { AddItemDialog } from "../components/add-item-dialog";
 import { InventoryBody } from "../components/inventory-body";
 import { InventoryStats } from "../components/inventory-stats";
@@ -18,6 +21,27 @@ import { InventoryToolbar, type ViewMode } from "../components/inventory-toolbar
 import { SellItemDialog } from "../components/sell-item-dialog";
 import { StatusDialog } from "../components/status-dialog";
 import { filterItems, type StatusFilter } from "../lib/inventory-view";
+
+/**
+ * ?comprei=<monitor id> ("Comprei" on a monitor's card): the new-item dialog opens filled from that
+ * monitor; closing it (or a monitor that cannot fill it) drops the parameter
+ */
+function useDraftFromMonitor() {
+  const { t } = useTranslation(["inventory", "common"]);
+  const [, navigate] = useLocation();
+  const raw = new URLSearchParams(useSearch()).get("comprei");
+  const productId = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const draft = useItemDraft(productId);
+  const close = () => navigate(paths.inventory, { replace: true });
+  useEffect(() => {
+    if (!draft.error) return;
+    toast.error(t("itemDialog.draftFailed"), {
+      description: errorMessage(draft.error, t("common:unknownError")),
+    });
+    navigate(paths.inventory, { replace: true });
+  }, [draft.error, navigate, t]);
+  return { draft: productId !== null ? (draft.data ?? null) : null, close };
+}
 
 export function InventoryPage() {
   const inventory = useInventory();
@@ -31,6 +55,7 @@ export function InventoryPage() {
   const [selling, setSelling] = useState<InventoryItem | null>(null);
   const [changing, setChanging] = useState<InventoryItem | null>(null);
   const [editing, setEditing] = useState<InventoryItem | null>(null);
+  const fromMonitor = useDraftFromMonitor();
 
   const visible = useMemo(
     () => filterItems(inventory.data ?? [], search, status),
@@ -95,6 +120,11 @@ export function InventoryPage() {
         deletingId={remove.isPending ? (remove.variables ?? null) : null}
       />
       <AddItemDialog open={adding} onOpenChange={setAdding} />
+      <AddItemDialog
+        open={fromMonitor.draft !== null}
+        onOpenChange={(open) => !open && fromMonitor.close()}
+        draft={fromMonitor.draft}
+      />
       <AddItemDialog open={editing !== null} onOpenChange={() => setEditing(null)} item={editing} />
       <SellItemDialog item={selling} onClose={() => setSelling(null)} />
       <StatusDialog item={changing} onClose={() => setChanging(null)} />

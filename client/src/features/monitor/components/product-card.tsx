@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import type { ProductDto } from "@common/schemas/products";
-import { Activity, ExternalLink, Pause, Pencil, Play, Store, Trash2 } from "lucide-react";
+import { Activity, ExternalLink, Pause, Pencil, Play, ShoppingBag, Store, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { paths } from "@/config/paths";
 import { formatClockOrDate, formatInterval } from "@/lib/format";
 import { usePlatforms } from "@/lib/platforms";
 import { StretchedInterval } from "./interval-text";
@@ -98,15 +100,33 @@ export function ToggleButton({
   );
 }
 
-/** the card's icon buttons after Edit: test now, open the URL, remove */
+/** where "Comprei" leads: the inventory's new-item dialog, filled from this monitor */
+export const boughtPath = (product: ProductDto) => `${paths.inventory}?comprei=${product.id}`;
+
+/** a monitor of one product (not a search, not a member's wardrobe) can become an inventory item */
+export function useCanBeBought() {
+  const platforms = usePlatforms();
+  return (product: ProductDto) =>
+    product.monitorType !== "search" && !platforms.watchesProfile(product.platform);
+}
+
+/** the card's icon buttons after Edit: bought it, test now, open the URL, remove */
 export function CardIconActions({
   product,
   onTest,
   onDelete,
 }: { product: ProductDto } & Pick<ProductActions, "onTest" | "onDelete">) {
   const { t } = useTranslation("monitor");
+  const canBeBought = useCanBeBought();
   return (
     <>
+      {canBeBought(product) && (
+        <Button asChild variant="outline" size="icon-sm">
+          <Link href={boughtPath(product)} aria-label={t("card.bought")} title={t("card.boughtTitle")}>
+            <ShoppingBag />
+          </Link>
+        </Button>
+      )}
       <Button
         variant="outline"
         size="icon-sm"

@@ -10,10 +10,12 @@ import {
   Pause,
   Pencil,
   Play,
+  ShoppingBag,
   Store,
   Trash2,
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -41,7 +43,7 @@ import {
   type SortKey,
 } from "../lib/product-display";
 import { StatusBadge, StatusChips } from "./product-badges";
-import { type ProductActions, ToggleButton } from "./product-card";
+import { boughtPath, type ProductActions, ToggleButton, useCanBeBought } from "./product-card";
 
 interface ListProps extends ProductActions {
   products: ProductDto[];
@@ -60,6 +62,7 @@ function RowMenu({
 }: { product: ProductDto } & ProductActions) {
   const { t } = useTranslation(["monitor", "common"]);
   const platforms = usePlatforms();
+  const canBeBought = useCanBeBought();
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -84,6 +87,14 @@ function RowMenu({
           <DropdownMenuItem onSelect={() => onShowCheck(product)}>
             <FileSearch />
             {t("failure.showCheck")}
+          </DropdownMenuItem>
+        )}
+        {canBeBought(product) && (
+          <DropdownMenuItem asChild>
+            <Link href={boughtPath(product)}>
+              <ShoppingBag />
+              {t("card.boughtTitle")}
+            </Link>
           </DropdownMenuItem>
         )}
         <DropdownMenuItem asChild>
