@@ -8,7 +8,9 @@ import { createUserViaApi, isMobileProject, loginViaApi, screenshot } from "./he
  */
 const PAGE = "https://www.zara.com/pt/pt/casaco-comprido-la-p02015602.html";
 
-test("Comprei num cartão do Monitor abre o Novo Item preenchido, e o item lembra o monitor", async ({ page }) => {
+test("Comprei num cartão do Monitor abre o Novo Item preenchido, e o item lembra o monitor", async ({
+  page,
+}) => {
   await loginViaApi(page);
   const user = await createUserViaApi(page, {
     username: `comprei-${test.info().project.name}-${Date.now().toString(36)}`,
