@@ -28,7 +28,7 @@ import {
  * private app: no uncaught error, no console error, no 5xx, no serious axe violation, no sideways
  * scroll, no sidebar ending above the page's bottom, no English or unformatted text, and the
  * product's texts where they belong.
- * The suite opens its own contexts for both widths, so it runs once (in the desktop project).
+ * The suite opens its own contexts for both widths, so it runs once (in the "quality" project).
  */
 // one worker runs the file in order (the empty states come first); a failure restarts the worker
 // with a fresh app, and the later tests seed it again
