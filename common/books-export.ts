@@ -16,9 +16,17 @@ import { z } from "./zod-pt.js";
 export const INVENTORY_FILTERS = ["all", "in_stock", "sold", "pending", "transit"] as const;
 export type InventoryFilter = (typeof INVENTORY_FILTERS)[number];
 
+/**
+ * The inventory's orders: newest first (the list's order before there was a choice), the longest
+ * in stock first (bought longest ago: what to price down), by purchase price both ways, by name
+ */
+export const INVENTORY_SORTS = ["recent", "longestInStock", "priceHigh", "priceLow", "name"] as const;
+export type InventorySort = (typeof INVENTORY_SORTS)[number];
+
 export const inventoryExportQuerySchema = z.object({
   search: z.string().max(200, "Pesquisa demasiado longa").default(""),
   status: z.enum(INVENTORY_FILTERS, { error: "Estado inválido" }).default("all"),
+  sort: z.enum(INVENTORY_SORTS, { error: "Ordem inválida" }).default("recent"),
 });
 
 export const salesExportQuerySchema = z.object({
@@ -35,6 +43,25 @@ export function filterInventory(items: readonly InventoryItem[], search: string,
       (status === "all" || item.status === status) &&
       (needle === "" || lower(item.name).includes(needle) || lower(item.sku).includes(needle)),
   );
+}
+
+/** when the item came into stock: the day it was bought, else the day it was registered */
+const inStockSince = (item: InventoryItem) => Date.parse(item.purchaseDate ?? item.createdAt);
+const byName = new Intl.Collator("pt-PT", { sensitivity: "base", numeric: true });
+const newestFirst = (a: InventoryItem, b: InventoryItem) =>
+  b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
+
+const INVENTORY_ORDERS: Record<InventorySort, (a: InventoryItem, b: InventoryItem) => number> = {
+  recent: newestFirst,
+  longestInStock: (a, b) => inStockSince(a) - inStockSince(b) || a.id - b.id,
+  priceHigh: (a, b) => Number(b.price) - Number(a.price) || newestFirst(a, b),
+  priceLow: (a, b) => Number(a.price) - Number(b.price) || newestFirst(a, b),
+  name: (a, b) => byName.compare(a.name, b.name) || newestFirst(a, b),
+};
+
+/** the items in the chosen order (a new list; ties fall back to the newest first) */
+export function sortInventory(items: readonly InventoryItem[], sort: InventorySort): InventoryItem[] {
+  return [...items].sort(INVENTORY_ORDERS[sort]);
 }
 
 /** search over buyer, platform and item name */

@@ -3,6 +3,7 @@ import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { FakeRetailer } from "../tools/fake-retailer";
 import { FakeWebhook } from "../tools/fake-webhook";
+import { TAKE_SCREENSHOTS } from "./constants";
 import { newAppContext, type Theme } from "./helpers";
 import { apiSession, createUser, type QualityApp, type StorageState, startQualityApp } from "./quality-app";
 
@@ -81,6 +82,7 @@ const open = (browser: Browser, width: number, theme: Theme) =>
   });
 
 async function shoot(page: Page, name: string) {
+  if (!TAKE_SCREENSHOTS) return;
   const dir = path.join("artifacts", "screenshots");
   fs.mkdirSync(dir, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
@@ -88,11 +90,12 @@ async function shoot(page: Page, name: string) {
 }
 
 interface Saved {
+  id: number;
   name: string;
   monitorType: string;
   productId: string;
   rules: Record<string, unknown> | null;
-  latestMatches: { id: string }[];
+  latestMatches: { id: string; price: string | null; totalPrice?: string }[];
 }
 
 test("a pasted Vinted search is a 'Pesquisa' with its rules, and its card shows the matches (1280 px, light)", async ({
@@ -128,10 +131,30 @@ test("a pasted Vinted search is a 'Pesquisa' with its rules, and its card shows 
   // the first scan shows the page's matches on the card: 41,65 € with fees is over 40 €
   const card = page.getByTestId("product-card").filter({ hasText: "Nike até 40 € com taxas" });
   const matches = card.getByTestId("search-matches");
-  await expect(matches.getByRole("link")).toHaveCount(2, { timeout: 20_000 });
+  await expect(matches.getByRole("listitem")).toHaveCount(2, { timeout: 20_000 });
   await expect(matches).toContainText("35,00");
   await expect(matches).not.toContainText("39,00");
   await shoot(page, "search-card-1280-light");
+
+  // "Comprei" on a match: the new item comes filled from it, with the total the buyer paid
+  const scanned = ((await (await page.request.get("/api/products")).json()) as Saved[]).find(
+    (p) => p.name === "Nike até 40 € com taxas",
+  );
+  const bought = scanned?.latestMatches.find((m) => m.id === "5001");
+  const paid = (bought?.totalPrice ?? bought?.price ?? "").replace(".", ",");
+  await matches.getByRole("link", { name: "Comprei: Nike Air Force 1" }).click();
+  await expect(page).toHaveURL(new RegExp(`/inventory\\?comprei=${scanned?.id}&resultado=5001$`));
+  const item = page.getByRole("dialog", { name: "Novo Item" });
+  await expect(item.getByLabel("Nome")).toHaveValue("Nike Air Force 1");
+  await expect(item.getByLabel("Preço de compra (€)")).toHaveValue(paid);
+  await expect(item.getByLabel("Tamanho (opcional)")).toHaveValue("42");
+  await expect(item.getByLabel("Local de compra (opcional)")).toHaveValue("Vinted");
+  await item.getByRole("button", { name: "Adicionar Item" }).click();
+  await expect(page.getByText("Item adicionado ao inventário!")).toBeVisible();
+  const items = await (await page.request.get("/api/inventory")).json();
+  expect(items).toEqual([
+    expect.objectContaining({ name: "Nike Air Force 1", sourceProductId: scanned?.id }),
+  ]);
   await context.close();
 });
 

@@ -171,16 +171,23 @@ export const inventoryItemSchema = z.object({
 });
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 
-/** GET /api/inventory/draft?product=N: the new-item dialog's fields filled from a product monitor */
+/**
+ * GET /api/inventory/draft?product=N[&match=ID]: the new-item dialog's fields filled from a product
+ * monitor, or from one of a search monitor's latest matches
+ */
 export const itemDraftQuerySchema = z.object({
   product: z.coerce
     .number({ error: "Monitor inválido" })
     .int("Monitor inválido")
     .positive("Monitor inválido"),
+  match: z.string().trim().min(1, "Resultado inválido").max(200, "Resultado inválido").optional(),
 });
 export const itemDraftSchema = z.object({
   name: z.string(),
-  /** the monitor's last price when in the currency the user keeps the books in, else null */
+  /**
+   * the monitor's last price (a match's total with fees when the answer gives it) when in the
+   * currency the user keeps the books in, else null
+   */
   price: z.string().nullable(),
   /** the one size the monitor watches or has in stock, else null */
   size: z.string().nullable(),

@@ -119,6 +119,19 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
     await saveUserSettings(ana, { timezone: "Europe/Lisbon" });
     const lisbon = csvCells((await call(ana, "GET", "/api/inventory/export?status=sold")).body);
     expect(lisbon[1][11]).toBe("23/11/2026");
+
+    // in the screen's order: the cheapest first, then the dearest first
+    const cheapest = csvCells((await call(ana, "GET", "/api/inventory/export?sort=priceLow")).body);
+    const prices = cheapest.slice(1).map((r) => Number(r[5].replace(",", ".")));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(prices[0]).toBeLessThan(prices[prices.length - 1]);
+    const dearest = csvCells((await call(ana, "GET", "/api/inventory/export?sort=priceHigh")).body);
+    expect(dearest.slice(1).map((r) => r[0])).toEqual(
+      cheapest
+        .slice(1)
+        .map((r) => r[0])
+        .reverse(),
+    );
   });
 
   it("writes the expenses with their own day, category in Portuguese and exact amounts, guarded against formulas", async () => {
@@ -154,5 +167,8 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
     const bad = await call(ana, "GET", "/api/inventory/export?status=lost");
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain("Estado inválido");
+    const badSort = await call(ana, "GET", "/api/inventory/export?sort=random");
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.body).toContain("Ordem inválida");
   });
 });

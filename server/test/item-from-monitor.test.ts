@@ -64,25 +64,67 @@ describe.each(dbKinds())("an item bought from a monitor (%s)", (kind) => {
       .where(eq(products.id, coat));
   });
 
-  it("refuses another user's monitor, a search monitor and a malformed id, in Portuguese", async () => {
+  it("refuses another user's monitor, a wardrobe and a malformed id, in Portuguese", async () => {
     const other = await call(rui, "GET", `/api/inventory/draft?product=${coat}`);
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe("Produto não encontrado");
 
-    const search = await addProduct(t, ana, {
+    const wardrobe = await addProduct(t, ana, {
       platform: "vinted",
-      url: "https://www.vinted.pt/catalog?search_text=nike%20dunk&order=newest_first",
-      name: "Dunk na Vinted",
+      url: "https://www.vinted.pt/member/12345678-ana",
+      name: "Roupeiro da Ana",
     });
-    const notAProduct = await call(ana, "GET", `/api/inventory/draft?product=${search}`);
-    expect(notAProduct.statusCode).toBe(400);
-    expect(notAProduct.json().message).toBe(
-      "Só um monitor de produto dá um item: uma pesquisa ou um perfil não",
+    const notOneItem = await call(ana, "GET", `/api/inventory/draft?product=${wardrobe}`);
+    expect(notOneItem.statusCode).toBe(400);
+    expect(notOneItem.json().message).toBe(
+      "Um perfil não é um artigo: use «Comprei» num monitor de produto ou num resultado de pesquisa",
     );
 
     const malformed = await call(ana, "GET", "/api/inventory/draft?product=abc");
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toMatch(/Monitor inválido/);
+  });
+
+  it("fills the draft from one of a search's latest matches, with the total the buyer pays", async () => {
+    const search = await addProduct(t, ana, {
+      platform: "vinted",
+      url: "https://www.vinted.pt/catalog?search_text=nike%20dunk&order=newest_first",
+      name: "Dunk na Vinted",
+    });
+    const match = {
+      id: "4411",
+      title: "Nike Dunk Low Panda",
+      price: "30.00",
+      totalPrice: "33.20",
+      currency: "EUR",
+      url: "https://www.vinted.pt/items/4411-nike-dunk-low-panda",
+      size: "42",
+    };
+    const zloty = { ...match, id: "4412", title: "Dunk Low (PL)", currency: "PLN" };
+    await t.database.db
+      .update(products)
+      .set({ latestMatches: [match, zloty] })
+      .where(eq(products.id, search));
+
+    const res = await call(ana, "GET", `/api/inventory/draft?product=${search}&match=4411`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      name: "Nike Dunk Low Panda",
+      price: "33.20",
+      size: "42",
+      purchaseLocation: "Vinted",
+      notes: "https://www.vinted.pt/items/4411-nike-dunk-low-panda",
+      sourceProductId: search,
+    });
+    const inZloty = await call(ana, "GET", `/api/inventory/draft?product=${search}&match=4412`);
+    expect(inZloty.json()).toMatchObject({ name: "Dunk Low (PL)", price: null });
+
+    const noMatch = await call(ana, "GET", `/api/inventory/draft?product=${search}`);
+    expect(noMatch.statusCode).toBe(400);
+    expect(noMatch.json().message).toBe("Numa pesquisa, use «Comprei» no resultado que comprou");
+    const gone = await call(ana, "GET", `/api/inventory/draft?product=${search}&match=999`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe("Este resultado já não está entre os últimos da pesquisa");
   });
 
   it("keeps the monitor on the item; another user's monitor is refused and nothing is written", async () => {

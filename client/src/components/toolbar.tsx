@@ -15,11 +15,14 @@ import { cn } from "@/lib/utils";
 export function Toolbar({
   search,
   beside,
+  wrap = false,
   children,
 }: {
   search: ReactNode;
   /** a small control kept beside the search box at every width (the Monitor's view switch) */
   beside?: ReactNode;
+  /** the row may break below 1024 px (a child with basis-full takes a row of its own) */
+  wrap?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -32,7 +35,7 @@ export function Toolbar({
       ) : (
         search
       )}
-      <div className="flex gap-2">{children}</div>
+      <div className={cn("flex gap-2", wrap && "flex-wrap lg:flex-nowrap")}>{children}</div>
     </div>
   );
 }

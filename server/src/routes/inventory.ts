@@ -13,6 +13,7 @@ import {
   filterInventory,
   inventoryCsv,
   inventoryExportQuerySchema,
+  sortInventory,
 } from "@common/books-export.js";
 import { MAX_PHOTO_BYTES } from "@common/schemas/images.js";
 import { idParamSchema } from "@common/schemas/users.js";
@@ -55,11 +56,11 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = currentUser(request).id;
       const [items, f] = await Promise.all([listItems(app.db, userId), userFormatter(app.db, userId)]);
-      const { search, status } = request.query;
+      const { search, status, sort } = request.query;
       return sendCsv(
         reply,
         exportFileName("inventario", f),
-        inventoryCsv(filterInventory(items, search, status), f),
+        inventoryCsv(sortInventory(filterInventory(items, search, status), sort), f),
       );
     },
   );
@@ -71,7 +72,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       itemDraft(
         app.db,
         currentUser(request).id,
-        request.query.product,
+        request.query,
         (product) => CATALOGUE.storeName(product),
         (platform) => CATALOGUE.watchesProfile(platform),
       ),

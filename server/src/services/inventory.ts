@@ -43,31 +43,52 @@ export async function createItem(db: Db, userId: number, input: CreateInventoryI
 }
 
 const SOURCE_NOT_FOUND = "O monitor de origem não existe ou não é seu";
-const NOT_A_PRODUCT = "Só um monitor de produto dá um item: uma pesquisa ou um perfil não";
+const NOT_ONE_ITEM =
+  "Um perfil não é um artigo: use «Comprei» num monitor de produto ou num resultado de pesquisa";
+const PICK_A_MATCH = "Numa pesquisa, use «Comprei» no resultado que comprou";
+const MATCH_GONE = "Este resultado já não está entre os últimos da pesquisa";
 
 /**
- * GET /api/inventory/draft: "Comprei" on a product monitor's card opens the new-item dialog with
- * what the monitor knows: its name, its last price when in the currency the user keeps the books
- * in (no rate is guessed), the one size it watches or has in stock, the store and the page.
+ * GET /api/inventory/draft: "Comprei" on a product monitor's card (or on one of a search's latest
+ * matches) opens the new-item dialog with what the monitor knows: the name, the price when in the
+ * currency the user keeps the books in (no rate is guessed; a match's total with fees when the
+ * answer gives it, since that is what the buyer pays), the one size it watches or has in stock,
+ * the store and the page.
  */
 export async function itemDraft(
   db: Conn,
   userId: number,
-  productId: number,
+  { product: productId, match }: { product: number; match?: string },
   storeName: (product: { platform: string; url: string }) => string,
   watchesProfile: (platform: string) => boolean,
 ): Promise<ItemDraft> {
   const product = await productsRepository.findOwn(db, userId, productId);
   if (!product) throw notFound("Produto não encontrado");
-  if (product.monitorType === "search" || watchesProfile(product.platform)) throw badRequest(NOT_A_PRODUCT);
+  // Vinted's platform watches members' wardrobes, and its searches are monitors of type "search"
+  const search = product.monitorType === "search";
+  if (!search && watchesProfile(product.platform)) throw badRequest(NOT_ONE_ITEM);
   const { currency } = await getUserSettings(db, userId);
+  const inBooksCurrency = (price: string | null | undefined, priceCurrency: string) =>
+    price && priceCurrency === currency ? price : null;
+  const common = { purchaseLocation: storeName(product), sourceProductId: product.id };
+  if (search) {
+    if (!match) throw badRequest(PICK_A_MATCH);
+    const item = (product.latestMatches ?? []).find((m) => m.id === match);
+    if (!item) throw notFound(MATCH_GONE);
+    return {
+      ...common,
+      name: item.title,
+      price: inBooksCurrency(item.totalPrice ?? item.price, item.currency ?? product.currency),
+      size: item.size ?? null,
+      notes: item.url,
+    };
+  }
   return {
+    ...common,
     name: product.name,
-    price: product.price !== null && product.currency === currency ? product.price : null,
+    price: inBooksCurrency(product.price, product.currency),
     size: onlyOne(parseJsonList(product.variants)) ?? onlyOne(parseJsonList(product.availableSizes)),
-    purchaseLocation: storeName(product),
     notes: product.url,
-    sourceProductId: product.id,
   };
 }
 

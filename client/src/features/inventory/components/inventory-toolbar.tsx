@@ -2,7 +2,8 @@ import { Download, LayoutGrid, List, RefreshCw } from "lucide-react";
 import { OptionSelect, SearchField, Toolbar, ViewToggle } from "@/components/toolbar";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
-import { type StatusFilter, statusFilterLabels } from "../lib/inventory-view";
+import type { InventorySort } from "@common/books-export";
+import { type StatusFilter, sortLabels, statusFilterLabels } from "../lib/inventory-view";
 
 export type ViewMode = "grid" | "list";
 
@@ -17,6 +18,8 @@ interface InventoryToolbarProps {
   onSearch: (value: string) => void;
   status: StatusFilter;
   onStatus: (value: StatusFilter) => void;
+  sort: InventorySort;
+  onSort: (value: InventorySort) => void;
   view: ViewMode;
   onView: (value: ViewMode) => void;
   onRefresh: () => void;
@@ -29,6 +32,7 @@ export function InventoryToolbar(props: InventoryToolbarProps) {
   const views = VIEWS.map(([value, icon, label]) => [value, icon, t(label)] as const);
   return (
     <Toolbar
+      wrap
       search={
         <SearchField
           label={t("toolbar.search")}
@@ -38,12 +42,23 @@ export function InventoryToolbar(props: InventoryToolbarProps) {
         />
       }
     >
-      <OptionSelect
-        label={t("toolbar.statusFilter")}
-        value={props.status}
-        options={statusFilterLabels()}
-        onChange={props.onStatus}
-      />
+      {/* two selects do not fit beside four buttons on a phone: below 1024 px they take a row */}
+      <div className="grid basis-full grid-cols-2 gap-2 lg:flex lg:basis-auto">
+        <OptionSelect
+          label={t("toolbar.statusFilter")}
+          value={props.status}
+          options={statusFilterLabels()}
+          onChange={props.onStatus}
+          className="w-full lg:w-44"
+        />
+        <OptionSelect
+          label={t("toolbar.sort")}
+          value={props.sort}
+          options={sortLabels()}
+          onChange={props.onSort}
+          className="w-full lg:w-52"
+        />
+      </div>
       <ViewToggle value={props.view} views={views} onChange={props.onView} />
       <Button variant="outline" size="icon" aria-label={t("toolbar.refresh")} onClick={props.onRefresh}>
         <RefreshCw className={props.isRefreshing ? "animate-spin" : undefined} />

@@ -1,6 +1,6 @@
 import type { InventoryItem } from "@common/schemas/inventory";
 import { afterAll, describe, expect, it } from "vitest";
-import { inventoryCsv } from "@common/books-export";
+import { type InventorySort, inventoryCsv, sortInventory } from "@common/books-export";
 import { createFormatter } from "@common/format";
 import { i18n } from "@/lib/i18n";
 import { filterItems, statusFilterLabels, statusLabel } from "./inventory-view";
@@ -53,6 +53,28 @@ describe("inventory view", () => {
     expect(filterItems(items, "b758", "all").map((i) => i.id)).toEqual([1]);
     expect(filterItems(items, "", "sold").map((i) => i.id)).toEqual([2]);
     expect(filterItems(items, "samba", "sold")).toEqual([]);
+  });
+
+  it("sorts by newest, longest in stock, price both ways and name; ties fall back to the newest", () => {
+    const stock = [
+      item(1, "Ténis Samba", "in_stock", { price: "45.10", createdAt: "2026-11-20T10:00:00.000Z" }),
+      item(2, "casaco", "in_stock", {
+        price: "10.00",
+        createdAt: "2026-11-25T10:00:00.000Z",
+        purchaseDate: "2026-09-01T00:00:00.000Z",
+      }),
+      item(3, "Álbum Pop Mart", "in_stock", { price: "9.50", createdAt: "2026-11-26T10:00:00.000Z" }),
+      item(4, "Boné", "in_stock", { price: "10.00", createdAt: "2026-11-27T10:00:00.000Z" }),
+    ];
+    const ids = (sort: InventorySort) => sortInventory(stock, sort).map((i) => i.id);
+    expect(ids("recent")).toEqual([4, 3, 2, 1]);
+    // the day it was bought counts before the day it was registered
+    expect(ids("longestInStock")).toEqual([2, 1, 3, 4]);
+    expect(ids("priceHigh")).toEqual([1, 4, 2, 3]);
+    expect(ids("priceLow")).toEqual([3, 4, 2, 1]);
+    // accents and case do not push a name to the end
+    expect(ids("name")).toEqual([3, 4, 2, 1]);
+    expect(stock.map((i) => i.id)).toEqual([1, 2, 3, 4]);
   });
 
   it("exports a neutralised, pt-PT CSV", () => {

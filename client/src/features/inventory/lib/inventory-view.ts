@@ -1,4 +1,10 @@
-import { filterInventory, INVENTORY_FILTERS, type InventoryFilter } from "@common/books-export";
+import {
+  filterInventory,
+  INVENTORY_FILTERS,
+  INVENTORY_SORTS,
+  type InventoryFilter,
+  type InventorySort,
+} from "@common/books-export";
 import { i18n } from "@/lib/i18n";
 
 export type StatusFilter = InventoryFilter;
@@ -29,3 +35,10 @@ export function statusBadgeVariant(status: string) {
 
 /** search over name and SKU, then the status filter (the same the CSV export applies) */
 export const filterItems = filterInventory;
+
+/** the orders' names in the language in force (call at render) */
+export function sortLabels(): Record<InventorySort, string> {
+  return Object.fromEntries(
+    INVENTORY_SORTS.map((sort) => [sort, i18n.t(`inventory:toolbar.sorts.${sort}`)]),
+  ) as Record<InventorySort, string>;
+}

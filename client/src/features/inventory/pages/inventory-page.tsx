@@ -20,18 +20,22 @@ import { InventoryStats } from "../components/inventory-stats";
 import { InventoryToolbar, type ViewMode } from "../components/inventory-toolbar";
 import { SellItemDialog } from "../components/sell-item-dialog";
 import { StatusDialog } from "../components/status-dialog";
+import { INVENTORY_SORTS, sortInventory } from "@common/books-export";
+import { useStoredChoice } from "@/hooks/use-stored-choice";
 import { filterItems, type StatusFilter } from "../lib/inventory-view";
 
 /**
- * ?comprei=<monitor id> ("Comprei" on a monitor's card): the new-item dialog opens filled from that
- * monitor; closing it (or a monitor that cannot fill it) drops the parameter
+ * ?comprei=<monitor id>[&resultado=<match id>] ("Comprei" on a monitor's card or on a search's
+ * match): the new-item dialog opens filled from it; closing it (or a monitor that cannot fill it)
+ * drops the parameters
  */
 function useDraftFromMonitor() {
   const { t } = useTranslation(["inventory", "common"]);
   const [, navigate] = useLocation();
-  const raw = new URLSearchParams(useSearch()).get("comprei");
+  const params = new URLSearchParams(useSearch());
+  const raw = params.get("comprei");
   const productId = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
-  const draft = useItemDraft(productId);
+  const draft = useItemDraft(productId, params.get("resultado"));
   const close = () => navigate(paths.inventory, { replace: true });
   useEffect(() => {
     if (!draft.error) return;
@@ -51,6 +55,7 @@ export function InventoryPage() {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [view, setView] = useState<ViewMode>("grid");
+  const [sort, setSort] = useStoredChoice("stock-monitor-inventory-sort", INVENTORY_SORTS, "recent");
   const [adding, setAdding] = useState(false);
   const [selling, setSelling] = useState<InventoryItem | null>(null);
   const [changing, setChanging] = useState<InventoryItem | null>(null);
@@ -58,15 +63,15 @@ export function InventoryPage() {
   const fromMonitor = useDraftFromMonitor();
 
   const visible = useMemo(
-    () => filterItems(inventory.data ?? [], search, status),
-    [inventory.data, search, status],
+    () => sortInventory(filterItems(inventory.data ?? [], search, status), sort),
+    [inventory.data, search, status, sort],
   );
 
   // the server writes the file (dates in the user's zone, amounts in their currency) over the same filter
   const exportCsv = async () => {
     const count = visible.length;
     try {
-      const query = new URLSearchParams({ search, status });
+      const query = new URLSearchParams({ search, status, sort });
       const fileName = await downloadFromServer(`/api/inventory/export?${query}`, "inventario.csv");
       toast.success(t("export.done"), { description: t("export.count", { count, fileName }) });
     } catch (error) {
@@ -92,6 +97,8 @@ export function InventoryPage() {
         onSearch={setSearch}
         status={status}
         onStatus={setStatus}
+        sort={sort}
+        onSort={setSort}
         view={view}
         onView={setView}
         onRefresh={() => {

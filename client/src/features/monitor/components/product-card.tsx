@@ -100,8 +100,12 @@ export function ToggleButton({
   );
 }
 
-/** where "Comprei" leads: the inventory's new-item dialog, filled from this monitor */
-export const boughtPath = (product: ProductDto) => `${paths.inventory}?comprei=${product.id}`;
+/** where "Comprei" leads: the inventory's new-item dialog, filled from this monitor (or its match) */
+export function boughtPath(product: ProductDto, matchId?: string): string {
+  const query = new URLSearchParams({ comprei: String(product.id) });
+  if (matchId) query.set("resultado", matchId);
+  return `${paths.inventory}?${query}`;
+}
 
 /** a monitor of one product (not a search, not a member's wardrobe) can become an inventory item */
 export function useCanBeBought() {

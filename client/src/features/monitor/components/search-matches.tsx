@@ -1,9 +1,15 @@
 import type { ProductDto } from "@common/schemas/products";
+import { ShoppingBag } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "wouter";
 import { formatLastCheck } from "@/lib/format";
 import { useFormat } from "@/lib/user-settings";
+import { boughtPath } from "./product-card";
 
-/** a search monitor's newest matches on its card: thumbnail, price and when it appeared */
+/**
+ * a search monitor's newest matches on its card: thumbnail, price and when it appeared, and in the
+ * picture's corner "Comprei", which opens the new item filled from that match
+ */
 export function SearchMatches({ product, max }: { product: ProductDto; max: number }) {
   const { t } = useTranslation("monitor");
   const f = useFormat();
@@ -16,7 +22,15 @@ export function SearchMatches({ product, max }: { product: ProductDto; max: numb
       <p className="text-xs text-muted-foreground">{t("card.matches")}</p>
       <ul className="grid grid-cols-3 gap-1.5">
         {matches.map((item) => (
-          <li key={item.id} className="min-w-0">
+          <li key={item.id} className="relative min-w-0">
+            <Link
+              href={boughtPath(product, item.id)}
+              aria-label={t("card.boughtMatch", { title: item.title })}
+              title={t("card.boughtMatch", { title: item.title })}
+              className="absolute top-1.5 right-1.5 z-10 grid size-7 place-items-center rounded-md border bg-background/90 text-foreground shadow-xs hover:bg-accent"
+            >
+              <ShoppingBag className="size-3.5" />
+            </Link>
             <a
               href={item.url}
               target="_blank"
