@@ -15,9 +15,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     globalSetup: ["server/test/database-templates.ts"],
-    // Most files wait (engines, servers, PGlite starting), so two at a time on a 2-core machine:
-    // the suite took 1 847 s with Vitest's default of one, 962 s with two (docs/decisions.md)
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // Most files wait (engines, servers, PGlite starting), so three at a time on a 2-core machine:
+    // the suite took 1 847 s with Vitest's default of one, 962 s with two, and on 29 Nov 643 s with
+    // two against 523 s with three (docs/decisions.md)
+    maxWorkers: Math.max(3, os.availableParallelism() - 1),
     env: { NODE_ENV: "test" },
   },
 });

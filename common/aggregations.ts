@@ -108,12 +108,19 @@ export function profitByMonth(
   }));
 }
 
+/** a sale's platform as the books name it: spaces tidied, none is NO_PLATFORM */
+export const salePlatformName = (sale: { platform: string | null }) =>
+  sale.platform?.trim().replace(/\s+/g, " ") || NO_PLATFORM;
+
+/** platforms differing only in case are one */
+export const platformKey = (name: string) => name.toLocaleLowerCase("pt-PT");
+
 /** profit per sale platform, best first; platforms differing only in case or spaces are one */
 export function profitByPlatform(sales: readonly SaleFigures[]): PlatformProfit[] {
   const groups = new Map<string, { platform: string; profit: bigint; revenue: bigint; sales: number }>();
   for (const sale of sales) {
-    const name = sale.platform?.trim().replace(/\s+/g, " ") || NO_PLATFORM;
-    const key = name.toLocaleLowerCase("pt-PT");
+    const name = salePlatformName(sale);
+    const key = platformKey(name);
     const group = groups.get(key) ?? { platform: name, profit: 0n, revenue: 0n, sales: 0 };
     group.profit += toCents(sale.profit);
     group.revenue += toCents(sale.salePrice);

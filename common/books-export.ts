@@ -3,7 +3,7 @@
  * currency, over the same search and filter the screens apply, so a file holds what the list shows.
  */
 import { csvDecimal, toCsv } from "./csv.js";
-import { NO_PLATFORM } from "./aggregations.js";
+import { NO_PLATFORM, platformKey, salePlatformName } from "./aggregations.js";
 import type { Formatter } from "./format.js";
 import { addMoney } from "./money.js";
 import type { Expense, ExpenseCategory } from "./schemas/expenses.js";
@@ -29,9 +29,17 @@ export const inventoryExportQuerySchema = z.object({
   sort: z.enum(INVENTORY_SORTS, { error: "Ordem inválida" }).default("recent"),
 });
 
+/** the sales' orders: newest sale first (the list's order before there was a choice), oldest first, by profit, by price */
+export const SALES_SORTS = ["recent", "oldest", "profitHigh", "priceHigh"] as const;
+export type SalesSort = (typeof SALES_SORTS)[number];
+
 export const salesExportQuerySchema = z.object({
   search: z.string().max(200, "Pesquisa demasiado longa").default(""),
+  /** one platform's sales ("" for all; NO_PLATFORM for the sales without one) */
+  platform: z.string().trim().max(100, "Plataforma demasiado longa").default(""),
+  sort: z.enum(SALES_SORTS, { error: "Ordem inválida" }).default("recent"),
 });
+export type SalesView = Pick<z.output<typeof salesExportQuerySchema>, "search" | "platform" | "sort">;
 
 const lower = (text: string | null | undefined) => (text ?? "").toLocaleLowerCase("pt-PT");
 
@@ -62,6 +70,32 @@ const INVENTORY_ORDERS: Record<InventorySort, (a: InventoryItem, b: InventoryIte
 /** the items in the chosen order (a new list; ties fall back to the newest first) */
 export function sortInventory(items: readonly InventoryItem[], sort: InventorySort): InventoryItem[] {
   return [...items].sort(INVENTORY_ORDERS[sort]);
+}
+
+const saleNewestFirst = (a: Sale, b: Sale) => b.saleDate.localeCompare(a.saleDate) || b.id - a.id;
+const SALES_ORDERS: Record<SalesSort, (a: Sale, b: Sale) => number> = {
+  recent: saleNewestFirst,
+  oldest: (a, b) => -saleNewestFirst(a, b),
+  profitHigh: (a, b) => Number(b.profit) - Number(a.profit) || saleNewestFirst(a, b),
+  priceHigh: (a, b) => Number(b.salePrice) - Number(a.salePrice) || saleNewestFirst(a, b),
+};
+
+/** the sales a list (and its CSV) shows: the search, one platform or all, in the chosen order */
+export function selectSales(sales: readonly Sale[], { search, platform, sort }: SalesView): Sale[] {
+  const wanted = platform.trim() ? platformKey(platform.trim()) : null;
+  return searchSales(sales, search)
+    .filter((sale) => wanted === null || platformKey(salePlatformName(sale)) === wanted)
+    .sort(SALES_ORDERS[sort]);
+}
+
+/** the platforms the sales were made on, by name, for the filter */
+export function salePlatforms(sales: readonly Sale[]): string[] {
+  const names = new Map<string, string>();
+  for (const sale of sales) {
+    const name = salePlatformName(sale);
+    if (!names.has(platformKey(name))) names.set(platformKey(name), name);
+  }
+  return [...names.values()].sort((a, b) => a.localeCompare(b, "pt-PT"));
 }
 
 /** search over buyer, platform and item name */

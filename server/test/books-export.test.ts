@@ -84,6 +84,14 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
     const [lisbonHeader, lisbonRow] = csvCells((await call(ana, "GET", "/api/sales/export")).body);
     expect(lisbonHeader[5]).toBe("Preço de venda (EUR)");
     expect(lisbonRow[0]).toBe("23/11/2026 03:30");
+
+    // the screen's platform filter (case aside) and order apply to the file
+    const vinted = csvCells((await call(ana, "GET", "/api/sales/export?platform=vinted&sort=oldest")).body);
+    expect(vinted.slice(1).map((r) => r[1])).toEqual(["Casaco"]);
+    expect(csvCells((await call(ana, "GET", "/api/sales/export?platform=OLX")).body)).toHaveLength(1);
+    const badSort = await call(ana, "GET", "/api/sales/export?sort=random");
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.body).toContain("Ordem inválida");
   });
 
   it("writes the inventory's dates in the user's zone and applies the screen's search and status", async () => {

@@ -5,7 +5,7 @@ import {
   exportFileName,
   salesCsv,
   salesExportQuerySchema,
-  searchSales,
+  selectSales,
   yearSummaryCsv,
 } from "@common/books-export.js";
 import { createFormatter } from "@common/format.js";
@@ -33,11 +33,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = currentUser(request).id;
       const [sales, f] = await Promise.all([listSales(app.db, userId), userFormatter(app.db, userId)]);
-      return sendCsv(
-        reply,
-        exportFileName("vendas", f),
-        salesCsv(searchSales(sales, request.query.search), f),
-      );
+      return sendCsv(reply, exportFileName("vendas", f), salesCsv(selectSales(sales, request.query), f));
     },
   );
 

@@ -1,6 +1,7 @@
 import type { Sale } from "@common/schemas/sales";
 import { describe, expect, it } from "vitest";
-import { salesCsv } from "@common/books-export";
+import { NO_PLATFORM } from "@common/aggregations";
+import { salePlatforms, salesCsv, selectSales } from "@common/books-export";
 import { createFormatter } from "@common/format";
 import { searchSales, summarizeSales } from "./sales-view";
 
@@ -35,6 +36,25 @@ describe("sales view", () => {
     // 31 Oct 23:30 in Lisbon, 19:30 in New York: last month in both
     sale(3, "2026-10-31T23:30:00.000Z", "10.00", "-1.00"),
   ];
+
+  it("filters by platform (case and spaces aside, or the sales without one) and sorts, ties newest first", () => {
+    const mixed = [
+      ...sales,
+      sale(4, "2026-11-10T09:00:00.000Z", "0.20", "0.15", { platform: " olx " }),
+      sale(5, "2026-11-11T09:00:00.000Z", "5.00", "2.00", { platform: null }),
+    ];
+    const ids = (view: Partial<Parameters<typeof selectSales>[1]>) =>
+      selectSales(mixed, { search: "", platform: "", sort: "recent", ...view }).map((s) => s.id);
+    expect(ids({})).toEqual([1, 5, 4, 2, 3]);
+    expect(ids({ sort: "oldest" })).toEqual([3, 2, 4, 5, 1]);
+    expect(ids({ sort: "profitHigh" })).toEqual([5, 4, 1, 2, 3]);
+    // same price: the newer first
+    expect(ids({ sort: "priceHigh" })).toEqual([3, 5, 4, 2, 1]);
+    expect(ids({ platform: "OLX" })).toEqual([4, 2]);
+    expect(ids({ platform: NO_PLATFORM })).toEqual([5]);
+    expect(ids({ platform: "OLX", search: "item 2" })).toEqual([2]);
+    expect(salePlatforms(mixed)).toEqual(["OLX", "Sem plataforma", "Vinted"]);
+  });
 
   it("sums exactly and counts today and this month on the user's calendar", () => {
     const summary = summarizeSales(sales, lisbon, now);

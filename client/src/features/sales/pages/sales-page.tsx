@@ -7,7 +7,10 @@ import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { ExportCsvButton } from "@/components/export-csv-button";
 import { Button } from "@/components/ui/button";
-import { SearchField } from "@/components/toolbar";
+import { OptionSelect, SearchField } from "@/components/toolbar";
+import { NO_PLATFORM } from "@common/aggregations";
+import { SALES_SORTS, salePlatforms, selectSales, type SalesSort } from "@common/books-export";
+import { useStoredChoice } from "@/hooks/use-stored-choice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useFitsWideTable, useIsMobile } from "@/hooks/use-is-mobile";
 import { downloadFromServer } from "@/lib/download";
@@ -20,7 +23,10 @@ import { NewSaleDialog } from "../components/new-sale-dialog";
 import { SaleCard } from "../components/sale-card";
 import { SalesMobileSummary, SalesSummaryCards } from "../components/sales-summary";
 import { SalesTable } from "../components/sales-table";
-import { searchSales, summarizeSales } from "../lib/sales-view";
+import { summarizeSales } from "../lib/sales-view";
+
+/** the platform filter's value for "every platform" (a select item cannot be "") */
+const ALL_PLATFORMS = "*";
 
 export function SalesPage() {
   const isMobile = useIsMobile();
@@ -28,9 +34,26 @@ export function SalesPage() {
   const { t } = useTranslation(["sales", "common"]);
   const sales = useSales();
   const [search, setSearch] = useState("");
+  const [platform, setPlatform] = useState(ALL_PLATFORMS);
+  const [sort, setSort] = useStoredChoice("stock-monitor-sales-sort", SALES_SORTS, "recent");
   const [adding, setAdding] = useState(false);
   const all = sales.data ?? [];
-  const visible = useMemo(() => searchSales(sales.data ?? [], search), [sales.data, search]);
+  const platformFilter = platform === ALL_PLATFORMS ? "" : platform;
+  const visible = useMemo(
+    () => selectSales(sales.data ?? [], { search, platform: platformFilter, sort }),
+    [sales.data, search, platformFilter, sort],
+  );
+  const platformOptions = useMemo(() => {
+    const options: Record<string, string> = { [ALL_PLATFORMS]: t("page.allPlatforms") };
+    for (const name of salePlatforms(sales.data ?? [])) {
+      options[name] = name === NO_PLATFORM ? t("page.noPlatform") : name;
+    }
+    return options;
+  }, [sales.data, t]);
+  const sortOptions = Object.fromEntries(SALES_SORTS.map((s) => [s, t(`page.sorts.${s}`)])) as Record<
+    SalesSort,
+    string
+  >;
   const f = useFormat();
   const summary = useMemo(() => summarizeSales(sales.data ?? [], f), [sales.data, f]);
 
@@ -38,7 +61,7 @@ export function SalesPage() {
   const exportCsv = async () => {
     const count = visible.length;
     try {
-      const query = new URLSearchParams({ search });
+      const query = new URLSearchParams({ search, platform: platformFilter, sort });
       const fileName = await downloadFromServer(`/api/sales/export?${query}`, "vendas.csv");
       toast.success(t("export.done"), { description: t("export.count", { count, fileName }) });
     } catch (error) {
@@ -103,14 +126,32 @@ export function SalesPage() {
         }
       />
       {isMobile ? <SalesMobileSummary summary={summary} /> : <SalesSummaryCards summary={summary} />}
-      <div className="flex gap-2">
-        <SearchField
-          label={t("page.search")}
-          placeholder={isMobile ? t("page.searchPlaceholderShort") : t("page.searchPlaceholder")}
-          value={search}
-          onChange={setSearch}
-        />
-        <ExportCsvButton label={t("page.exportCsv")} onClick={exportCsv} />
+      <div className="flex flex-col gap-2 lg:flex-row">
+        <div className="flex min-w-0 flex-1 gap-2">
+          <SearchField
+            label={t("page.search")}
+            placeholder={isMobile ? t("page.searchPlaceholderShort") : t("page.searchPlaceholder")}
+            value={search}
+            onChange={setSearch}
+          />
+          <ExportCsvButton label={t("page.exportCsv")} onClick={exportCsv} />
+        </div>
+        <div className="grid grid-cols-2 gap-2 lg:flex">
+          <OptionSelect
+            label={t("page.platformFilter")}
+            value={platform in platformOptions ? platform : ALL_PLATFORMS}
+            options={platformOptions}
+            onChange={setPlatform}
+            className="w-full lg:w-48"
+          />
+          <OptionSelect
+            label={t("page.sort")}
+            value={sort}
+            options={sortOptions}
+            onChange={setSort}
+            className="w-full lg:w-52"
+          />
+        </div>
       </div>
       {body()}
       <Dac7Card />
