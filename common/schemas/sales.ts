@@ -54,6 +54,10 @@ export const saleItemSummarySchema = z.object({
   size: z.string().nullable(),
   price: z.string(),
   shippingPrice: z.string(),
+  /** the day it was bought (a day alone, as typed), null when not given */
+  purchaseDate: z.string().nullable(),
+  /** when it was registered: its day in stock when no purchase day was given */
+  createdAt: z.string(),
 });
 export type SaleItemSummary = z.infer<typeof saleItemSummarySchema>;
 

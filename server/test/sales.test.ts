@@ -61,7 +61,15 @@ describe.each(dbKinds())("sales API (%s)", (kind) => {
       buyer: "João",
       platform: "Vinted",
       saleDate: "2026-03-15T10:30:00.000Z",
-      item: { id: item.id, name: "Ténis" },
+      // the list's per-sale figures (ROI, days in stock) read the item's cost and days from here
+      item: {
+        id: item.id,
+        name: "Ténis",
+        price: "45.10",
+        shippingPrice: "4.90",
+        purchaseDate: null,
+        createdAt: item.createdAt,
+      },
     });
     expect(await itemStatus(item.id)).toBe("sold");
   });

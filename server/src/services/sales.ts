@@ -138,6 +138,8 @@ export async function listSales(db: Conn, userId: number, saleId?: number): Prom
           size: item.size,
           price: item.price,
           shippingPrice: item.shippingPrice,
+          purchaseDate: item.purchaseDate?.toISOString() ?? null,
+          createdAt: item.createdAt.toISOString(),
         }
       : null,
   }));

@@ -6,6 +6,7 @@ import { useFormat } from "@/lib/user-settings";
 import { DeleteSaleButton } from "./delete-sale-button";
 import { EditSaleButton } from "./edit-sale-button";
 import { ProfitText } from "./profit-text";
+import { SaleDaysInStock, SaleReturn } from "./sale-figures";
 
 export function SaleCard({ sale }: { sale: Sale }) {
   const f = useFormat();
@@ -39,9 +40,11 @@ export function SaleCard({ sale }: { sale: Sale }) {
           <dt className="text-xs text-muted-foreground">{t("card.profit")}</dt>
           <dd>
             <ProfitText value={sale.profit} />
+            <SaleReturn sale={sale} />
           </dd>
         </div>
       </dl>
+      <SaleDaysInStock sale={sale} />
     </Card>
   );
 }

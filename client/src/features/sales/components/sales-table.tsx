@@ -6,6 +6,7 @@ import { useFormat } from "@/lib/user-settings";
 import { DeleteSaleButton } from "./delete-sale-button";
 import { EditSaleButton } from "./edit-sale-button";
 import { ProfitText } from "./profit-text";
+import { SaleDaysInStock, SaleReturn } from "./sale-figures";
 
 export function SalesTable({ sales }: { sales: Sale[] }) {
   const f = useFormat();
@@ -46,8 +47,12 @@ export function SalesTable({ sales }: { sales: Sale[] }) {
               </TableCell>
               <TableCell className="text-right">
                 <ProfitText value={sale.profit} />
+                <SaleReturn sale={sale} />
               </TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">{f.saleDate(sale.saleDate)}</TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                <p>{f.saleDate(sale.saleDate)}</p>
+                <SaleDaysInStock sale={sale} />
+              </TableCell>
               <TableCell>
                 <div className="flex shrink-0">
                   <EditSaleButton sale={sale} />

@@ -21,7 +21,16 @@ const sale = (
   fees: "0.00",
   profit,
   createdAt: saleDate,
-  item: { id, name: `Item ${id}`, sku: null, size: null, price: "1.00", shippingPrice: "0.00" },
+  item: {
+    id,
+    name: `Item ${id}`,
+    sku: null,
+    size: null,
+    price: "1.00",
+    shippingPrice: "0.00",
+    purchaseDate: null,
+    createdAt: saleDate,
+  },
   ...extra,
 });
 
