@@ -68,14 +68,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/inventory/draft",
     { schema: { querystring: itemDraftQuerySchema, response: { 200: itemDraftSchema } } },
-    async (request) =>
-      itemDraft(
-        app.db,
-        currentUser(request).id,
-        request.query,
-        (product) => CATALOGUE.storeName(product),
-        (platform) => CATALOGUE.watchesProfile(platform),
-      ),
+    async (request) => itemDraft(app.db, currentUser(request).id, request.query, CATALOGUE),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import type {
   UpdateInventoryStatus,
 } from "@common/schemas/inventory.js";
 import type { Conn, Db } from "../db/client.js";
+import type { PlatformCatalogue } from "@common/platforms.js";
 import { parseJsonList } from "@common/schemas/products.js";
 import { badRequest, conflict, notFound } from "../http-error.js";
 import { inventoryItemsRepository } from "../repositories/inventory-items.js";
@@ -59,18 +60,17 @@ export async function itemDraft(
   db: Conn,
   userId: number,
   { product: productId, match }: { product: number; match?: string },
-  storeName: (product: { platform: string; url: string }) => string,
-  watchesProfile: (platform: string) => boolean,
+  catalogue: Pick<PlatformCatalogue, "storeName" | "watchesProfile">,
 ): Promise<ItemDraft> {
   const product = await productsRepository.findOwn(db, userId, productId);
   if (!product) throw notFound("Produto não encontrado");
   // Vinted's platform watches members' wardrobes, and its searches are monitors of type "search"
   const search = product.monitorType === "search";
-  if (!search && watchesProfile(product.platform)) throw badRequest(NOT_ONE_ITEM);
+  if (!search && catalogue.watchesProfile(product.platform)) throw badRequest(NOT_ONE_ITEM);
   const { currency } = await getUserSettings(db, userId);
   const inBooksCurrency = (price: string | null | undefined, priceCurrency: string) =>
     price && priceCurrency === currency ? price : null;
-  const common = { purchaseLocation: storeName(product), sourceProductId: product.id };
+  const common = { purchaseLocation: catalogue.storeName(product), sourceProductId: product.id };
   if (search) {
     if (!match) throw badRequest(PICK_A_MATCH);
     const item = (product.latestMatches ?? []).find((m) => m.id === match);

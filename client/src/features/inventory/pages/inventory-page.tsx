@@ -1,6 +1,6 @@
 import type { InventoryItem } from "@common/schemas/inventory";
 import { Plus } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { useLocation, useSearch } from "wouter";
@@ -36,14 +36,14 @@ function useDraftFromMonitor() {
   const raw = params.get("comprei");
   const productId = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const draft = useItemDraft(productId, params.get("resultado"));
-  const close = () => navigate(paths.inventory, { replace: true });
+  const close = useCallback(() => navigate(paths.inventory, { replace: true }), [navigate]);
   useEffect(() => {
     if (!draft.error) return;
     toast.error(t("itemDialog.draftFailed"), {
       description: errorMessage(draft.error, t("common:unknownError")),
     });
-    navigate(paths.inventory, { replace: true });
-  }, [draft.error, navigate, t]);
+    close();
+  }, [draft.error, close, t]);
   return { draft: productId !== null ? (draft.data ?? null) : null, close };
 }
 
