@@ -37,6 +37,8 @@ export interface ReadingWrites {
 export interface ReadingContext {
   /** when the fetch ended */
   now: Date;
+  /** when the fetch started (default: now): a late start moves the next due times (outcome-write.ts) */
+  startedAt?: number;
   enableErrorAlerts: boolean;
   notificationsEnabled: boolean;
   blind?: BlindRule;
@@ -103,7 +105,7 @@ export function applyReading(
       seen: context.seen?.get(watcher.id),
     });
     if (gone) pauseGone(watcher, detection, context.now);
-    const write = outcomeWrite(watcher, outcome, detection, at);
+    const write = outcomeWrite(watcher, outcome, detection, at, context.startedAt ?? at);
     if (gone) write.changes = { ...write.changes, deactivate: true };
     writes.checks.push(write);
     writes.target.next = writes.target.next === null ? write.next : Math.min(writes.target.next, write.next);

@@ -10,12 +10,13 @@ export function outcomeWrite(
   outcome: CheckResult | CheckFailure,
   detection: Detection,
   at: number,
+  startedAt = at,
 ): CheckWrite {
   const u = detection.update;
   const write: CheckWrite = {
     id: product.id,
     target: product.targetId,
-    next: nextDueMs(product.dueAt.getTime(), product.checkInterval, at),
+    next: nextDueMs(product.dueAt.getTime(), product.checkInterval, startedAt, at),
     ok: u.checked,
     streak: u.failureStreak,
     err: u.lastError,
@@ -47,12 +48,21 @@ export function outcomeWrite(
   return write;
 }
 
-/** previous due + interval (epoch ms), so schedules do not drift; when that is already past, now */
-export function nextDueMs(dueAt: number, intervalMs: number, now: number): number {
-  return Math.max(dueAt + intervalMs, now);
+/** a check started later than this after its due time (a quarter of short intervals) was late */
+export const LATE_START_MS = 250;
+
+/**
+ * The next due time (epoch ms): previous due + interval, so a check on time keeps its phase and
+ * schedules do not drift. A check that started late counts its interval from its start instead:
+ * otherwise every product caught in one backlog (a restart, a busy minute) stays due at the same
+ * moment round after round, and the lag it caused never goes away. Never before the check ended.
+ */
+export function nextDueMs(dueAt: number, intervalMs: number, startedAt: number, now: number): number {
+  const late = startedAt - dueAt > Math.min(LATE_START_MS, intervalMs / 4);
+  return Math.max((late ? startedAt : dueAt) + intervalMs, now);
 }
 
 /** the same with dates */
-export function nextDue(dueAt: Date, intervalMs: number, now: Date): Date {
-  return new Date(nextDueMs(dueAt.getTime(), intervalMs, now.getTime()));
+export function nextDue(dueAt: Date, intervalMs: number, startedAt: Date, now: Date): Date {
+  return new Date(nextDueMs(dueAt.getTime(), intervalMs, startedAt.getTime(), now.getTime()));
 }

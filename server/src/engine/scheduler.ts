@@ -429,6 +429,7 @@ export class Scheduler {
     // the one reading applied to each watcher's own state, rules and channels, in one transaction
     const writes = applyReading(product, outcome, {
       now,
+      startedAt: started,
       enableErrorAlerts: this.errorAlertsEnabled,
       seen,
       notificationsEnabled: this.notificationsEnabled,
