@@ -4,22 +4,11 @@ import { type Database, openDatabase } from "../src/db/client.js";
 import { products, users } from "../src/db/schema.js";
 import { createWorld, eventually, type World } from "./engine-support.js";
 import { createTestApp, createTestDatabase, dbKinds } from "./harness.js";
+import { busiestWindow } from "./request-windows.js";
 
 /** a retailer host with a real budget, answered by the stand-in (its requests are told by their paths) */
 const BUDGETED = "https://budget.nudeproject.com";
 const BUDGET = { perMinute: 240, atOnce: 2 };
-
-/** the most requests in any `windowMs` of the log (sliding over each request's time) */
-function busiestWindow(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  let from = 0;
-  for (let to = 0; to < sorted.length; to++) {
-    while (sorted[to] - sorted[from] >= windowMs) from++;
-    best = Math.max(best, to - from + 1);
-  }
-  return best;
-}
 
 describe.each(dbKinds())("retailer budgets across engine processes (%s)", (kind) => {
   let w: World;

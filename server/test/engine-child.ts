@@ -2,7 +2,7 @@
  * One engine worker in a process of its own, for the tests that kill workers (kill -9): the same
  * startEngine as `npm run worker`, with the stand-ins' origins and short leases from the environment.
  * ENGINE_CHILD = JSON {databaseUrl, workerId, redirects: [[origin, standIn]…], productLeaseMs,
- * notifierLeaseMs, webhookTimeoutMs}. Tells its parent "ready" once running.
+ * notifierLeaseMs, webhookTimeoutMs, budget?}. Tells its parent "ready" once running.
  */
 import { openDatabase } from "../src/db/client.js";
 import { startEngine } from "../src/engine/start.js";
@@ -14,6 +14,8 @@ export interface ChildOptions {
   productLeaseMs: number;
   notifierLeaseMs: number;
   webhookTimeoutMs: number;
+  /** one host held to a real budget, shared with the other processes through their allotments */
+  budget?: { origin: string; perMinute: number; atOnce: number; renewMs: number; ttlMs: number };
 }
 
 async function main() {
@@ -26,7 +28,14 @@ async function main() {
     onError: (e) => console.error(`[${o.workerId}]`, e),
     scheduler: { startJitterMs: 0, settingsRefreshMs: 100, leaseMs: o.productLeaseMs },
     notifier: { pollMs: 100, retryBaseMs: 200, leaseMs: o.notifierLeaseMs, timeoutMs: o.webhookTimeoutMs },
-    http: { backoff: { initialMs: 60_000, maxMs: 120_000 } },
+    http: {
+      backoff: { initialMs: 60_000, maxMs: 120_000 },
+      ...(o.budget && {
+        realLimitOrigins: new Set([o.budget.origin]),
+        budgetOf: () => ({ perMinute: o.budget!.perMinute, atOnce: o.budget!.atOnce }),
+      }),
+    },
+    ...(o.budget && { allotments: { renewMs: o.budget.renewMs, ttlMs: o.budget.ttlMs } }),
   });
   process.send?.("ready");
   process.once("SIGTERM", async () => {
