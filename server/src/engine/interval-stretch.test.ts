@@ -45,4 +45,33 @@ describe("intervals stretched to a host's budget", () => {
     expect(floor).toBeLessThan(600_000);
     expect(perMinute(intervals, floors)).toBeCloseTo(5.4, 1);
   });
+
+  it("a page several users watch is charged to each in equal parts, and the pages' own demand decides", () => {
+    // users 1 and 2 share 10 pages at 1 s (600 fetches a minute for both); budget 600 (540 planned)
+    const shared = Array.from({ length: 10 }, () => ({ ms: 1000, share: 0.5 }));
+    const watches = new Map([
+      [1, shared],
+      [2, shared],
+    ]);
+    const floors = stretchFloors(600, watches, 10 / 1000);
+    // each is charged 300 a minute, one share of 270: both stretched alike to ~1.11 s
+    expect(floors.get(1)).toBe(floors.get(2));
+    expect((10 / (floors.get(1) ?? 0)) * 60_000).toBeCloseTo(540, 0);
+    // the same monitors counted as pages of their own would have been stretched to twice that
+    const alone = stretchFloors(
+      600,
+      new Map([
+        [1, Array(10).fill(1000)],
+        [2, Array(10).fill(1000)],
+      ]),
+    );
+    expect(alone.get(1)).toBeGreaterThan((floors.get(1) ?? 0) * 1.9);
+  });
+
+  it("pages within the budget are not stretched, however many users watch them", () => {
+    const shared = Array.from({ length: 5 }, () => ({ ms: 1000, share: 0.1 }));
+    const watches = new Map(Array.from({ length: 10 }, (_, u) => [u, shared] as const));
+    // five pages at 1 s: 300 a minute, under 540
+    expect(stretchFloors(600, watches, 5 / 1000).size).toBe(0);
+  });
 });

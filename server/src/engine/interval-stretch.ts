@@ -5,27 +5,42 @@ import type { HostBudget } from "./fetch/host-budget.js";
 /** the schedule is planned to use this much of a host's budget: the rest absorbs retries and jitter */
 const PLANNED_SHARE = 0.9;
 
+/** one user's watch of a page: its interval (ms) and the part of the page's fetches it is charged */
+export interface Watch {
+  ms: number;
+  /** 1 / the number of users watching the same page (shared targets: one fetch serves them all) */
+  share: number;
+}
+
+const asWatch = (w: number | Watch): Watch => (typeof w === "number" ? { ms: w, share: 1 } : w);
+
 /**
- * When the checks a host's monitors ask for exceed its budget, the intervals stretch fairly
- * instead of the checks queueing: each user's share first, then each of the user's
- * monitors. Max-min fair on both levels: a user who asks for less than an equal share keeps what
- * they ask, the rest is split among the others; within a user, the monitors with the longest
- * intervals keep theirs and the shortest are stretched to one common floor. The answer is that
- * floor per user (ms), for the users whose monitors are stretched at all.
+ * When the fetches a host's pages ask for exceed its budget, the intervals stretch fairly instead
+ * of the checks queueing: each user's share first, then each of the user's monitors. A page watched
+ * by several users is fetched once for all of them, so each is charged an equal part of it (a page
+ * ten users watch at 12 s costs each a tenth). Max-min fair on both levels: a user who asks for less
+ * than an equal share keeps what they ask, the rest is split among the others; within a user, the
+ * monitors with the longest intervals keep theirs and the shortest are stretched to one common
+ * floor. The answer is that floor per user (ms), for the users whose monitors are stretched at all.
  *
- * `intervals`: per user, the intervals (ms) of their active monitors on the host.
+ * `watches`: per user, their active monitors on the host (an interval alone is a page of their own).
+ * `pagesPerMs`: the fetches the host's pages ask for (each at its shortest watcher's interval), when
+ * known; else the users' charges added up.
  */
 export function stretchFloors(
   perMinute: number,
-  intervals: ReadonlyMap<number, readonly number[]>,
+  watches: ReadonlyMap<number, readonly (number | Watch)[]>,
+  pagesPerMs?: number,
 ): Map<number, number> {
-  const capacity = (perMinute / 60_000) * PLANNED_SHARE; // checks per ms
-  const demand = (list: readonly number[]) => list.reduce((sum, ms) => sum + 1 / ms, 0);
+  const capacity = (perMinute / 60_000) * PLANNED_SHARE; // fetches per ms
+  const demand = (list: readonly Watch[]) => list.reduce((sum, w) => sum + w.share / w.ms, 0);
+  const users = [...watches].map(([user, raw]) => {
+    const list = raw.map(asWatch);
+    return { user, list, demand: demand(list) };
+  });
   const floors = new Map<number, number>();
-  let total = 0;
-  for (const list of intervals.values()) total += demand(list);
+  const total = pagesPerMs ?? users.reduce((sum, u) => sum + u.demand, 0);
   if (total <= capacity) return floors;
-  const users = [...intervals].map(([user, list]) => ({ user, list, demand: demand(list) }));
   users.sort((a, b) => a.demand - b.demand);
   let left = capacity;
   for (let i = 0; i < users.length; i++) {
@@ -41,18 +56,19 @@ export function stretchFloors(
   return floors;
 }
 
-/** the interval floor F such that the monitors, each at max(its interval, F), ask for `rate` */
-function floorFor(list: readonly number[], rate: number): number {
-  const sorted = [...list].sort((a, b) => b - a); // longest first: they keep their intervals longest
+/** the interval floor F such that the watches, each at max(its interval, F), are charged `rate` */
+function floorFor(list: readonly Watch[], rate: number): number {
+  const sorted = [...list].sort((a, b) => b.ms - a.ms); // longest first: they keep their intervals longest
+  let rest = list.reduce((sum, w) => sum + w.share, 0);
   let kept = 0;
-  for (let i = 0; i < sorted.length; i++) {
-    // the shortest n - i monitors share what is left at one floor
-    const rest = sorted.length - i;
+  for (const w of sorted) {
+    // the shortest watches left share what is left at one floor
     const floor = rest / (rate - kept);
-    if (rate - kept > 0 && floor >= sorted[i]) return Math.ceil(floor);
-    kept += 1 / sorted[i];
+    if (rate - kept > 0 && floor >= w.ms) return Math.ceil(floor);
+    kept += w.share / w.ms;
+    rest -= w.share;
   }
-  return Math.ceil(sorted.length / rate);
+  return Math.ceil(list.reduce((sum, w) => sum + w.share, 0) / rate);
 }
 
 export interface StretchOptions {
@@ -80,7 +96,7 @@ export class IntervalStretch {
     return floor !== undefined && floor > intervalMs ? floor : intervalMs;
   }
 
-  /** checks per minute the host's active monitors ask for (last reading) */
+  /** fetches per minute the host's pages ask for, each page once at its shortest watcher's interval (last reading) */
   demandOf(host: string): number {
     return this.demand.get(host) ?? 0;
   }
@@ -112,35 +128,43 @@ export class IntervalStretch {
 
   private async read(): Promise<void> {
     this.readAt = Date.now();
+    // one row per page (target), user and interval; a product not yet in a target is a page alone
     const result = await this.o.db.execute(sql`
-      select lower(substring(url from '^[A-Za-z]+://([^/:?#]+)')) as host, user_id, check_interval,
+      select lower(substring(url from '^[A-Za-z]+://([^/:?#]+)')) as host,
+        coalesce(target_id::text, 'p' || id) as page, user_id, min(check_interval) as ms,
         count(*)::int as n
       from products where is_active group by 1, 2, 3`);
-    const byHost = new Map<string, Map<number, number[]>>();
+    const byHost = new Map<string, Map<string, { user: number; ms: number }[]>>();
+    const monitors = new Map<string, number>();
     for (const r of (result as unknown as { rows: Record<string, unknown>[] }).rows) {
       const host = String(r.host ?? "");
       if (!host) continue;
-      const users = byHost.get(host) ?? new Map<number, number[]>();
-      const list = users.get(Number(r.user_id)) ?? [];
-      for (let i = 0; i < Number(r.n); i++) list.push(Math.max(1, Number(r.check_interval)));
-      users.set(Number(r.user_id), list);
-      byHost.set(host, users);
+      const pages = byHost.get(host) ?? new Map<string, { user: number; ms: number }[]>();
+      const page = String(r.page);
+      pages.set(page, [
+        ...(pages.get(page) ?? []),
+        { user: Number(r.user_id), ms: Math.max(1, Number(r.ms)) },
+      ]);
+      byHost.set(host, pages);
+      monitors.set(host, (monitors.get(host) ?? 0) + Number(r.n));
     }
     const floors = new Map<string, Map<number, number>>();
     const demand = new Map<string, number>();
-    const monitors = new Map<string, number>();
-    for (const [host, users] of byHost) {
+    for (const [host, pages] of byHost) {
       let perMs = 0;
-      let count = 0;
-      for (const list of users.values()) {
-        for (const ms of list) perMs += 1 / ms;
-        count += list.length;
+      const users = new Map<number, Watch[]>();
+      for (const watchers of pages.values()) {
+        perMs += 1 / Math.min(...watchers.map((w) => w.ms));
+        for (const w of watchers) {
+          const list = users.get(w.user) ?? [];
+          list.push({ ms: w.ms, share: 1 / watchers.length });
+          users.set(w.user, list);
+        }
       }
       demand.set(host, perMs * 60_000);
-      monitors.set(host, count);
       // stand-ins (loopback) have no budget: shown, never stretched
       if (!this.o.budgeted(host)) continue;
-      const hostFloors = stretchFloors(this.o.budgetOf(host).perMinute, users);
+      const hostFloors = stretchFloors(this.o.budgetOf(host).perMinute, users, perMs);
       if (hostFloors.size > 0) floors.set(host, hostFloors);
     }
     this.floors = floors;
