@@ -1,6 +1,8 @@
 /** The first admin of the e2e app (global-setup passes it as ADMIN_PASSWORD). */
 export const ADMIN_USERNAME = "admin";
 export const ADMIN_PASSWORD = "e2e-admin-password";
+/** the bot token the stand-in Telegram (global-setup.ts) knows */
+export const E2E_TELEGRAM_TOKEN = "7654321:AAH-e2e_bot_token";
 
 /**
  * The shared admin session, one file per run: runs side by side on one machine must not swap

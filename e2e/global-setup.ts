@@ -4,7 +4,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { FakeRetailer } from "../tools/fake-retailer";
-import { ADMIN_PASSWORD, adminStatePath } from "./constants";
+import { FakeTelegram } from "../tools/fake-telegram";
+import { ADMIN_PASSWORD, adminStatePath, E2E_TELEGRAM_TOKEN } from "./constants";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -81,6 +82,9 @@ export default async function globalSetup() {
   // "Testar agora" reads real pages: the stand-in retailer answers for the Shopify store and Vinted
   const retailer = new FakeRetailer();
   const retailerUrl = await retailer.listen();
+  // the Telegram setup helper asks the Bot API (getMe, getUpdates): a stand-in answers
+  const telegram = new FakeTelegram(E2E_TELEGRAM_TOKEN);
+  const telegramUrl = await telegram.listen();
 
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
@@ -102,6 +106,7 @@ export default async function globalSetup() {
         "https://walled-mobile.nudeproject.com",
       ]
         .map((origin) => `${origin}=${retailerUrl}`)
+        .concat(`https://api.telegram.org=${telegramUrl}`)
         .join(","),
     },
     stdio: ["ignore", log, log],
@@ -112,11 +117,13 @@ export default async function globalSetup() {
   } catch (error) {
     child.kill("SIGTERM");
     await retailer.close();
+    await telegram.close();
     throw new Error(`${(error as Error).message}; registo em ${logPath}`);
   }
   process.env.E2E_BASE_URL = baseURL;
   process.env.E2E_RUN_ID = String(port);
   process.env.E2E_RETAILER_URL = retailerUrl;
+  process.env.E2E_TELEGRAM_URL = telegramUrl;
   // specs that start an app of their own (quality.spec.ts) serve this run's build too
   process.env.E2E_CLIENT_DIR = clientDir;
   process.env.E2E_SERVER_ENTRY = serverEntry;
@@ -132,6 +139,7 @@ export default async function globalSetup() {
       }, 5000).unref();
     });
     await retailer.close();
+    await telegram.close();
     fs.rmSync(runDir, { recursive: true, force: true });
     fs.rmSync(serverBuild, { recursive: true, force: true });
     fs.rmSync(path.join(root, adminStatePath(String(port))), { force: true });

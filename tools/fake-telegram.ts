@@ -2,7 +2,9 @@
  * A local stand-in for the Telegram Bot API (reached as https://api.telegram.org through
  * MONITOR_REDIRECT). It answers sendPhoto and sendMessage for one known bot token as Telegram does
  * ({ok, result} / {ok:false, error_code, description, parameters}), refuses an HTML text that
- * Telegram's parser would refuse, and can answer 429 with parameters.retry_after on demand.
+ * Telegram's parser would refuse, and can answer 429 with parameters.retry_after on demand. For the
+ * setup helper it answers getMe (the bot's @username) and getUpdates (`updates`, as Telegram gives
+ * them; 409 while `webhookSet`, as Telegram does when a bot has a webhook of its own).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -32,6 +34,12 @@ export class FakeTelegram {
   rateLimited = 0;
   retryAfter = 1;
   origin = "";
+  botUsername = "alertas_revenda_bot";
+  /** what getUpdates answers (message, channel_post, my_chat_member updates) */
+  updates: Record<string, unknown>[] = [];
+  webhookSet = false;
+  /** ms before answering anything (a slow Telegram) */
+  delayMs = 0;
   private server: http.Server | null = null;
 
   constructor(readonly token = "123456:ABC-test_token") {}
@@ -57,7 +65,14 @@ export class FakeTelegram {
     req.on("data", (c) => {
       raw += c;
     });
-    req.on("end", () => {
+    req.on("end", async () => {
+      if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
+      // the browser suite's control: what getUpdates answers from now on
+      if (req.url === "/__control/updates" && req.method === "POST") {
+        this.updates = (JSON.parse(raw || "{}") as { updates?: Record<string, unknown>[] }).updates ?? [];
+        res.writeHead(204).end();
+        return;
+      }
       const match = /^\/bot([^/]+)\/(\w+)$/.exec(new URL(req.url ?? "/", "http://x").pathname);
       const reply = (status: number, value: Record<string, unknown>) => {
         res.writeHead(status, { "content-type": "application/json" });
@@ -93,6 +108,19 @@ export class FakeTelegram {
         body = JSON.parse(raw);
       } catch {
         return error(400, "Bad Request: invalid JSON");
+      }
+      if (match[2] === "getMe")
+        return reply(200, {
+          ok: true,
+          result: { id: 123456, is_bot: true, first_name: "Alertas", username: this.botUsername },
+        });
+      if (match[2] === "getUpdates") {
+        if (this.webhookSet)
+          return error(
+            409,
+            "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+          );
+        return reply(200, { ok: true, result: this.updates });
       }
       if (!body.chat_id) return error(400, "Bad Request: chat_id is empty");
       const text =

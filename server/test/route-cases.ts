@@ -179,6 +179,11 @@ export const ROUTES: Record<string, RouteCase> = {
     body: () => ({ url: "https://127.0.0.1/api/webhooks/1/x" }),
     expect: { anonymous: 401, owner: -4, other: -4, admin: -4 },
   },
+  "POST /api/telegram/chats": {
+    // a malformed token is refused before Telegram is asked (no network here)
+    body: () => ({ token: "não é um token" }),
+    expect: { anonymous: 401, owner: 400, other: 400, admin: 400 },
+  },
   // the test app's database is in memory: nothing to back up, said in a 400 to the admin
   "GET /api/admin/backups": { expect: adminOnly(200) },
   "POST /api/admin/backups": { expect: adminOnly(400) },

@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, Loader2, Send } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TelegramSetup } from "@/components/telegram-setup";
 import { Button } from "@/components/ui/button";
 import { apiRequest, errorMessage } from "@/lib/http";
 import { translateMessage } from "@/lib/i18n";
@@ -18,14 +19,17 @@ interface WebhookTestProps {
   children: ReactNode;
   /** a read-only field (another's setting): no test either */
   disabled?: boolean;
+  /** the field takes an address from the Telegram setup helper (telegram-setup.tsx) */
+  onTelegram?: (url: string) => void;
 }
 
 /**
  * A webhook field with "Testar webhook" beside it: the server sends a test message there and its
  * answer is shown under the field ("Mensagem de teste enviada (HTTP 204)", a timeout, a refusal).
+ * With `onTelegram`, "Telegram" beside it fills the field from the bot's conversations.
  * The modal and Settings → Utilizador both use it.
  */
-export function WebhookTest({ url, children, disabled }: WebhookTestProps) {
+export function WebhookTest({ url, children, disabled, onTelegram }: WebhookTestProps) {
   const { t } = useTranslation("common");
   const test = useMutation({ mutationFn: testWebhook });
   // the answer belongs to the address that was tested: editing the field hides it
@@ -57,6 +61,7 @@ export function WebhookTest({ url, children, disabled }: WebhookTestProps) {
           {test.isPending ? <Loader2 className="animate-spin" /> : <Send />}
           {t("webhookTest.button")}
         </Button>
+        {onTelegram && <TelegramSetup onPick={onTelegram} disabled={disabled} />}
       </div>
       <p
         role="status"

@@ -2,6 +2,7 @@ import { setMaxListeners } from "node:events";
 import type { CheckDetail } from "@common/schemas/check-detail.js";
 import { readRules } from "@common/schemas/monitor-rules.js";
 import type { ProductPreview } from "@common/schemas/products.js";
+import type { TelegramChats } from "@common/schemas/telegram.js";
 import type { WebhookTestResult } from "@common/schemas/webhooks.js";
 import type { Config } from "../config.js";
 import type { Resolver } from "../net/address-guard.js";
@@ -12,6 +13,7 @@ import { FAILURE_LABELS } from "./detect.js";
 import { EngineHttp } from "./fetch/http-client.js";
 import { Transport } from "./fetch/transport.js";
 import { postToWebhook } from "./notify/deliver.js";
+import { findTelegramChats } from "./notify/telegram-setup.js";
 import { describeTestAnswer, describeTestFailure, testMessageRequest } from "./notify/test-message.js";
 import { getPlatform } from "./platforms/index.js";
 import { CheckFailure, RefusedAddress } from "./platforms/types.js";
@@ -166,6 +168,17 @@ export class OnDemandWork {
         throw new OnDemandRefusal(400, `Webhook: ${failure.message}`, failure.message);
       }
       return describeTestFailure(failure, timeoutMs, language);
+    }
+  }
+
+  /** the Telegram setup helper: the bot's conversations, found with its token (telegram-setup.ts) */
+  async telegramChats(token: string): Promise<TelegramChats> {
+    try {
+      return await findTelegramChats(this.webhooks, token, this.config.webhookTimeoutMs, this.closing.signal);
+    } catch (error) {
+      if (error instanceof RefusedAddress)
+        throw new OnDemandRefusal(400, `Telegram: ${error.message}`, error.message);
+      throw error;
     }
   }
 

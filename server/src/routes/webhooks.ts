@@ -1,4 +1,9 @@
 import {
+  type TelegramChats,
+  telegramChatsRequestSchema,
+  telegramChatsSchema,
+} from "@common/schemas/telegram.js";
+import {
   type WebhookTestResult,
   webhookTestResultSchema,
   webhookTestSchema,
@@ -36,6 +41,25 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (!(error instanceof OnDemandRefusal)) throw error;
         throw badRequest(error.message, [{ path: "url", message: error.detail ?? error.message }]);
+      }
+    },
+  );
+
+  // the Telegram setup helper: the conversations a bot has seen, so the user picks one instead of
+  // typing the Bot API address; the token goes to Telegram only (never stored here)
+  app.post(
+    "/api/telegram/chats",
+    {
+      schema: { body: telegramChatsRequestSchema, response: { 200: telegramChatsSchema } },
+      config: perUserPerMinute("telegram-chats", 10),
+    },
+    async (request): Promise<TelegramChats> => {
+      currentUser(request);
+      try {
+        return await app.onDemand.telegramChats(request.body.token);
+      } catch (error) {
+        if (!(error instanceof OnDemandRefusal)) throw error;
+        throw badRequest(error.message, [{ path: "token", message: error.detail ?? error.message }]);
       }
     },
   );

@@ -266,7 +266,10 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
           error={errorText(errors.webhookUrl)}
           hint={t("form.webhookHint")}
         >
-          <WebhookTest url={String(watch("webhookUrl") ?? "")}>
+          <WebhookTest
+            url={String(watch("webhookUrl") ?? "")}
+            onTelegram={(url) => setValue("webhookUrl", url, { shouldDirty: true, shouldValidate: true })}
+          >
             <Input
               {...fieldProps("webhookUrl")}
               placeholder="https://discord.com/api/webhooks/…" // i18n-ignore: an address

@@ -214,7 +214,7 @@ export function WebhookSetting({
           </p>
         )}
       </div>
-      <WebhookTest url={value} disabled={disabled}>
+      <WebhookTest url={value} disabled={disabled} onTelegram={onChange}>
         <Input
           id={row.id}
           aria-describedby={helpId(row)}
