@@ -25,7 +25,13 @@ describe.each(dbKinds())("interval stretch over shared pages (%s)", (kind) => {
     database = await createTestDatabase(kind);
     const rows = await database.db
       .insert(users)
-      .values(Array.from({ length: 10 }, (_, u) => ({ username: `vigia${u}`, passwordHash: "x", monitorLimit: 1000 })))
+      .values(
+        Array.from({ length: 10 }, (_, u) => ({
+          username: `vigia${u}`,
+          passwordHash: "x",
+          monitorLimit: 1000,
+        })),
+      )
       .returning({ id: users.id });
     userIds = rows.map((r) => r.id);
   });
