@@ -78,8 +78,9 @@ async function engineChild(spec: ChildSpec): Promise<void> {
       const lags = engine.stats.takeCollected();
       await engine.stop();
       await database.close();
-      process.send?.({ cpuMs: (cpu.user + cpu.system) / 1000, checks: lags.length, lags } satisfies ChildFigures, () =>
-        process.exit(0),
+      process.send?.(
+        { cpuMs: (cpu.user + cpu.system) / 1000, checks: lags.length, lags } satisfies ChildFigures,
+        () => process.exit(0),
       );
     }
   });
