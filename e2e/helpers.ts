@@ -57,6 +57,16 @@ export async function createUserViaApi(
   return { ...(await response.json()), password } as { id: number; username: string; password: string };
 }
 
+/** a new user of this project, signed in in the page's context (the admin creates it) */
+export async function signInAsNewUser(page: Page, prefix: string) {
+  await loginViaApi(page);
+  const user = await createUserViaApi(page, {
+    username: `${prefix}-${test.info().project.name}-${Date.now().toString(36)}`.slice(0, 30),
+  });
+  await loginViaApi(page, user.username, user.password);
+  return user;
+}
+
 export async function expectTheme(page: Page, theme: Theme) {
   const html = page.locator("html");
   if (theme === "dark") await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);

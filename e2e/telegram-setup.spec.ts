@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_TELEGRAM_TOKEN } from "./constants";
-import { isMobileProject, loginViaApi, screenshot, setTheme } from "./helpers";
+import { isMobileProject, screenshot, signInAsNewUser, setTheme } from "./helpers";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -23,19 +23,9 @@ async function botHasSeen(page: Page) {
   expect(res.status()).toBe(204);
 }
 
-async function loginAsFreshUser(page: Page) {
-  const username = `tg-${test.info().project.name}-${Date.now().toString(36)}`.slice(0, 30);
-  await loginViaApi(page);
-  const created = await page.request.post("/api/admin/users", {
-    data: { username, password: "password-e2e" },
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  await loginViaApi(page, username, "password-e2e");
-}
-
 test("Telegram: o token encontra as conversas do bot e a escolhida preenche o webhook", async ({ page }) => {
   await botHasSeen(page);
-  await loginAsFreshUser(page);
+  await signInAsNewUser(page, "tg");
   await page.goto("/settings");
   await page.getByRole("tab", { name: "Utilizador" }).click();
   const field = page.getByRole("textbox", { name: "O meu webhook padrão" });

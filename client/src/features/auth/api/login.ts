@@ -3,6 +3,7 @@ import { isTwoFactorChallenge, type LoginAnswer, type LoginTwoFactorInput } from
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { USER_QUERY_KEY } from "@/lib/auth";
 import { apiRequest } from "@/lib/http";
+import { forgetOfflineCopy } from "@/lib/offline-copy";
 
 export const login = (input: LoginInput) => apiRequest<LoginAnswer>("POST", "/api/login", input);
 
@@ -13,6 +14,7 @@ function signedIn(queryClient: QueryClient, user: PublicUser) {
   // cached data belongs to whoever was here before; the user query itself must stay, since
   // the auth gate observes it (clear() would leave that observer on a removed query)
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_QUERY_KEY[0] });
+  forgetOfflineCopy();
   queryClient.setQueryData(USER_QUERY_KEY, user);
 }
 

@@ -3,6 +3,7 @@ import { paths } from "@/config/paths";
 import { setFlash } from "@/lib/flash";
 import { apiRequest } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
+import { forgetOfflineCopy } from "@/lib/offline-copy";
 import { toastFailure } from "@/lib/mutation-feedback";
 
 export function logout(): Promise<unknown> {
@@ -15,6 +16,8 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => {
       setFlash(i18n.t("auth:loggedOut"));
+      // this browser keeps nothing of the session for use without network
+      forgetOfflineCopy();
       window.location.assign(paths.login);
     },
     onError: toastFailure("common:unknownError", "auth:logoutFailed"),
