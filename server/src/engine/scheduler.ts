@@ -186,6 +186,9 @@ export class Scheduler {
     await this.refreshSettings(true);
     // products from before targets existed, or added while no engine ran, are placed first
     while ((await this.adopt()) === ADOPT_BATCH) {}
+    // the stretch counts pages: read it again now that every product is in its target (before,
+    // each unplaced product counted as a page of its own and the first round was overstretched)
+    await this.o.stretch?.refresh(true);
     if (this.o.startJitterMs > 0) await spreadOverdue(this.o.db, this.o.startJitterMs);
     this.running = true;
     this.poll.start();
