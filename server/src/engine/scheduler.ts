@@ -183,12 +183,10 @@ export class Scheduler {
   }
 
   async start(): Promise<void> {
-    await this.refreshSettings(true);
-    // products from before targets existed, or added while no engine ran, are placed first
+    // products from before targets existed, or added while no engine ran, are placed first: the
+    // settings' stretch counts pages, and an unplaced product would count as a page of its own
     while ((await this.adopt()) === ADOPT_BATCH) {}
-    // the stretch counts pages: read it again now that every product is in its target (before,
-    // each unplaced product counted as a page of its own and the first round was overstretched)
-    await this.o.stretch?.refresh(true);
+    await this.refreshSettings(true);
     if (this.o.startJitterMs > 0) await spreadOverdue(this.o.db, this.o.startJitterMs);
     this.running = true;
     this.poll.start();
