@@ -28,7 +28,7 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
 
     w.retailer.setProduct("hoodie", { sizes: ["S", "M"] });
     await w.webhook.waitForAccepted(1);
-    await sleep(2500); // two more checks of the same state
+    await w.checkedAgain(id, 2); // two more checks of the same state
     expect(w.webhook.received).toHaveLength(1);
     const [embed] = embedsOf(w.webhook.received[0].body);
     expect(embed.title).toBe("NUDE HOODIE");
@@ -56,7 +56,7 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     const inStock = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/tee-in` });
     await w.start();
     await w.webhook.waitForAccepted(1);
-    await sleep(3000); // about three more checks of each
+    await Promise.all([w.checkedAgain(out, 3), w.checkedAgain(inStock, 3)]);
     expect(w.retailer.paths.get("/products/tee-out.js")).toBeGreaterThanOrEqual(3);
     expect(w.webhook.received).toHaveLength(1);
     const rows = await w.notificationRows();
@@ -159,7 +159,7 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
       blind: 0,
       failing: 0,
     });
-    await sleep(1500);
+    await w.checkedAgain(id, 2);
     expect(w.webhook.received).toHaveLength(2);
   });
 
@@ -177,7 +177,7 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     w.webhook.setMode("ok");
     await w.start();
     await w.webhook.waitForAccepted(1);
-    await sleep(2500); // the new engine checks the product again: same state, no second alert
+    await w.checkedAgain(id, 2); // the new engine checks the product again: same state, no second alert
     expect(w.webhook.accepted).toHaveLength(1);
     const rows = (await w.notificationRows()).filter((r) => r.productId === id);
     expect(rows.map((r) => r.status)).toEqual(["sent"]);
@@ -239,7 +239,7 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/quiet` });
     await w.start();
     await eventually(async () => expect((await w.product(id)).status).toBe("in_stock"));
-    await sleep(1000);
+    await w.checkedAgain(id, 2);
     expect((await w.notificationRows()).filter((r) => r.productId === id)).toHaveLength(0);
     expect(w.webhook.received).toHaveLength(0);
   });
@@ -259,7 +259,7 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     });
     await w.start();
     await eventually(async () => expect((await w.product(id)).status).toBe("vinted_active"));
-    await sleep(1200);
+    await w.checkedAgain(id, 2);
     expect(w.webhook.received).toHaveLength(0);
 
     const member = w.retailer.members.get("4242")!;
@@ -276,7 +276,7 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     w.retailer.setMember("4242", { holiday: false });
     await w.webhook.waitForAccepted(3);
     expect(embedsOf(w.webhook.received[2].body)[0].description).toBe("Membro voltou de férias");
-    await sleep(1500); // the items are visible again: known ones, no new-item alert
+    await w.checkedAgain(id, 2); // the items are visible again: known ones, no new-item alert
     expect(w.webhook.received).toHaveLength(3);
   });
 
@@ -298,7 +298,7 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     }));
     w.retailer.setMember("5151", { items: [...drop, { id: "1", title: "Casaco", price: "12.50" }] });
     await w.webhook.waitForAccepted(3);
-    await sleep(1500); // nothing beyond the three parts
+    await w.checkedAgain(id, 2); // nothing beyond the three parts
     expect(w.webhook.received).toHaveLength(3);
     const embeds = w.webhook.received.flatMap((r) => embedsOf(r.body));
     expect(embeds.map((e) => e.title).sort()).toEqual(drop.map((d) => d.title).sort());

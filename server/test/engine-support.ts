@@ -47,6 +47,12 @@ export interface World {
   /** another user, who watches with their own products */
   addUser(): Promise<number>;
   product(id: number): Promise<typeof products.$inferSelect>;
+  /**
+   * waits until product `id` has been checked `times` more times (its stored last check moved that
+   * often): "nothing more happened" is then shown over real checks, not over a sleep a slow machine
+   * may spend without a single check
+   */
+  checkedAgain(id: number, times: number, timeoutMs?: number): Promise<void>;
   settings(change: Partial<GlobalSettings>): Promise<void>;
   notificationRows(): Promise<(typeof notifications.$inferSelect)[]>;
   activities(productId: number): Promise<(typeof activityLogs.$inferSelect)[]>;
@@ -119,6 +125,18 @@ export async function createWorld(database: Database): Promise<World> {
       return row.id;
     },
     addUser,
+    async checkedAgain(id, times, timeoutMs = 20_000) {
+      const lastCheck = async () => (await world.product(id)).lastCheck?.getTime() ?? 0;
+      let last = await lastCheck();
+      const deadline = Date.now() + timeoutMs;
+      for (let seen = 0; seen < times; ) {
+        if (Date.now() > deadline)
+          throw new Error(`o produto ${id} foi verificado ${seen} de ${times} vezes em ${timeoutMs} ms`);
+        await sleep(20);
+        const now = await lastCheck();
+        if (now !== last) [seen, last] = [seen + 1, now];
+      }
+    },
     async product(id) {
       const [row] = await database.db.select().from(products).where(eq(products.id, id));
       return row;

@@ -65,7 +65,8 @@ describe.each(dbKinds())("shared targets (%s)", (kind) => {
 
     w.retailer.setProduct("shared", { sizes: ["M"] });
     await w.webhook.waitForAccepted(2);
-    await sleep(2000); // more fetches of the same state: nobody is alerted again
+    // more fetches of the same state: nobody is alerted again
+    await Promise.all([w.checkedAgain(a, 2), w.checkedAgain(b, 2)]);
     expect(w.webhook.accepted).toHaveLength(2);
     const byPath = new Map(w.webhook.accepted.map((d) => [d.path, embedsOf(d.body)[0].title]));
     expect(byPath.get("/api/webhooks/111/token-a")).toBe("Hoodie da Ana");

@@ -41,7 +41,7 @@ describe.each(dbKinds())("Telegram alerts through the outbox (%s)", (kind) => {
     const id = await telegramProduct("tg-hoodie", `Hoodie <b>"A&B"</b>`);
     await w.start();
     await eventually(() => expect(telegram.accepted).toHaveLength(1), 15_000);
-    await sleep(1500); // further checks of the same state send nothing
+    await w.checkedAgain(id, 2); // further checks of the same state send nothing
     expect(telegram.calls).toHaveLength(1);
     const [call] = telegram.calls;
     expect(call.method).toBe("sendPhoto");
