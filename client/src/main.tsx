@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { browserLanguage, i18n } from "./lib/i18n";
 import { captureInstallPrompt } from "./lib/install-app";
-import { keepOfflineCopy, restoreOfflineCopy } from "./lib/offline-copy";
+import { startOfflineCopy } from "./lib/offline-copy";
 import { queryClient } from "./lib/query-client";
 import "./index.css";
 
@@ -16,8 +16,7 @@ function render() {
 }
 
 // without network, the screens show the last readings this browser kept (lib/offline-copy.ts)
-restoreOfflineCopy(queryClient);
-keepOfflineCopy(queryClient);
+startOfflineCopy(queryClient);
 
 // a reader whose browser speaks en or es gets that catalogue before the first paint, not after it
 const first = browserLanguage();

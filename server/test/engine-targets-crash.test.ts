@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChildOptions } from "./engine-child.js";
 import { createWorld, forkEngineChild, embedsOf, eventually, sleep, type World } from "./engine-support.js";
 import { createTestDatabase } from "./harness.js";
 import { busiestWindow } from "./request-windows.js";
@@ -13,6 +14,43 @@ const LEASE_MS = 2_000;
 /** user u's webhook for page i: every watcher has a destination of their own */
 const hookOf = (u: "a" | "b", i: number) => `https://discord.com/api/webhooks/${i}/vigia-${u}`;
 
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+
+/**
+ * A scratch PostgreSQL database, its world of stand-ins, and engine processes started on it as
+ * children (SIGKILLed after the describe if still running): `ctx` is filled in beforeAll
+ */
+function killableEngines(extra: Partial<ChildOptions> = {}, prepare?: (w: World) => void) {
+  const ctx = {} as { database: TestDatabase; w: World };
+  const children: ChildProcess[] = [];
+  beforeAll(async () => {
+    ctx.database = await createTestDatabase("postgres");
+    ctx.w = await createWorld(ctx.database);
+    prepare?.(ctx.w);
+  });
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    await ctx.w?.close();
+    // a scratch database: closing it drops it
+    await ctx.database?.close();
+  });
+  const startWorker = (workerId: string) =>
+    forkEngineChild(
+      {
+        databaseUrl: ctx.database.url!,
+        workerId,
+        redirects: [...ctx.w.redirects],
+        productLeaseMs: LEASE_MS,
+        // the shortest lease that holds a 2 s delivery and its marking (outbox.ts)
+        notifierLeaseMs: 7_500,
+        webhookTimeoutMs: 2_000,
+        ...extra,
+      },
+      children,
+    );
+  return { ctx, startWorker };
+}
+
 /**
  * Issue 26: two engine processes share the targets of one PostgreSQL; one is killed (SIGKILL) while
  * it holds leases. The other takes its targets once their leases end, and every watcher of every
@@ -20,41 +58,10 @@ const hookOf = (u: "a" | "b", i: number) => `https://discord.com/api/webhooks/${
  * both at once.
  */
 describe.skipIf(!adminUrl)("kill -9 of an engine process with shared targets (PostgreSQL)", () => {
-  let url: string;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let w: World;
-  const children: ChildProcess[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    url = database.url!;
-    w = await createWorld(database);
-  });
-
-  afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-    await w?.close();
-    // a scratch database: closing it drops it
-    await database?.close();
-  });
-
-  function startWorker(workerId: string): Promise<ChildProcess> {
-    return forkEngineChild(
-      {
-        databaseUrl: url,
-        workerId,
-        redirects: [...w.redirects],
-        productLeaseMs: LEASE_MS,
-        // the shortest lease that holds a 2 s delivery and its marking (outbox.ts)
-        notifierLeaseMs: 7_500,
-        webhookTimeoutMs: 2_000,
-      },
-      children,
-    );
-  }
+  const { ctx, startWorker } = killableEngines();
 
   const checkedCount = async () => {
-    const rows = await database.db.execute(
+    const rows = await ctx.database.db.execute(
       sql`select count(*)::int as n from products where last_check is not null`,
     );
     return (rows as unknown as { rows: { n: number }[] }).rows[0].n;
@@ -62,7 +69,7 @@ describe.skipIf(!adminUrl)("kill -9 of an engine process with shared targets (Po
 
   /** the targets each worker holds a lease on right now */
   const leasesBy = async () => {
-    const rows = await database.db.execute(
+    const rows = await ctx.database.db.execute(
       sql`select leased_by as "by", count(*)::int as n from monitor_targets
           where lease_until > now() and leased_by is not null group by leased_by`,
     );
@@ -70,6 +77,7 @@ describe.skipIf(!adminUrl)("kill -9 of an engine process with shared targets (Po
   };
 
   it("the survivor takes the killed worker's targets when their leases end; every watcher alerted once", async () => {
+    const { w } = ctx;
     const other = await w.addUser();
     for (let i = 0; i < PAGES; i++) {
       w.retailer.setProduct(`k${i}`, { status: "out_of_stock" });
@@ -154,39 +162,14 @@ const ALLOTMENT = { renewMs: 250, ttlMs: 750 };
  * whole budget instead of its old half.
  */
 describe.skipIf(!adminUrl)("kill -9 of an engine process holding a host's allotment (PostgreSQL)", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let w: World;
-  const children: ChildProcess[] = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    w = await createWorld(database);
-    w.redirects.set(BUDGETED, w.redirects.get("https://nudeproject.com") as string);
-  });
-
-  afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-    await w?.close();
-    await database?.close();
-  });
-
-  const startWorker = (workerId: string) =>
-    forkEngineChild(
-      {
-        databaseUrl: database.url!,
-        workerId,
-        redirects: [...w.redirects],
-        productLeaseMs: LEASE_MS,
-        notifierLeaseMs: 7_500,
-        webhookTimeoutMs: 2_000,
-        budget: { origin: BUDGETED, ...BUDGET, ...ALLOTMENT },
-      },
-      children,
-    );
+  const { ctx, startWorker } = killableEngines(
+    { budget: { origin: BUDGETED, ...BUDGET, ...ALLOTMENT } },
+    (w) => w.redirects.set(BUDGETED, w.redirects.get("https://nudeproject.com") as string),
+  );
 
   /** the live allotments of the budgeted host, by worker */
   const allotments = async () => {
-    const rows = await database.db.execute(
+    const rows = await ctx.database.db.execute(
       sql`select worker_id as "by", per_minute as "perMinute" from host_allotments
           where host = 'budget.nudeproject.com' and expires_at > now()`,
     );
@@ -196,6 +179,7 @@ describe.skipIf(!adminUrl)("kill -9 of an engine process holding a host's allotm
   };
 
   it("the budget holds across the kill, and the survivor takes the whole of it once the dead allotment expires", async () => {
+    const { w } = ctx;
     w.retailer.delayMs = 100;
     // 30 products at 1 s ask for 30 requests a second; the budget is 4
     for (let i = 0; i < 30; i++) {

@@ -29,11 +29,19 @@ export function forgetOfflineCopy(): void {
   }
 }
 
+/**
+ * At start-up: tells TanStack Query whether there is a network (it assumes one until told, and
+ * without one its reads would wait instead of showing the copy), puts the copy back when there is
+ * none, and keeps it from then on
+ */
+export function startOfflineCopy(client: QueryClient): void {
+  onlineManager.setOnline(navigator.onLine);
+  restoreOfflineCopy(client);
+  keepOfflineCopy(client);
+}
+
 /** puts the last readings back when the app starts without network; answers whether it did */
 export function restoreOfflineCopy(client: QueryClient): boolean {
-  // TanStack Query assumes a network until told otherwise: without one its reads wait instead of
-  // failing over the copy
-  onlineManager.setOnline(navigator.onLine);
   if (navigator.onLine) return false;
   try {
     const raw = localStorage.getItem(KEY);
