@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { isMobileProject, screenshot, signInAsNewUser } from "./helpers";
+import { isMobileProject, screenshot, setTheme, signInAsNewUser } from "./helpers";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -32,6 +32,12 @@ test("sem rede, a aplicação abre com os últimos dados deste aparelho e di-lo;
   await expect(page.getByText("Casaco sem rede").first()).toBeVisible();
   await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
   await screenshot(page, "offline-inventory");
+  // a reload without network keeps the theme too (the shell's theme script is kept with it)
+  await setTheme(page, "dark");
+  await expect(page.getByText("Casaco sem rede").first()).toBeVisible();
+  await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+  await screenshot(page, "offline-inventory-dark");
+  await setTheme(page, "light");
 
   // the network back: the notice goes without a reload
   await context.setOffline(false);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_TELEGRAM_TOKEN } from "./constants";
-import { isMobileProject, screenshot, signInAsNewUser, setTheme } from "./helpers";
+import { screenshot, setTheme, signInAsNewUser } from "./helpers";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -53,20 +53,19 @@ test("Telegram: o token encontra as conversas do bot e a escolhida preenche o we
   await expect(group).toContainText("Grupo");
   await expect(chats.filter({ hasText: "Ana" })).toContainText("Conversa privada");
   await screenshot(page, "telegram-setup-light");
-  if (!isMobileProject()) {
-    await setTheme(page, "dark");
-    await page.getByRole("tab", { name: "Utilizador" }).click();
-    await page.getByRole("button", { name: "Telegram", exact: true }).click();
-    await dialog.getByLabel("Token do bot").fill(E2E_TELEGRAM_TOKEN);
-    await dialog.getByRole("button", { name: "Procurar conversas" }).click();
-    await expect(group).toBeVisible();
-    await screenshot(page, "telegram-setup-dark");
-    await setTheme(page, "light");
-    await page.getByRole("tab", { name: "Utilizador" }).click();
-    await page.getByRole("button", { name: "Telegram", exact: true }).click();
-    await dialog.getByLabel("Token do bot").fill(E2E_TELEGRAM_TOKEN);
-    await dialog.getByRole("button", { name: "Procurar conversas" }).click();
-  }
+  // the dark theme, on the phone too (the dialog is a sheet there)
+  await setTheme(page, "dark");
+  await page.getByRole("tab", { name: "Utilizador" }).click();
+  await page.getByRole("button", { name: "Telegram", exact: true }).click();
+  await dialog.getByLabel("Token do bot").fill(E2E_TELEGRAM_TOKEN);
+  await dialog.getByRole("button", { name: "Procurar conversas" }).click();
+  await expect(group).toBeVisible();
+  await screenshot(page, "telegram-setup-dark");
+  await setTheme(page, "light");
+  await page.getByRole("tab", { name: "Utilizador" }).click();
+  await page.getByRole("button", { name: "Telegram", exact: true }).click();
+  await dialog.getByLabel("Token do bot").fill(E2E_TELEGRAM_TOKEN);
+  await dialog.getByRole("button", { name: "Procurar conversas" }).click();
 
   await group.getByRole("button", { name: "Usar" }).click();
   await expect(dialog).toBeHidden();
