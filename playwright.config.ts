@@ -1,6 +1,12 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { ADMIN_STATE, CHROMIUM_ARGS as chromiumArgs, FULL_CHROMIUM } from "./e2e/constants";
+import {
+  ADMIN_STATE,
+  CHROMIUM_ARGS as chromiumArgs,
+  FULL_CHROMIUM,
+  PHONE_ONLY,
+  WIDE_ONLY,
+} from "./e2e/constants";
 
 /**
  * Debian's chromium-headless-shell (the old headless mode, without the browser's UI stack and its
@@ -20,6 +26,7 @@ const specFiles = (names: string[]) => names.map((name) => `**/${name}.spec.ts`)
 const ALL_WIDTHS_SPECS = specFiles([
   "live-updates",
   "monitor-list",
+  "narrow-desktop",
   "monitor-toolbar",
   "product-modal",
   "quality",
@@ -91,11 +98,18 @@ export default defineConfig({
     // the longest file (every screen and dialog at four widths, ~13 min on 2 cores) first, in a
     // project of its own: queued last, it ran alone for its last minutes while the other worker idled
     { name: "quality", dependencies: ["setup"], testMatch: QUALITY_SPEC, use: desktop },
-    { name: "desktop", dependencies: ["setup"], testIgnore: QUALITY_SPEC, use: desktop },
+    {
+      name: "desktop",
+      dependencies: ["setup"],
+      testIgnore: QUALITY_SPEC,
+      grepInvert: new RegExp(PHONE_ONLY),
+      use: desktop,
+    },
     {
       name: "mobile",
       dependencies: ["setup"],
       testIgnore: [...ALL_WIDTHS_SPECS, ...SAME_ON_A_PHONE_SPECS],
+      grepInvert: new RegExp(WIDE_ONLY),
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,

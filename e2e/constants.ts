@@ -40,3 +40,11 @@ export const WITH_NOTIFICATIONS = {
  * pixels costs 0.5–10 s a screen on 2 busy cores, so CI takes them only when E2E_SCREENSHOTS is set.
  */
 export const TAKE_SCREENSHOTS = !process.env.CI || !!process.env.E2E_SCREENSHOTS;
+
+/**
+ * Tags of the tests that belong to one layout: the phone project does not list the wide-window
+ * ones, the desktop project not the phone ones (playwright.config.ts), instead of listing and
+ * skipping them
+ */
+export const WIDE_ONLY = "@wide-only";
+export const PHONE_ONLY = "@phone-only";

@@ -1,3 +1,4 @@
+import { PHONE_ONLY, WIDE_ONLY } from "./constants";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   ADMIN_PASSWORD,
@@ -119,8 +120,8 @@ test.describe("sessão", () => {
 });
 
 test.describe("moldura", () => {
-  test("a navegação mostra as entradas, as legendas e a versão", async ({ page }) => {
-    test.skip(isMobileProject(), "a barra lateral só existe acima de 768 px");
+  // the sidebar exists above 768 px only
+  test("a navegação mostra as entradas, as legendas e a versão", { tag: WIDE_ONLY }, async ({ page }) => {
     await page.goto("/");
     const sidebar = page.getByRole("complementary", { name: "Navegação principal" });
     await expectNavigation(sidebar, sidebar);
@@ -130,8 +131,7 @@ test.describe("moldura", () => {
     await expect(sidebar.getByRole("link", { name: /Inventário/ })).toHaveAttribute("aria-current", "page");
   });
 
-  test("o menu móvel abre, navega e fecha", async ({ page }) => {
-    test.skip(!isMobileProject(), "o menu lateral deslizante é do layout móvel");
+  test("o menu móvel abre, navega e fecha", { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("complementary", { name: "Navegação principal" })).toBeHidden();
     await page.getByRole("button", { name: "Abrir menu" }).click();
@@ -154,8 +154,9 @@ test.describe("moldura", () => {
     await expect(drawer).toBeHidden();
   });
 
-  test("a janela estreitada até 768 px passa ao layout móvel, e volta", async ({ page }) => {
-    test.skip(isMobileProject(), "parte de uma janela larga");
+  test("a janela estreitada até 768 px passa ao layout móvel, e volta", { tag: WIDE_ONLY }, async ({
+    page,
+  }) => {
     await page.goto("/monitor");
     const sidebar = page.getByRole("complementary", { name: "Navegação principal" });
     const menuButton = page.getByRole("button", { name: "Abrir menu" });
@@ -169,10 +170,9 @@ test.describe("moldura", () => {
     await expect(menuButton).toBeHidden();
   });
 
-  test("a barra lateral acompanha uma página longa até ao fim, e a navegação fica à vista", async ({
-    page,
-  }) => {
-    test.skip(isMobileProject(), "a barra lateral é das janelas largas");
+  test("a barra lateral acompanha uma página longa até ao fim, e a navegação fica à vista", {
+    tag: WIDE_ONLY,
+  }, async ({ page }) => {
     await page.goto("/status");
     for (const width of [1280, 800]) {
       await page.setViewportSize({ width, height: 800 });

@@ -1,3 +1,4 @@
+import { WIDE_ONLY } from "./constants";
 import { expect, type Page, test } from "@playwright/test";
 import { isMobileProject, loginViaApi, screenshot, setTheme } from "./helpers";
 
@@ -430,10 +431,10 @@ test("vender com data passada, editar a venda e anular a remoção de um item (c
   await expect(cap).toHaveCount(0);
 });
 
-test("as vendas a 800 px: cartões com as ações à vista, data, plataforma da lista e edição", async ({
-  page,
-}) => {
-  test.skip(isMobileProject(), "a width of the desktop project");
+// a width of the desktop project
+test("as vendas a 800 px: cartões com as ações à vista, data, plataforma da lista e edição", {
+  tag: WIDE_ONLY,
+}, async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 900 });
   await loginAsFreshUser(page, "venda800");
   const item = (await (

@@ -1,10 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createUserViaApi, isMobileProject, loginViaApi, screenshot, setTheme } from "./helpers";
+import { createUserViaApi, loginViaApi, screenshot, setTheme } from "./helpers";
 
 test.describe.configure({ timeout: 180_000 });
 
 test.beforeEach(async ({ page }) => {
-  test.skip(isMobileProject(), "larguras de janela larga (800 e 1280 px)");
   const me = await page.request.get("/api/user");
   if (me.ok() && (await me.json()).role === "admin") return;
   await page.context().clearCookies();

@@ -1,5 +1,6 @@
+import { WIDE_ONLY } from "./constants";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createUserViaApi, isMobileProject, loginViaApi, NO_SESSION, screenshot, setTheme } from "./helpers";
+import { createUserViaApi, loginViaApi, NO_SESSION, screenshot, setTheme } from "./helpers";
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -34,11 +35,10 @@ async function sell(page: Page, name: string, price: string, salePrice: string, 
 const lines = (page: Page) =>
   page.getByTestId((page.viewportSize()?.width ?? 0) >= 1280 ? "ranking-row" : "ranking-card");
 
-test("esconder-se do ranking e escolher o período: os outros deixam de o ver, o admin vê-o marcado", async ({
-  browser,
-  page,
-}) => {
-  test.skip(isMobileProject(), "abre as suas próprias larguras (390, 800 e 1280 px)");
+// opens its own widths (390, 800 and 1280 px): once, in the desktop project
+test("esconder-se do ranking e escolher o período: os outros deixam de o ver, o admin vê-o marcado", {
+  tag: WIDE_ONLY,
+}, async ({ browser, page }) => {
   const me = await page.request.get("/api/user");
   if (!me.ok() || (await me.json()).role !== "admin") {
     await page.context().clearCookies();
