@@ -18,6 +18,7 @@ import { errorsPlugin } from "./plugins/errors.js";
 import { metricsPlugin } from "./plugins/metrics.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { securityPlugin } from "./plugins/security.js";
+import { routedPath } from "./plugins/routed-path.js";
 import { databaseRateLimitStore } from "./plugins/rate-limit-store.js";
 import { registerRoutes } from "./routes/index.js";
 
@@ -115,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const urlPath = request.url.split("?")[0];
+    const urlPath = routedPath(request);
     if (
       urlPath.startsWith("/api/") ||
       urlPath === "/api" ||

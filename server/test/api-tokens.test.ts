@@ -94,6 +94,24 @@ describe.each(dbKinds())("personal API tokens (%s)", (kind) => {
     }
   });
 
+  it("reads the route the request reaches: a percent-encoded path is refused as the plain one", async () => {
+    const all = await newToken(owner, { scopes: ["read", "monitors", "books"] });
+    for (const url of ["/api/%74okens", "/api/user/%73essions", "/api/Tokens/../tokens"]) {
+      const res = await withToken(all.token, "GET", url);
+      expect(res.statusCode, url).not.toBe(200);
+    }
+    for (const url of ["/api/%74okens", "/api/user/%73essions"])
+      expect((await withToken(all.token, "GET", url)).statusCode, url).toBe(403);
+    const adminRead = await newToken(admin, { scopes: ["read"] });
+    for (const url of ["/api/%61dmin/users", "/api/admin/%75sers", "/%61pi/admin/users"])
+      expect((await withToken(adminRead.token, "GET", url)).statusCode, url).toBe(403);
+    // without any credential, an encoded /api path is still a stranger's request
+    const anonymous = await t.app.inject({ method: "GET", url: "/%61pi/products" });
+    expect(anonymous.statusCode).toBe(401);
+    // the plain path still works for what the token may do
+    expect((await withToken(all.token, "GET", "/api/%70roducts")).statusCode).toBe(200);
+  });
+
   it("reaches admin routes only with the admin scope on an admin's token", async () => {
     const refused = await create(owner, { name: "x", scopes: ["read", "admin"] });
     expect(refused.statusCode).toBe(403);

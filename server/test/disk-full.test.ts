@@ -117,6 +117,14 @@ describe.skipIf(!canMount())("a full disk under the embedded database (tmpfs)", 
       const refused = await addItem("Outra sem foto");
       expect(refused.statusCode).toBe(507);
       expect(refused.json().message).toMatch(/só é possível consultar dados/);
+      // the same route spelt with percent-encoding is the same route, refused the same
+      const encoded = await t.app.inject({
+        method: "POST",
+        url: "/%61pi/inventory",
+        headers: { cookie },
+        payload: { name: "Codificado", price: "10" },
+      });
+      expect(encoded.statusCode).toBe(507);
       const read = await listItems();
       expect(read.statusCode).toBe(200);
       expect(read.json().map((i: { name: string }) => i.name)).toEqual(["Sem foto"]);

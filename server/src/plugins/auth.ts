@@ -14,6 +14,7 @@ import type { UserRow } from "../services/users.js";
 import { getGlobalSettings } from "../services/settings.js";
 import { mustEnrolTwoFactor } from "@common/schemas/two-factor.js";
 import { findApiToken, type TokenCaller, tokenRefusal, touchApiToken } from "../services/api-tokens.js";
+import { routedPath } from "./routed-path.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -148,7 +149,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null);
   app.decorateRequest("apiToken", null);
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split("?")[0];
+    const path = routedPath(request);
     if (!path.startsWith("/api/") && path !== "/api") return;
     const authorization = request.headers.authorization;
     // a public route reads its own bearer, if any (health's HEALTH_TOKEN is not a personal token)

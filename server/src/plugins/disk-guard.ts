@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { assertRoomFor } from "../services/disk-space.js";
+import { routedPath } from "./routed-path.js";
 
 /** what still works on a nearly full disk: signing in and out, and deleting (which frees room) */
 const ALWAYS_ALLOWED = new Set(["POST /api/login", "POST /api/logout"]);
@@ -26,7 +27,7 @@ export const diskGuardPlugin = fp(async (app: FastifyInstance) => {
   if (app.database.kind !== "pglite") return;
   app.addHook("preHandler", async (request) => {
     if (!WRITES.has(request.method)) return;
-    const path = request.url.split("?")[0];
+    const path = routedPath(request);
     if (!path.startsWith("/api/") || ALWAYS_ALLOWED.has(`${request.method} ${path}`)) return;
     const { dataDir, disk } = app.config;
     await assertRoomFor(carriesPhoto(request.body) ? "photo" : "write", dataDir, disk);
