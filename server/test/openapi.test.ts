@@ -27,6 +27,21 @@ describe("OpenAPI document", () => {
     expect(result.valid).toBe(true);
   });
 
+  it("says which routes a personal token may call and with which scope; the others take the session only", async () => {
+    const doc = await documentOf();
+    expect(doc.components.securitySchemes.token).toMatchObject({ type: "http", scheme: "bearer" });
+    const op = (method: string, path: string) => doc.paths[path][method];
+    expect(op("get", "/api/products").security).toEqual([{ session: [] }, { token: [] }]);
+    expect(op("get", "/api/products").description).toContain("âmbito `read`");
+    expect(op("post", "/api/products").description).toContain("âmbito `monitors`");
+    expect(op("post", "/api/sales").description).toContain("âmbito `books`");
+    expect(op("get", "/api/admin/users").description).toContain("âmbito `admin`");
+    // tokens, sessions and the password stay with the person
+    expect(op("get", "/api/tokens").security).toEqual([{ session: [] }]);
+    expect(op("get", "/api/user/sessions").security).toEqual([{ session: [] }]);
+    expect(op("post", "/api/login").security).toEqual([]);
+  });
+
   it("lists every API route the app registers, and nothing that is not the API", async () => {
     const doc = await documentOf();
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(

@@ -3,6 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { scopeNeeded } from "../services/api-tokens.js";
 import { SESSION_COOKIE } from "../services/sessions.js";
 
 /** the body of every error answer (plugins/errors.ts) */
@@ -50,6 +51,19 @@ function errorsOf(method: string, url: string, schema: Record<string, unknown> |
   );
 }
 
+/** who may call a route: the session, and a token when its scope allows it (said in the text) */
+type Security = { security: Record<string, string[]>[]; description?: string };
+
+function byToken(method: string, url: string, schema: Record<string, unknown>): Security {
+  const scope = scopeNeeded(method, url);
+  if (!scope) return { security: [{ session: [] }] };
+  const said = typeof schema.description === "string" ? `${schema.description}\n\n` : "";
+  return {
+    security: [{ session: [] }, { token: [] }],
+    description: `${said}Com token: âmbito \`${scope}\`.`,
+  };
+}
+
 /**
  * The OpenAPI document of the API, generated from the zod schemas the routes declare (no second
  * description to keep in step): GET /api/openapi.json, and a readable page at /api/docs. Both sit
@@ -67,7 +81,17 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
           "`{ message, errors }` com a mensagem em português.",
       },
       components: {
-        securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE },
+          token: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "Token pessoal criado em Configurações → API (`Authorization: Bearer sm_…`). Cada " +
+              "operação diz o âmbito que pede (read, monitors, books, admin); as que não o dizem só " +
+              "aceitam a sessão do browser.",
+          },
+        },
       },
       security: [{ session: [] }],
     },
@@ -80,7 +104,9 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       const transformed = jsonSchemaTransform(input);
       const schema = (transformed.schema ?? {}) as Record<string, unknown>;
       const declared = (schema.response ?? {}) as Record<string, unknown>;
-      const security = PUBLIC.has(`${method} ${url}`) ? { security: [] } : {};
+      const security: Security = PUBLIC.has(`${method} ${url}`)
+        ? { security: [] }
+        : byToken(method, url, schema);
       return {
         ...transformed,
         schema: {
