@@ -30,7 +30,12 @@ async function main() {
     ? await startEngine({ database, config, browser: loadBrowserSettings(), log })
     : undefined;
   const app = await buildApp({ database, config, engine });
-  await app.listen({ port: config.port, host: config.host });
+  // Fastify's own line, in the language of every other line the server prints
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `Servidor à escuta em ${address}`,
+  });
   console.log(`Stock Monitor em http://localhost:${config.port} (base de dados: ${database.kind})`);
   const backups = startBackupScheduler({
     database,

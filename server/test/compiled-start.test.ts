@@ -42,6 +42,8 @@ beforeAll(async () => {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: PASSWORD,
+      // the lines an operator reads (silent by default under NODE_ENV=test)
+      LOG_LEVEL: "info",
       NODE_OPTIONS: "",
     },
   });
@@ -69,6 +71,11 @@ afterAll(async () => {
 });
 
 describe("compiled server (npm start)", () => {
+  it("says where it listens in the language of its other lines, not in Fastify's English", () => {
+    expect(output).toContain(`Servidor à escuta em ${base}`);
+    expect(output).not.toContain("Server listening");
+  });
+
   it("runs no TypeScript: no tsx loader in the process, every module a .js file", () => {
     expect(child.spawnargs.join(" ")).not.toContain("tsx");
     const files = fs.readdirSync(outdir, { recursive: true }) as string[];

@@ -85,7 +85,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const last = Math.max(touched.get(token) ?? 0, found.lastSeenAt.getTime());
     if (Date.now() - last < SESSION_TOUCH_EVERY_MS) return;
     touched.set(token, Date.now());
-    touchSession(app.db, token, ip).catch((error) => app.log.warn({ err: error }, "last seen not written"));
+    touchSession(app.db, token, ip).catch((error) =>
+      app.log.warn({ err: error }, "Última atividade da sessão não registada"),
+    );
   };
 
   const tokens = new ReadCache<{ found: TokenCaller | null }>(app.database.changes, {
@@ -100,7 +102,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (Date.now() - last < SESSION_TOUCH_EVERY_MS) return;
     tokenUsed.set(caller.token.id, Date.now());
     touchApiToken(app.db, caller.token.id).catch((error) =>
-      app.log.warn({ err: error }, "last use of a token not written"),
+      app.log.warn({ err: error }, "Último uso do token não registado"),
     );
   };
   // a script in a loop must not take the server from everyone: counted per token, in the database

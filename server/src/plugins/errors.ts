@@ -63,7 +63,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const message = frameworkMessages[error.code] ?? "Pedido inválido";
       return reply.status(status).send({ message, errors: [] });
     }
-    request.log.error({ err: error }, "unhandled error");
+    request.log.error({ err: error }, "Erro não tratado");
     return reply.status(500).send({ message: "Erro interno do servidor", errors: [] });
   });
 });

@@ -23,7 +23,7 @@ export const adminBackupRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 201: backupEntrySchema } } },
     async (_request, reply) => {
       const entry = await backupNow(app.database, app.config.dataDir);
-      app.log.info(`backup written from Settings: ${entry.name}`);
+      app.log.info(`Backup criado nas Configurações: ${entry.name}`);
       return reply.status(201).send(entry);
     },
   );
@@ -34,7 +34,7 @@ export const adminBackupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { takenAt, previousKept } = await restoreRunning(app.database, dataDir(), request.params.name);
       app.log.info(
-        `backup ${request.params.name} restored from Settings (previous data kept: ${previousKept})`,
+        `Backup ${request.params.name} restaurado nas Configurações (dados anteriores guardados: ${previousKept ? "sim" : "não"})`,
       );
       return {
         message: "Backup restaurado; os dados anteriores ficaram guardados no servidor",
