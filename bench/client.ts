@@ -90,7 +90,10 @@ async function main() {
       `  LCP do login (mediana de 5): ${lcps[2].toFixed(0)} ms (orçamento 1000 ms) ${lcps[2] < 1000 ? "✓" : "✗"}`,
     );
   } finally {
+    // the server closes its database on SIGTERM: its folder goes once it has exited
+    const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");
+    if (server.exitCode === null) await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
