@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
 import type { Resolver } from "../net/address-guard.js";
 import { BrowserRoute } from "./browser/browser-route.js";
 import type { BrowserSettings } from "./browser/settings.js";
@@ -103,6 +104,17 @@ function memoBudgets(lookup: (host: string) => HostBudget) {
   return { budgetOf: budgetOfHost, forget: () => known.clear() };
 }
 
+/**
+ * An engine error for the operator: a database that is not answering (a restore reopening it, a
+ * deadline passed) is one line, since every part of the engine meets it at once and retries by
+ * itself; anything else with its stack
+ */
+function logEngineError(error: unknown): void {
+  if (isDatabaseUnavailable(error))
+    console.error(`[engine] base de dados indisponível: ${(error as Error).message}`);
+  else console.error("[engine]", error);
+}
+
 /** Starts the scheduler and the notifier; stop() finishes the checks under way and hands back leases. */
 export async function startEngine(opts: EngineOptions): Promise<Engine> {
   if (opts.config.parseWorkerMinBytes !== undefined) {
@@ -110,7 +122,7 @@ export async function startEngine(opts: EngineOptions): Promise<Engine> {
   }
   const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const db = opts.database.db;
-  const onError = opts.onError ?? ((error: unknown) => console.error("[engine]", error));
+  const onError = opts.onError ?? logEngineError;
   // the admin's budgets (Settings → Sistema) over the platforms' records, read every few seconds
   const budgets = memoBudgets((host) =>
     budgetOf(host, { platforms: CATALOGUE.list, overrides: overrides.map }),
