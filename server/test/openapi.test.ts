@@ -42,6 +42,16 @@ describe("OpenAPI document", () => {
     expect(op("post", "/api/login").security).toEqual([]);
   });
 
+  it("gives every operation a success answer, files and streams included", async () => {
+    const doc = await documentOf();
+    const without = Object.entries(doc.paths as Record<string, Record<string, { responses: object }>>)
+      .flatMap(([p, ops]) => Object.entries(ops).map(([m, op]) => [`${m.toUpperCase()} ${p}`, op] as const))
+      .filter(([, op]) => !Object.keys(op.responses).some((code) => code.startsWith("2")))
+      .map(([name]) => name);
+    expect(without).toEqual([]);
+    expect(Object.keys(doc.paths["/api/events"].get.responses["200"].content)).toEqual(["text/event-stream"]);
+  });
+
   it("lists every API route the app registers, and nothing that is not the API", async () => {
     const doc = await documentOf();
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(

@@ -51,6 +51,21 @@ function errorsOf(method: string, url: string, schema: Record<string, unknown> |
   );
 }
 
+/**
+ * The success answer of the routes that declare none because they answer no JSON: a file (CSV
+ * exports, backups), a picture (photos, receipts) or the live-update stream
+ */
+function successOf(url: string, declared: Record<string, unknown>): Record<string, unknown> {
+  if (Object.keys(declared).some((code) => code.startsWith("2"))) return {};
+  const body = (mediaType: string, description: string) => ({
+    200: { description, content: { [mediaType]: { schema: { type: "string", format: "binary" } } } },
+  });
+  if (url === "/api/events") return body("text/event-stream", "Eventos ao vivo (server-sent events)");
+  if (/photo|receipt|image|avatar/.test(url)) return body("image/*", "A imagem");
+  if (/export|csv/.test(url)) return body("text/csv", "O ficheiro CSV (UTF-8 com BOM)");
+  return body("application/octet-stream", "O ficheiro");
+}
+
 /** who may call a route: the session, and a token when its scope allows it (said in the text) */
 type Security = { security: Record<string, string[]>[]; description?: string };
 
@@ -112,7 +127,11 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
         schema: {
           ...schema,
           ...security,
-          response: { ...errorsOf(method, url, input.schema as Record<string, unknown>), ...declared },
+          response: {
+            ...errorsOf(method, url, input.schema as Record<string, unknown>),
+            ...successOf(url, declared),
+            ...declared,
+          },
         },
       };
     },
