@@ -5,13 +5,12 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { paths } from "@/config/paths";
 import { formatClockOrDate, formatInterval } from "@/lib/format";
 import { usePlatforms } from "@/lib/platforms";
 import { StretchedInterval } from "./interval-text";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
-import { checkMoments, isSoldOut, productSizes } from "../lib/product-display";
+import { boughtPath, checkMoments, isSoldOut, productSizes } from "../lib/product-display";
 import { PriceTrend } from "./price-history";
 import { SearchMatches } from "./search-matches";
 import { CheckFailure, PlatformBadge, StatusBadge } from "./product-badges";
@@ -98,13 +97,6 @@ export function ToggleButton({
       {product.isActive ? <Pause /> : <Play />}
     </Button>
   );
-}
-
-/** where "Comprei" leads: the inventory's new-item dialog, filled from this monitor (or its match) */
-export function boughtPath(product: ProductDto, matchId?: string): string {
-  const query = new URLSearchParams({ comprei: String(product.id) });
-  if (matchId) query.set("resultado", matchId);
-  return `${paths.inventory}?${query}`;
 }
 
 /** a monitor of one product (not a search, not a member's wardrobe) can become an inventory item */

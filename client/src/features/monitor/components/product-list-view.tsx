@@ -43,7 +43,8 @@ import {
   type SortKey,
 } from "../lib/product-display";
 import { StatusBadge, StatusChips } from "./product-badges";
-import { boughtPath, type ProductActions, ToggleButton, useCanBeBought } from "./product-card";
+import { boughtPath } from "../lib/product-display";
+import { type ProductActions, ToggleButton, useCanBeBought } from "./product-card";
 
 interface ListProps extends ProductActions {
   products: ProductDto[];

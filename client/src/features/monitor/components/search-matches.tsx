@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
 import { formatLastCheck } from "@/lib/format";
 import { useFormat } from "@/lib/user-settings";
-import { boughtPath } from "./product-card";
+import { boughtPath } from "../lib/product-display";
 
 /**
  * a search monitor's newest matches on its card: thumbnail, price and when it appeared, and in the

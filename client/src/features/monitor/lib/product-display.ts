@@ -2,6 +2,7 @@ import type { Formatter } from "@common/format";
 import { parseJsonList, type ProductDto } from "@common/schemas/products";
 import type { ProductStatus } from "@common/status";
 import type { BadgeProps } from "@/components/ui/badge";
+import { paths } from "@/config/paths";
 import { formatClockOrDate, formatLastCheck } from "@/lib/format";
 import { i18n } from "@/lib/i18n";
 
@@ -154,4 +155,11 @@ export function sortProducts<T extends Sortable>(products: T[], sort: ProductSor
     return sign * (ta - tb) || byName(a, b);
   };
   return [...products].sort(compare);
+}
+
+/** where "Comprei" leads: the inventory's new-item dialog, filled from this monitor (or its match) */
+export function boughtPath(product: ProductDto, matchId?: string): string {
+  const query = new URLSearchParams({ comprei: String(product.id) });
+  if (matchId) query.set("resultado", matchId);
+  return `${paths.inventory}?${query}`;
 }
