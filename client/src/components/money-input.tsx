@@ -1,6 +1,7 @@
 import { evaluateExpression } from "@common/expression";
 import { Plus } from "lucide-react";
 import type * as React from "react";
+import { flushSync } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -55,9 +56,11 @@ export function MoneyInput({ value, onValueChange, onBlur, ...props }: MoneyInpu
           const typing = field !== null && document.activeElement === field;
           const start = typing ? (field.selectionStart ?? value.length) : value.length;
           const end = typing ? (field.selectionEnd ?? start) : start;
-          onValueChange(`${value.slice(0, start)}+${value.slice(end)}`);
+          // rendered at once, so the caret is placed in the new value before the next key can come
+          // (placed a frame later, a key typed meanwhile went to the end)
+          flushSync(() => onValueChange(`${value.slice(0, start)}+${value.slice(end)}`));
           field?.focus();
-          requestAnimationFrame(() => field?.setSelectionRange(start + 1, start + 1));
+          field?.setSelectionRange(start + 1, start + 1);
         }}
       >
         <Plus />
