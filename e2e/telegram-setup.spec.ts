@@ -53,19 +53,19 @@ test("Telegram: o token encontra as conversas do bot e a escolhida preenche o we
   await expect(group).toContainText("Grupo");
   await expect(chats.filter({ hasText: "Ana" })).toContainText("Conversa privada");
   await screenshot(page, "telegram-setup-light");
-  // the dark theme, on the phone too (the dialog is a sheet there)
-  await setTheme(page, "dark");
-  await page.getByRole("tab", { name: "Utilizador" }).click();
-  await page.getByRole("button", { name: "Telegram", exact: true }).click();
-  await dialog.getByLabel("Token do bot").fill(E2E_TELEGRAM_TOKEN);
-  await dialog.getByRole("button", { name: "Procurar conversas" }).click();
-  await expect(group).toBeVisible();
+  /** the theme stored (the page reloads), the helper opened again and the conversations found */
+  const findAgainIn = async (theme: "light" | "dark") => {
+    await setTheme(page, theme);
+    await page.getByRole("tab", { name: "Utilizador" }).click();
+    await page.getByRole("button", { name: "Telegram", exact: true }).click();
+    await dialog.getByLabel("Token do bot").fill(E2E_TELEGRAM_TOKEN);
+    await dialog.getByRole("button", { name: "Procurar conversas" }).click();
+    await expect(group).toBeVisible();
+  };
+  // the dark theme, on the phone too
+  await findAgainIn("dark");
   await screenshot(page, "telegram-setup-dark");
-  await setTheme(page, "light");
-  await page.getByRole("tab", { name: "Utilizador" }).click();
-  await page.getByRole("button", { name: "Telegram", exact: true }).click();
-  await dialog.getByLabel("Token do bot").fill(E2E_TELEGRAM_TOKEN);
-  await dialog.getByRole("button", { name: "Procurar conversas" }).click();
+  await findAgainIn("light");
 
   await group.getByRole("button", { name: "Usar" }).click();
   await expect(dialog).toBeHidden();
