@@ -3,7 +3,7 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
-import { scopeNeeded } from "../services/api-tokens.js";
+import { API_TOKEN_PREFIX, scopeNeeded } from "../services/api-tokens.js";
 import { SESSION_COOKIE } from "../services/sessions.js";
 
 /** the body of every error answer (plugins/errors.ts) */
@@ -66,9 +66,9 @@ function successOf(url: string, declared: Record<string, unknown>): Record<strin
   return body("application/octet-stream", "O ficheiro");
 }
 
-/** who may call a route: the session, and a token when its scope allows it (said in the text) */
 type Security = { security: Record<string, string[]>[]; description?: string };
 
+/** who may call a route: the session, and a token when its scope allows it (said in the text) */
 function byToken(method: string, url: string, schema: Record<string, unknown>): Security {
   const scope = scopeNeeded(method, url);
   if (!scope) return { security: [{ session: [] }] };
@@ -102,7 +102,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
             type: "http",
             scheme: "bearer",
             description:
-              "Token pessoal criado em Configurações → API (`Authorization: Bearer sm_…`). Cada " +
+              `Token pessoal criado em Configurações → API (\`Authorization: Bearer ${API_TOKEN_PREFIX}…\`). Cada ` +
               "operação diz o âmbito que pede (read, monitors, books, admin); as que não o dizem só " +
               "aceitam a sessão do browser.",
           },
