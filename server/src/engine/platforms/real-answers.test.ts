@@ -296,6 +296,26 @@ const CASES: RealCase[] = [
     },
     soldOut: [],
   },
+  {
+    title:
+      "Levi's US, 2021: the GraphQL product answer of 505 Regular Fit (Medium Stonewash), three sizes inStock with units, 41.65 USD",
+    platform: "levis",
+    url: "https://www.levi.com/US/en_US/clothing/men/jeans/505-regular-fit-mens-jeans/p/005054891",
+    serve: (req) =>
+      req.method === "POST" && req.path === "/nextgen-webhooks/?operationName=product&locale=US-en_US"
+        ? json(real("levis/product-2021-005054891-us.json"))
+        : undefined,
+    reads: {
+      status: "in_stock",
+      sizes: ["29W X 30L", "29W X 32L", "29W X 34L"],
+      price: "41.65",
+      currency: "USD",
+      name: "505™ Regular Fit Men's Jeans",
+      source: "graphql",
+      imageUrl: "https://lsco.scene7.com/is/image/lsco/005054891-front-pdp?$qv_desktop_full$",
+    },
+    soldOut: [],
+  },
 ];
 
 describe("real answers read as a person reads them", () => {
