@@ -316,6 +316,24 @@ const CASES: RealCase[] = [
     },
     soldOut: [],
   },
+  {
+    title:
+      "Worten, 2026: a TV's page as a price tracker reduced it (title, JSON-LD InStock at 1199.00 EUR, seller Worten), in stock",
+    platform: "worten",
+    url: "https://www.worten.pt/produtos/tv-tcl-85c7k-miniled-85-216-cm-4k-ultra-hd-smart-tv-8376601",
+    serve: (req) =>
+      req.path === "/produtos/tv-tcl-85c7k-miniled-85-216-cm-4k-ultra-hd-smart-tv-8376601"
+        ? html(real("worten/page-2026-8376601-tcl-85c7k.html"))
+        : undefined,
+    reads: {
+      status: "in_stock",
+      sizes: [],
+      price: "1199.00",
+      currency: "EUR",
+      name: 'TV TCL 85C7K (MiniLed - 85" - 216 cm - 4K Ultra HD - Smart TV)',
+      source: "json-ld",
+    },
+  },
 ];
 
 describe("real answers read as a person reads them", () => {
@@ -331,4 +349,21 @@ describe("real answers read as a person reads them", () => {
       }
     });
   }
+});
+
+describe("real answers that contradict themselves fail as 'formato inesperado'", () => {
+  it("Worten, 2026: an outlet TV whose JSON-LD still says InStock while its buy box offers only availability alerts (add-to-cart--unavailability)", async () => {
+    const url =
+      "https://www.worten.pt/produtos/tv-tcl-85c7k-outlet-grade-a-miniled-85-216-cm-4k-ultra-hd-smart-tv-8751314";
+    retailer = await startRetailer((req) =>
+      req.path === new URL(url).pathname
+        ? html(real("worten/page-2026-8751314-outlet-unavailable.html"))
+        : undefined,
+    );
+    // a person reads it as not buyable, but the page says both: never "disponível", and not "esgotado" either
+    await expect(getAdapter("worten")!.check(productCtx(retailer.client, url))).rejects.toMatchObject({
+      reason: "unexpected",
+      message: expect.stringMatching(/^Formato inesperado: sinais contraditórios/),
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { fixture, html, type LocalRetailer, productCtx, startRetailer } from "./testing/local-retailer";
-import { checkWorten, parseWortenDom, parseWortenPage, worten } from "./worten";
+import { settleProduct } from "./support/verdict";
+import { checkWorten, parseWortenDom, parseWortenPage, worten, wortenBuyBoxSignal } from "./worten";
 
 const read = (name: string) => fixture("worten", name);
 const PAGE = "https://www.worten.pt/produtos/consola-ps5-slim-7196053";
@@ -83,5 +84,40 @@ describe("worten buy box scope", () => {
       '<section class="related"><button type="button">Adicionar ao carrinho</button></section></main>',
     );
     expect(parseWortenDom(page, PAGE).status).toBe("out_of_stock");
+  });
+});
+
+describe("worten buy box unavailability (a real 2026 outlet page, __fixtures__/real/worten/)", () => {
+  const UNAVAILABLE_BOX =
+    '<div class="add-to-cart--buy-box add-to-cart add-to-cart--unavailability" data-v-6b7f12e3=""><!--[--><!-- --><!--]--></div>';
+  const withBox = (name: string) => read(name).replace("</main>", `${UNAVAILABLE_BOX}</main>`);
+
+  it("the modifier is sold-out evidence; a page without it says nothing", () => {
+    expect(wortenBuyBoxSignal(UNAVAILABLE_BOX)).toBe(false);
+    expect(wortenBuyBoxSignal(read("page-in-stock.html"))).toBeUndefined();
+    expect(wortenBuyBoxSignal('<div class="add-to-cart--buy-box add-to-cart"></div>')).toBeUndefined();
+  });
+
+  it("JSON-LD InStock beside it is a contradiction at the verdict gate, never 'disponível'", () => {
+    const result = parseWortenPage(withBox("page-in-stock.html"), PAGE);
+    expect(result.productSignals).toEqual({
+      "offers.availability": true,
+      "add-to-cart--unavailability": false,
+    });
+    expect(() => settleProduct(result)).toThrow(/sinais contraditórios/);
+  });
+
+  it("JSON-LD OutOfStock beside it agrees: out of stock", () => {
+    expect(settleProduct(parseWortenPage(withBox("page-out-of-stock.html"), PAGE)).status).toBe(
+      "out_of_stock",
+    );
+  });
+
+  it("without JSON-LD the box alone is read as out of stock; beside an enabled buy button it contradicts", () => {
+    const bare = `<html><body><main><h1>TV</h1>${UNAVAILABLE_BOX}</main></body></html>`;
+    expect(settleProduct(parseWortenDom(bare, PAGE)).status).toBe("out_of_stock");
+    expect(() => settleProduct(parseWortenPage(withBox("page-dom-in-stock.html"), PAGE))).toThrow(
+      /sinais contraditórios/,
+    );
   });
 });

@@ -3,7 +3,9 @@
  * persisted-query hash that changes with every deploy, so the check reads the server-rendered product
  * page: JSON-LD first, then the page itself (buy button "Adicionar ao carrinho", "Esgotado" /
  * "Indisponível", the Nuxt price spans). No quantities: never low_stock. Worten sits behind
- * Cloudflare ("Um momento…"), which is a block.
+ * Cloudflare ("Um momento…"), which is a block. The buy box's `add-to-cart--unavailability` modifier
+ * (a real 2026 outlet page: the box offers only availability alerts) is sold-out evidence read beside
+ * the JSON-LD, whose `InStock` it contradicts on such pages: the verdict gate then fails the check.
  * Uncertain: the Portuguese out-of-stock wording, how often plain clients are challenged.
  */
 import { load } from "cheerio";
@@ -21,6 +23,15 @@ import { parsePage } from "../parse/pool.js";
 const IN_STOCK_TEXT = /adicionar ao carrinho/i;
 const OUT_OF_STOCK_TEXT = /esgotado|indispon[ií]vel|sem stock|n[ãa]o dispon[ií]vel/i;
 
+/**
+ * Pure: the buy box's own modifier class. `add-to-cart--unavailability` is the box that offers only
+ * availability alerts (false); any other box says nothing here (undefined), its buttons are read below.
+ */
+export function wortenBuyBoxSignal(html: string): boolean | undefined {
+  const $ = load(html);
+  return $(".add-to-cart--unavailability").length > 0 ? false : undefined;
+}
+
 /** Pure: page without usable JSON-LD → status from the buy box */
 export function parseWortenDom(html: string, pageUrl: string): ProductResult {
   const $ = load(html);
@@ -33,7 +44,8 @@ export function parseWortenDom(html: string, pageUrl: string): ProductResult {
     .filter((el) => !$(el).is("[disabled]") && $(el).attr("aria-disabled") !== "true");
   const canBuy = buttons.some((el) => IN_STOCK_TEXT.test($(el).text()));
   const buyBox = scope.text();
-  const soldOut = OUT_OF_STOCK_TEXT.test(buyBox);
+  const unavailableBox = wortenBuyBoxSignal(html) === false;
+  const soldOut = OUT_OF_STOCK_TEXT.test(buyBox) || unavailableBox;
   if (!canBuy && !soldOut) throw unexpected("página Worten sem botão de compra nem indicação de esgotado");
   const integer = $("span.price__value .integer").first().text();
   const decimal = $("span.price__value .decimal").first().text();
@@ -45,16 +57,22 @@ export function parseWortenDom(html: string, pageUrl: string): ProductResult {
     sizes: [],
     price: integer ? decimalText(`${integer},${decimal || "00"}`) : details.price,
     currency: integer ? "EUR" : (details.currency ?? "EUR"),
-    productSignals: { "buy box": canBuy },
+    productSignals: withoutUndefined({
+      "buy box": canBuy,
+      "add-to-cart--unavailability": unavailableBox ? false : undefined,
+    }),
     name: name || details.name,
     imageUrl: details.imageUrl ?? absoluteUrl($("meta[property='og:image']").attr("content"), pageUrl),
   });
 }
 
-/** Pure: product page → result, JSON-LD first */
+/** Pure: product page → result, JSON-LD first, with the buy box's unavailability beside it */
 export function parseWortenPage(html: string, pageUrl: string): ProductResult {
   try {
-    return parseJsonLdProduct(html, pageUrl);
+    const result = parseJsonLdProduct(html, pageUrl);
+    const buyBox = wortenBuyBoxSignal(html);
+    if (buyBox === undefined) return result;
+    return { ...result, productSignals: { ...result.productSignals, "add-to-cart--unavailability": buyBox } };
   } catch (error) {
     if (!(error instanceof CheckFailure) || error.reason !== "unexpected") throw error;
     return { ...parseWortenDom(html, pageUrl), source: "page-dom" };
