@@ -6,6 +6,7 @@ import { csvDecimal, toCsv } from "./csv.js";
 import { NO_PLATFORM, platformKey, salePlatformName } from "./aggregations.js";
 import type { Formatter } from "./format.js";
 import { addMoney } from "./money.js";
+import { checkPeriod, periodFields } from "./schemas/period.js";
 import type { Expense, ExpenseCategory } from "./schemas/expenses.js";
 import type { InventoryItem } from "./schemas/inventory.js";
 import type { Sale } from "./schemas/sales.js";
@@ -23,22 +24,30 @@ export type InventoryFilter = (typeof INVENTORY_FILTERS)[number];
 export const INVENTORY_SORTS = ["recent", "longestInStock", "priceHigh", "priceLow", "name"] as const;
 export type InventorySort = (typeof INVENTORY_SORTS)[number];
 
-export const inventoryExportQuerySchema = z.object({
-  search: z.string().max(200, "Pesquisa demasiado longa").default(""),
-  status: z.enum(INVENTORY_FILTERS, { error: "Estado inválido" }).default("all"),
-  sort: z.enum(INVENTORY_SORTS, { error: "Ordem inválida" }).default("recent"),
-});
+export const inventoryExportQuerySchema = z
+  .object({
+    search: z.string().max(200, "Pesquisa demasiado longa").default(""),
+    status: z.enum(INVENTORY_FILTERS, { error: "Estado inválido" }).default("all"),
+    sort: z.enum(INVENTORY_SORTS, { error: "Ordem inválida" }).default("recent"),
+    // the items bought in the books' period, as the list shows them
+    ...periodFields,
+  })
+  .superRefine(checkPeriod);
 
 /** the sales' orders: newest sale first (the list's order before there was a choice), oldest first, by profit, by price */
 export const SALES_SORTS = ["recent", "oldest", "profitHigh", "priceHigh"] as const;
 export type SalesSort = (typeof SALES_SORTS)[number];
 
-export const salesExportQuerySchema = z.object({
-  search: z.string().max(200, "Pesquisa demasiado longa").default(""),
-  /** one platform's sales ("" for all; NO_PLATFORM for the sales without one) */
-  platform: z.string().trim().max(100, "Plataforma demasiado longa").default(""),
-  sort: z.enum(SALES_SORTS, { error: "Ordem inválida" }).default("recent"),
-});
+export const salesExportQuerySchema = z
+  .object({
+    search: z.string().max(200, "Pesquisa demasiado longa").default(""),
+    /** one platform's sales ("" for all; NO_PLATFORM for the sales without one) */
+    platform: z.string().trim().max(100, "Plataforma demasiado longa").default(""),
+    sort: z.enum(SALES_SORTS, { error: "Ordem inválida" }).default("recent"),
+    // the sales of the books' period, as the list shows them
+    ...periodFields,
+  })
+  .superRefine(checkPeriod);
 export type SalesView = Pick<z.output<typeof salesExportQuerySchema>, "search" | "platform" | "sort">;
 
 const lower = (text: string | null | undefined) => (text ?? "").toLocaleLowerCase("pt-PT");

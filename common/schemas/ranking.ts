@@ -1,12 +1,11 @@
 import { z } from "../zod-pt.js";
+import { periodQuerySchema } from "./period.js";
 
-/** which sales count: this calendar month, this calendar year (the viewer's zone), or every sale */
-export const RANKING_PERIODS = ["month", "year", "all"] as const;
-export const rankingPeriodSchema = z.enum(RANKING_PERIODS, { error: "Período inválido" });
-export type RankingPeriod = z.infer<typeof rankingPeriodSchema>;
-
-/** GET /api/ranking?period=: all time when left out (the ranking as it always was) */
-export const rankingQuerySchema = z.object({ period: rankingPeriodSchema.default("all") });
+/**
+ * GET /api/ranking?period=&from=&to=: the books' period on the viewer's calendar, all time when
+ * left out (the ranking as it always was); the old `month` and `year` read as this month and year
+ */
+export const rankingQuerySchema = periodQuerySchema;
 
 /** one line of GET /api/ranking; never an email */
 export const rankingEntrySchema = z.object({

@@ -184,22 +184,3 @@ describe.each(dbKinds())("GET /api/ranking (%s)", (kind) => {
     expect(bad.statusCode).toBe(400);
   });
 });
-
-describe("rankingWindow", () => {
-  it("is the viewer's calendar month or year, none for all time", async () => {
-    const { rankingWindow } = await import("../src/services/ranking.js");
-    // 31 Dec 2026 23:30 in New York is already 1 Jan 2027 in Lisbon
-    const now = new Date("2027-01-01T04:30:00Z");
-    expect(rankingWindow("month", "America/New_York", now)).toEqual({
-      from: "2026-12-01",
-      to: "2027-01-01",
-      timeZone: "America/New_York",
-    });
-    expect(rankingWindow("year", "Europe/Lisbon", now)).toEqual({
-      from: "2027-01-01",
-      to: "2028-01-01",
-      timeZone: "Europe/Lisbon",
-    });
-    expect(rankingWindow("all", "UTC", now)).toBeNull();
-  });
-});

@@ -42,6 +42,10 @@ export interface ActivityLogQuery {
   to?: Date;
 }
 
+/** lines written in [start, end); no condition without a span */
+const inSpan = (span?: { start: Date; end: Date }) =>
+  span ? and(gte(activityLogs.createdAt, span.start), lt(activityLogs.createdAt, span.end)) : undefined;
+
 export const activityLogsRepository = {
   async insert(conn: Conn, rows: NewActivityLog[]): Promise<void> {
     await conn.insert(activityLogs).values(rows);
@@ -77,8 +81,8 @@ export const activityLogsRepository = {
     return rows.map((r) => r.name ?? "");
   },
 
-  /** the user's newest lines, newest first */
-  listRecentForUser(conn: Conn, userId: number, limit: number) {
+  /** the user's newest lines (those of [start, end) when a span is given), newest first */
+  listRecentForUser(conn: Conn, userId: number, limit: number, span?: { start: Date; end: Date }) {
     return conn
       .select({
         id: activityLogs.id,
@@ -92,13 +96,17 @@ export const activityLogsRepository = {
         productName: activityLogs.productName,
       })
       .from(activityLogs)
-      .where(eq(activityLogs.userId, userId))
+      .where(and(eq(activityLogs.userId, userId), inSpan(span)))
       .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
       .limit(limit);
   },
 
-  async count(conn: Conn, userId: number | null): Promise<number> {
-    const [row] = await conn.select({ n: count() }).from(activityLogs).where(visibleTo(userId));
+  /** the lines a user sees (all of them for null), those of [start, end) when a span is given */
+  async count(conn: Conn, userId: number | null, span?: { start: Date; end: Date }): Promise<number> {
+    const [row] = await conn
+      .select({ n: count() })
+      .from(activityLogs)
+      .where(and(visibleTo(userId), inSpan(span)));
     return row.n;
   },
 

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { inventoryItems, itemPhotos, sales } from "../db/schema.js";
 import { lockOwnRow } from "./own-row.js";
+import { type DayWindow, dayInWindow, itemBoughtDay } from "./sale-calendar.js";
 
 export type ItemRow = typeof inventoryItems.$inferSelect;
 type NewItem = typeof inventoryItems.$inferInsert;
@@ -35,16 +36,24 @@ export const inventoryItemsRepository = {
   },
 
   /** the user's items (or one of them) with their sale and photo date, newest first */
-  listWithSaleAndPhoto(conn: Conn, userId: number, itemId?: number) {
+  /** the user's items (or one of them; those bought in the window when there is one), newest first */
+  listWithSaleAndPhoto(conn: Conn, userId: number, itemId?: number, window: DayWindow | null = null) {
     return conn
       .select({ item: inventoryItems, sale: sales, photoAt: itemPhotos.updatedAt })
       .from(inventoryItems)
       .leftJoin(sales, eq(sales.inventoryItemId, inventoryItems.id))
       .leftJoin(itemPhotos, eq(itemPhotos.itemId, inventoryItems.id))
       .where(
-        itemId === undefined
-          ? eq(inventoryItems.userId, userId)
-          : and(eq(inventoryItems.userId, userId), eq(inventoryItems.id, itemId)),
+        and(
+          eq(inventoryItems.userId, userId),
+          itemId === undefined ? undefined : eq(inventoryItems.id, itemId),
+          window
+            ? dayInWindow(
+                itemBoughtDay(window.timeZone, inventoryItems.purchaseDate, inventoryItems.createdAt),
+                window,
+              )
+            : undefined,
+        ),
       )
       .orderBy(desc(inventoryItems.createdAt), desc(inventoryItems.id));
   },

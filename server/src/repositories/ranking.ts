@@ -1,14 +1,10 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { expenses, inventoryItems, sales, users } from "../db/schema.js";
-import { saleLocalTime } from "./sale-calendar.js";
+import { type DayWindow, saleLocalTime } from "./sale-calendar.js";
 
 /** the days that count, on the viewer's calendar: `from` and `to` (exclusive) as "yyyy-mm-dd" */
-export interface RankingWindow {
-  from: string;
-  to: string;
-  timeZone: string;
-}
+export type RankingWindow = DayWindow;
 
 export const rankingRepository = {
   /**

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { inventoryItems, sales } from "../db/schema.js";
 import { lockOwnRow } from "./own-row.js";
+import { type DayWindow, dayInWindow, saleDay } from "./sale-calendar.js";
 
 export type SaleRow = typeof sales.$inferSelect;
 type NewSale = typeof sales.$inferInsert;
@@ -33,14 +34,18 @@ export const salesRepository = {
     await conn.delete(sales).where(eq(sales.inventoryItemId, itemId));
   },
 
-  /** the user's sales (or one of them) with their item, newest sale first */
-  listWithItem(conn: Conn, userId: number, saleId?: number) {
+  /** the user's sales (or one of them; those of the window when there is one) with their item, newest sale first */
+  listWithItem(conn: Conn, userId: number, saleId?: number, window: DayWindow | null = null) {
     return conn
       .select({ sale: sales, item: inventoryItems })
       .from(sales)
       .leftJoin(inventoryItems, eq(inventoryItems.id, sales.inventoryItemId))
       .where(
-        saleId === undefined ? eq(sales.userId, userId) : and(eq(sales.userId, userId), eq(sales.id, saleId)),
+        and(
+          eq(sales.userId, userId),
+          saleId === undefined ? undefined : eq(sales.id, saleId),
+          window ? dayInWindow(saleDay(window.timeZone, sales.saleDate), window) : undefined,
+        ),
       )
       .orderBy(desc(sales.saleDate), desc(sales.id));
   },

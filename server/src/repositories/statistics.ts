@@ -1,14 +1,39 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { expenses, inventoryItems, sales } from "../db/schema.js";
-import { saleLocalTime } from "./sale-calendar.js";
+import { type DayWindow, dayInWindow, itemBoughtDay, saleDay, saleLocalTime } from "./sale-calendar.js";
+
+/**
+ * the two stretches growth compares: the last 30 days and the 30 before them as instants (all
+ * time), or a period's stretch and the one before it as days on the user's calendar
+ */
+export type Comparison =
+  | { kind: "instants"; now: Date; recentFrom: Date; previousFrom: Date }
+  | { kind: "days"; current: DayWindow; previous: DayWindow };
+
+/** a sale within the period (no condition for all time) */
+const saleInWindow = (window: DayWindow | null) =>
+  window ? dayInWindow(saleDay(window.timeZone, sales.saleDate), window) : undefined;
+/** an expense whose day is within the period */
+const expenseInWindow = (window: DayWindow | null) =>
+  window ? dayInWindow(sql`${expenses.spentOn}`, window) : undefined;
+/** an item bought within the period */
+const itemInWindow = (window: DayWindow | null) =>
+  window
+    ? dayInWindow(
+        itemBoughtDay(window.timeZone, inventoryItems.purchaseDate, inventoryItems.createdAt),
+        window,
+      )
+    : undefined;
+const truthy = (condition: SQL | undefined) => condition ?? sql`true`;
 
 /** an amount rounded to the cent as text, 0 when there is nothing to sum */
 const money = (expr: ReturnType<typeof sql>) => sql<string>`round(coalesce(${expr}, 0), 2)::text`;
 
 /** the per-user figures of the statistics screens, aggregated in SQL numeric */
 export const statisticsRepository = {
-  async itemCounts(conn: Conn, userId: number) {
+  /** the user's items (those bought in the window, when there is one) by status, and what they cost */
+  async itemCounts(conn: Conn, userId: number, window: DayWindow | null = null) {
     const [row] = await conn
       .select({
         totalItems: sql<number>`count(*)::int`,
@@ -19,41 +44,52 @@ export const statisticsRepository = {
         totalExpenses: money(sql`sum(${inventoryItems.price} + ${inventoryItems.shippingPrice})`),
       })
       .from(inventoryItems)
-      .where(eq(inventoryItems.userId, userId));
+      .where(and(eq(inventoryItems.userId, userId), itemInWindow(window)));
     return row;
   },
 
-  async saleTotals(conn: Conn, userId: number) {
+  /** revenue and profit of the user's sales (those of the window, when there is one) */
+  async saleTotals(conn: Conn, userId: number, window: DayWindow | null = null) {
     const [row] = await conn
       .select({
         totalRevenue: money(sql`sum(${sales.salePrice})`),
         totalProfit: money(sql`sum(${sales.profit})`),
       })
       .from(sales)
-      .where(eq(sales.userId, userId));
+      .where(and(eq(sales.userId, userId), saleInWindow(window)));
     return row;
   },
 
-  /** sales and profit in (recentFrom, now] and (previousFrom, recentFrom], and over all time */
-  async salesFigures(
-    conn: Conn,
-    userId: number,
-    periods: { now: Date; recentFrom: Date; previousFrom: Date },
-  ) {
-    const { now, recentFrom, previousFrom } = periods;
-    const inRecent = sql`${sales.saleDate} > ${recentFrom} and ${sales.saleDate} <= ${now}`;
-    const inPrevious = sql`${sales.saleDate} > ${previousFrom} and ${sales.saleDate} <= ${recentFrom}`;
+  /**
+   * sales and profit in the two stretches of the comparison, and over the window (all time
+   * without one); the comparison's stretches are counted whatever the window
+   */
+  async salesFigures(conn: Conn, userId: number, window: DayWindow | null, comparison: Comparison) {
+    let inRecent: SQL;
+    let inPrevious: SQL;
+    if (comparison.kind === "instants") {
+      const { now, recentFrom, previousFrom } = comparison;
+      inRecent = sql`${sales.saleDate} > ${recentFrom} and ${sales.saleDate} <= ${now}`;
+      inPrevious = sql`${sales.saleDate} > ${previousFrom} and ${sales.saleDate} <= ${recentFrom}`;
+    } else {
+      const day = saleDay(comparison.current.timeZone, sales.saleDate);
+      inRecent = dayInWindow(day, comparison.current);
+      inPrevious = dayInWindow(day, comparison.previous);
+    }
+    const inWindow = truthy(saleInWindow(window));
     const [row] = await conn
       .select({
-        totalSales: sql<number>`count(*)::int`,
+        totalSales: sql<number>`(count(*) filter (where ${inWindow}))::int`,
         recentSales: sql<number>`(count(*) filter (where ${inRecent}))::int`,
         recentProfit: money(sql`sum(${sales.profit}) filter (where ${inRecent})`),
         previousProfit: money(sql`sum(${sales.profit}) filter (where ${inPrevious})`),
-        totalProfit: money(sql`sum(${sales.profit})`),
-        soldCost: money(sql`sum(${inventoryItems.price} + ${inventoryItems.shippingPrice})`),
+        totalProfit: money(sql`sum(${sales.profit}) filter (where ${inWindow})`),
+        soldCost: money(
+          sql`sum(${inventoryItems.price} + ${inventoryItems.shippingPrice}) filter (where ${inWindow})`,
+        ),
         averageMargin: sql<
           string | null
-        >`round(avg(${sales.profit} * 100 / nullif(${sales.salePrice}, 0)), 2)::text`,
+        >`round(avg(${sales.profit} * 100 / nullif(${sales.salePrice}, 0)) filter (where ${inWindow}), 2)::text`,
       })
       .from(sales)
       .leftJoin(inventoryItems, eq(inventoryItems.id, sales.inventoryItemId))
@@ -62,23 +98,31 @@ export const statisticsRepository = {
   },
 
   /**
-   * the user's expenses over all time and in the same two windows as salesFigures, the windows'
-   * ends taken as days on the user's calendar (an expense has a day, not a time)
+   * the user's expenses over the window (all time without one) and in the same two stretches as
+   * salesFigures, instants taken as days on the user's calendar (an expense has a day, not a time)
    */
   async expenseFigures(
     conn: Conn,
     userId: number,
-    periods: { now: Date; recentFrom: Date; previousFrom: Date },
+    window: DayWindow | null,
+    comparison: Comparison,
     timeZone: string,
   ) {
-    const day = (instant: Date) =>
-      sql`(${instant.toISOString()}::timestamptz at time zone ${timeZone})::date`;
-    const { now, recentFrom, previousFrom } = periods;
-    const inRecent = sql`${expenses.spentOn} > ${day(recentFrom)} and ${expenses.spentOn} <= ${day(now)}`;
-    const inPrevious = sql`${expenses.spentOn} > ${day(previousFrom)} and ${expenses.spentOn} <= ${day(recentFrom)}`;
+    let inRecent: SQL;
+    let inPrevious: SQL;
+    if (comparison.kind === "instants") {
+      const day = (instant: Date) =>
+        sql`(${instant.toISOString()}::timestamptz at time zone ${timeZone})::date`;
+      const { now, recentFrom, previousFrom } = comparison;
+      inRecent = sql`${expenses.spentOn} > ${day(recentFrom)} and ${expenses.spentOn} <= ${day(now)}`;
+      inPrevious = sql`${expenses.spentOn} > ${day(previousFrom)} and ${expenses.spentOn} <= ${day(recentFrom)}`;
+    } else {
+      inRecent = dayInWindow(sql`${expenses.spentOn}`, comparison.current);
+      inPrevious = dayInWindow(sql`${expenses.spentOn}`, comparison.previous);
+    }
     const [row] = await conn
       .select({
-        total: money(sql`sum(${expenses.amount})`),
+        total: money(sql`sum(${expenses.amount}) filter (where ${truthy(expenseInWindow(window))})`),
         recent: money(sql`sum(${expenses.amount}) filter (where ${inRecent})`),
         previous: money(sql`sum(${expenses.amount}) filter (where ${inPrevious})`),
       })
@@ -89,18 +133,20 @@ export const statisticsRepository = {
 
   /**
    * the calendar month ('YYYY-MM' in `timeZone`) of the user's highest profit after that month's
-   * expenses, among the months with a sale, or undefined
+   * expenses, among the months with a sale (within the window's days, when there is one), or undefined
    */
-  async bestMonth(conn: Conn, userId: number, timeZone: string) {
+  async bestMonth(conn: Conn, userId: number, timeZone: string, window: DayWindow | null = null) {
+    const salesIn = window ? sql` and ${saleInWindow(window)}` : sql``;
+    const expensesIn = window ? sql` and ${expenseInWindow(window)}` : sql``;
     // the month key is computed once in a subquery, so GROUP BY sees a single expression
     // sales' profit and expenses (negative) side by side, each with its month key computed once
     const monthly = sql`(
       select to_char(${saleLocalTime(timeZone, sales.saleDate)}, 'YYYY-MM') as month_key,
         ${sales.profit} as profit, 1 as sale
-      from ${sales} where ${sales.userId} = ${userId}
+      from ${sales} where ${sales.userId} = ${userId}${salesIn}
       union all
       select to_char(${expenses.spentOn}, 'YYYY-MM'), -${expenses.amount}, 0
-      from ${expenses} where ${expenses.userId} = ${userId}
+      from ${expenses} where ${expenses.userId} = ${userId}${expensesIn}
     ) as monthly`;
     const [row] = await conn
       .select({

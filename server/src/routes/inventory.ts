@@ -16,6 +16,7 @@ import {
   sortInventory,
 } from "@common/books-export.js";
 import { MAX_PHOTO_BYTES } from "@common/schemas/images.js";
+import { type Period, periodQuerySchema } from "@common/schemas/period.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import { z } from "@common/zod-pt.js";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -29,6 +30,7 @@ import { deleteItem, restoreItem } from "../services/deleted-items.js";
 import { CATALOGUE } from "../engine/handle.js";
 import { changeItemStatus, createItem, itemDraft, listItems, updateItem } from "../services/inventory.js";
 import { sendCsv, sendPhoto, userFormatter } from "../services/exports.js";
+import { userPeriodDays } from "../services/period.js";
 import { inventoryStatistics } from "../services/statistics.js";
 
 /** the item's fields beside a photo of up to MAX_PHOTO_BYTES as base64 */
@@ -43,19 +45,26 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       `Demasiadas alterações ao inventário (máximo ${max} por minuto). Aguarde um momento e tente de novo.`,
   );
 
-  app.get(
-    "/api/inventory",
-    cachedJson(app, ["inventory_items", "sales"], z.array(inventoryItemSchema), (user) =>
-      listItems(app.db, user.id),
-    ),
+  // ?period=&from=&to=: the items bought in the books' period (purchase day, else the day registered)
+  const list = cachedJson(
+    app,
+    ["inventory_items", "sales", "user_settings"],
+    z.array(inventoryItemSchema),
+    async (user, request) =>
+      listItems(app.db, user.id, undefined, await userPeriodDays(app.db, user.id, request.query as Period)),
   );
+  app.get("/api/inventory", { ...list, schema: { ...list.schema, querystring: periodQuerySchema } });
 
   app.get(
     "/api/inventory/export",
     { schema: { querystring: inventoryExportQuerySchema } },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const [items, f] = await Promise.all([listItems(app.db, userId), userFormatter(app.db, userId)]);
+      const days = await userPeriodDays(app.db, userId, request.query);
+      const [items, f] = await Promise.all([
+        listItems(app.db, userId, undefined, days),
+        userFormatter(app.db, userId),
+      ]);
       const { search, status, sort } = request.query;
       return sendCsv(
         reply,
@@ -71,12 +80,18 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => itemDraft(app.db, currentUser(request).id, request.query, CATALOGUE),
   );
 
-  app.get(
-    "/api/inventory/statistics",
-    cachedJson(app, ["inventory_items", "sales"], inventoryStatisticsSchema, (user) =>
-      inventoryStatistics(app.db, user.id),
-    ),
+  // the items bought in the period and the period's sales
+  const statistics = cachedJson(
+    app,
+    ["inventory_items", "sales", "user_settings"],
+    inventoryStatisticsSchema,
+    async (user, request) =>
+      inventoryStatistics(app.db, user.id, await userPeriodDays(app.db, user.id, request.query as Period)),
   );
+  app.get("/api/inventory/statistics", {
+    ...statistics,
+    schema: { ...statistics.schema, querystring: periodQuerySchema },
+  });
 
   app.post(
     "/api/inventory",

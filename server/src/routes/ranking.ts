@@ -13,7 +13,7 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     ["users", "sales", "expenses", "inventory_items", "user_settings"],
     rankingSchema,
     async (user, request) => {
-      const { period } = request.query as z.output<typeof rankingQuerySchema>;
+      const period = request.query as z.output<typeof rankingQuerySchema>;
       const { timezone } = await getUserSettings(app.db, user.id);
       return ranking(app.db, { period, timeZone: timezone, viewer: user });
     },

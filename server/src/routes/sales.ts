@@ -10,6 +10,7 @@ import {
 } from "@common/books-export.js";
 import { createFormatter } from "@common/format.js";
 import { dac7QuerySchema, dac7Schema } from "@common/schemas/dac7.js";
+import { type Period, periodQuerySchema } from "@common/schemas/period.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import { yearSummaryQuerySchema, yearSummarySchema } from "@common/schemas/year-summary.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -17,22 +18,32 @@ import { currentUser } from "../plugins/auth.js";
 import { cachedJson } from "../plugins/cached-answers.js";
 import { sendCsv, userFormatter } from "../services/exports.js";
 import { dac7Counter } from "../services/dac7.js";
+import { userPeriodDays } from "../services/period.js";
 import { getUserSettings } from "../services/settings.js";
 import { deleteSale, listSales, sellItem, updateSale } from "../services/sales.js";
 import { yearSummary } from "../services/year-summary.js";
 
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/api/sales",
-    cachedJson(app, ["sales", "inventory_items"], z.array(saleSchema), (user) => listSales(app.db, user.id)),
+  // ?period=&from=&to=: the sales of the books' period, by their day on the user's calendar
+  const list = cachedJson(
+    app,
+    ["sales", "inventory_items", "user_settings"],
+    z.array(saleSchema),
+    async (user, request) =>
+      listSales(app.db, user.id, undefined, await userPeriodDays(app.db, user.id, request.query as Period)),
   );
+  app.get("/api/sales", { ...list, schema: { ...list.schema, querystring: periodQuerySchema } });
 
   app.get(
     "/api/sales/export",
     { schema: { querystring: salesExportQuerySchema } },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const [sales, f] = await Promise.all([listSales(app.db, userId), userFormatter(app.db, userId)]);
+      const days = await userPeriodDays(app.db, userId, request.query);
+      const [sales, f] = await Promise.all([
+        listSales(app.db, userId, undefined, days),
+        userFormatter(app.db, userId),
+      ]);
       return sendCsv(reply, exportFileName("vendas", f), salesCsv(selectSales(sales, request.query), f));
     },
   );

@@ -5,6 +5,7 @@ import type {
   UpdateInventoryItem,
   UpdateInventoryStatus,
 } from "@common/schemas/inventory.js";
+import type { DayWindow } from "../repositories/sale-calendar.js";
 import type { Conn, Db } from "../db/client.js";
 import type { PlatformCatalogue } from "@common/platforms.js";
 import { parseJsonList } from "@common/schemas/products.js";
@@ -141,8 +142,13 @@ export async function changeItemStatus(
   });
 }
 
-export async function listItems(db: Conn, userId: number, itemId?: number): Promise<InventoryItem[]> {
-  const rows = await inventoryItemsRepository.listWithSaleAndPhoto(db, userId, itemId);
+export async function listItems(
+  db: Conn,
+  userId: number,
+  itemId?: number,
+  window: DayWindow | null = null,
+): Promise<InventoryItem[]> {
+  const rows = await inventoryItemsRepository.listWithSaleAndPhoto(db, userId, itemId, window);
   return rows.map(({ item, sale, photoAt }) => ({
     id: item.id,
     name: item.name,

@@ -2,6 +2,7 @@ import type { UpdateInventoryStatus } from "@common/schemas/inventory.js";
 import { SELLABLE_STATUSES } from "@common/schemas/inventory.js";
 import type { CreateSale, Sale, UpdateSale } from "@common/schemas/sales.js";
 import { subtractMoney } from "@common/money.js";
+import type { DayWindow } from "../repositories/sale-calendar.js";
 import type { Conn, Db, Tx } from "../db/client.js";
 import { badRequest, conflict, notFound } from "../http-error.js";
 import { inventoryItemsRepository, type ItemRow } from "../repositories/inventory-items.js";
@@ -118,8 +119,13 @@ export async function updateSale(db: Db, userId: number, saleId: number, input: 
   return sale;
 }
 
-export async function listSales(db: Conn, userId: number, saleId?: number): Promise<Sale[]> {
-  const rows = await salesRepository.listWithItem(db, userId, saleId);
+export async function listSales(
+  db: Conn,
+  userId: number,
+  saleId?: number,
+  window: DayWindow | null = null,
+): Promise<Sale[]> {
+  const rows = await salesRepository.listWithItem(db, userId, saleId, window);
   return rows.map(({ sale, item }) => ({
     id: sale.id,
     inventoryItemId: sale.inventoryItemId,

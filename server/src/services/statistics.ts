@@ -1,11 +1,14 @@
 import { isActivityCode } from "@common/activity.js";
 import type { InventoryStatistics } from "@common/schemas/inventory.js";
+import { type Period, type PeriodWindow, periodWindow } from "@common/schemas/period.js";
 import type { StatusStatistics } from "@common/schemas/statistics.js";
 import { calendarDate } from "@common/aggregations.js";
 import { addMoney, growth, percentage, subtractMoney } from "@common/money.js";
 import type { Conn } from "../db/client.js";
 import { activityLogsRepository } from "../repositories/activity-logs.js";
-import { statisticsRepository } from "../repositories/statistics.js";
+import type { DayWindow } from "../repositories/sale-calendar.js";
+import { type Comparison, statisticsRepository } from "../repositories/statistics.js";
+import { dayWindow } from "./period.js";
 
 const DAY_MS = 86_400_000;
 
@@ -32,26 +35,44 @@ export function timeOnServer(since: Date, now: Date, timeZone: string): { months
   return { months, days: today - addMonths(months) };
 }
 
-/** GET /api/inventory/statistics */
-export async function inventoryStatistics(db: Conn, userId: number): Promise<InventoryStatistics> {
+/** GET /api/inventory/statistics: the items bought in the period and the period's sales */
+export async function inventoryStatistics(
+  db: Conn,
+  userId: number,
+  window: DayWindow | null = null,
+): Promise<InventoryStatistics> {
   const [items, totals] = await Promise.all([
-    statisticsRepository.itemCounts(db, userId),
-    statisticsRepository.saleTotals(db, userId),
+    statisticsRepository.itemCounts(db, userId, window),
+    statisticsRepository.saleTotals(db, userId, window),
   ]);
   return { totalItems: items.totalItems, inStock: items.inStock, sold: items.sold, ...totals };
 }
 
-/** the last 30 days and the 30 before them */
-function periodsEnding(now: Date) {
+/**
+ * what "recent sales" and growth compare: for all time the last 30 days and the 30 before them;
+ * for a period its stretch up to today and the same stretch before it (docs/decisions.md, "O
+ * período dos livros")
+ */
+function comparisonOf(window: PeriodWindow | null, now: Date): Comparison {
+  if (!window) {
+    return {
+      kind: "instants",
+      now,
+      recentFrom: new Date(now.getTime() - 30 * DAY_MS),
+      previousFrom: new Date(now.getTime() - 60 * DAY_MS),
+    };
+  }
+  const { current, previous } = window.comparison;
+  const { timeZone } = window;
   return {
-    now,
-    recentFrom: new Date(now.getTime() - 30 * DAY_MS),
-    previousFrom: new Date(now.getTime() - 60 * DAY_MS),
+    kind: "days",
+    current: { from: current.from, to: current.to, timeZone },
+    previous: { from: previous.from, to: previous.to, timeZone },
   };
 }
 
-async function bestMonth(db: Conn, userId: number, timeZone: string) {
-  const row = await statisticsRepository.bestMonth(db, userId, timeZone);
+async function bestMonth(db: Conn, userId: number, timeZone: string, window: DayWindow | null) {
+  const row = await statisticsRepository.bestMonth(db, userId, timeZone, window);
   if (!row) return null;
   const [year, month] = row.key.split("-");
   return { month: `${month}/${year}`, profit: row.profit };
@@ -59,10 +80,10 @@ async function bestMonth(db: Conn, userId: number, timeZone: string) {
 
 const RECENT_ACTIVITY = 5;
 
-async function activitySummary(db: Conn, userId: number) {
+async function activitySummary(db: Conn, userId: number, span?: { start: Date; end: Date }) {
   const [recent, total] = await Promise.all([
-    activityLogsRepository.listRecentForUser(db, userId, RECENT_ACTIVITY),
-    activityLogsRepository.count(db, userId),
+    activityLogsRepository.listRecentForUser(db, userId, RECENT_ACTIVITY, span),
+    activityLogsRepository.count(db, userId, span),
   ]);
   return {
     recent: recent.map((r) => ({
@@ -74,21 +95,24 @@ async function activitySummary(db: Conn, userId: number) {
   };
 }
 
-/** GET /api/status/statistics */
+/** GET /api/status/statistics: every figure but the time on the server follows the period */
 export async function statusStatistics(
   db: Conn,
   user: { id: number; createdAt: Date },
   timeZone: string,
+  period: Period = { period: "all" },
   now: Date = new Date(),
 ): Promise<StatusStatistics> {
-  const periods = periodsEnding(now);
+  const window = periodWindow(period, timeZone, now);
+  const days = dayWindow(window);
+  const comparison = comparisonOf(window, now);
   const [items, totals, figures, spent, best, activity] = await Promise.all([
-    statisticsRepository.itemCounts(db, user.id),
-    statisticsRepository.saleTotals(db, user.id),
-    statisticsRepository.salesFigures(db, user.id, periods),
-    statisticsRepository.expenseFigures(db, user.id, periods, timeZone),
-    bestMonth(db, user.id, timeZone),
-    activitySummary(db, user.id),
+    statisticsRepository.itemCounts(db, user.id, days),
+    statisticsRepository.saleTotals(db, user.id, days),
+    statisticsRepository.salesFigures(db, user.id, days, comparison),
+    statisticsRepository.expenseFigures(db, user.id, days, comparison, timeZone),
+    bestMonth(db, user.id, timeZone, days),
+    activitySummary(db, user.id, window ?? undefined),
   ]);
   // the profit after expenses, period by period (docs/decisions.md, "Despesas no lucro")
   const totalProfit = subtractMoney(figures.totalProfit, spent.total);

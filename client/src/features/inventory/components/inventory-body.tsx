@@ -17,6 +17,8 @@ interface InventoryBodyProps {
   view: ViewMode;
   onRetry: () => void;
   onAdd: () => void;
+  /** a period is chosen: an empty list says so and offers all time */
+  onShowAllTime?: () => void;
   onClearFilters: () => void;
   onSell: (item: InventoryItem) => void;
   onChangeStatus: (item: InventoryItem) => void;
@@ -52,6 +54,20 @@ export function InventoryBody(props: InventoryBodyProps) {
         icon={LockKeyhole}
         title={t("body.authRequired")}
         description={t("body.authRequiredDescription")}
+      />
+    );
+  }
+  if (props.items.length === 0 && props.onShowAllTime) {
+    return (
+      <EmptyState
+        icon={Package}
+        title={t("period.empty")}
+        description={t("period.emptyDescription")}
+        action={
+          <Button variant="outline" onClick={props.onShowAllTime}>
+            {t("period.showAll")}
+          </Button>
+        }
       />
     );
   }

@@ -1,4 +1,5 @@
 import type { InventoryItem } from "@common/schemas/inventory";
+import type { Period } from "@common/schemas/period";
 import { Plus } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,10 +7,12 @@ import { toast } from "sonner";
 import { useLocation, useSearch } from "wouter";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
+import { PeriodPicker } from "@/components/period-picker";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { downloadFromServer } from "@/lib/download";
 import { errorMessage } from "@/lib/http";
+import { periodQuery, usePeriod } from "@/lib/period";
 import { useDeleteItem } from "../api/delete-item";
 import { useInventory } from "../api/get-inventory";
 import { useInventoryStatistics } from "../api/get-inventory-statistics";
@@ -29,14 +32,19 @@ import { filterItems, type StatusFilter } from "../lib/inventory-view";
  * match): the new-item dialog opens filled from it; closing it (or a monitor that cannot fill it)
  * drops the parameters
  */
-function useDraftFromMonitor() {
+function useDraftFromMonitor(period: Period) {
   const { t } = useTranslation(["inventory", "common"]);
   const [, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const raw = params.get("comprei");
   const productId = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const draft = useItemDraft(productId, params.get("resultado"));
-  const close = useCallback(() => navigate(paths.inventory, { replace: true }), [navigate]);
+  // the period stays in the URL
+  const query = periodQuery(period);
+  const close = useCallback(
+    () => navigate(`${paths.inventory}${query}`, { replace: true }),
+    [navigate, query],
+  );
   useEffect(() => {
     if (!draft.error) return;
     toast.error(t("itemDialog.draftFailed"), {
@@ -48,8 +56,10 @@ function useDraftFromMonitor() {
 }
 
 export function InventoryPage() {
-  const inventory = useInventory();
-  const statistics = useInventoryStatistics();
+  // the items bought in the period (purchase day, else the day registered) and the period's sales
+  const [period, setPeriod] = usePeriod();
+  const inventory = useInventory({ period });
+  const statistics = useInventoryStatistics({ period });
   const remove = useDeleteItem();
   const { t } = useTranslation(["inventory", "common"]);
   const [search, setSearch] = useState("");
@@ -60,7 +70,7 @@ export function InventoryPage() {
   const [selling, setSelling] = useState<InventoryItem | null>(null);
   const [changing, setChanging] = useState<InventoryItem | null>(null);
   const [editing, setEditing] = useState<InventoryItem | null>(null);
-  const fromMonitor = useDraftFromMonitor();
+  const fromMonitor = useDraftFromMonitor(period);
 
   const visible = useMemo(
     () => sortInventory(filterItems(inventory.data ?? [], search, status), sort),
@@ -72,6 +82,7 @@ export function InventoryPage() {
     const count = visible.length;
     try {
       const query = new URLSearchParams({ search, status, sort });
+      for (const [name, value] of new URLSearchParams(periodQuery(period))) query.set(name, value);
       const fileName = await downloadFromServer(`/api/inventory/export?${query}`, "inventario.csv");
       toast.success(t("export.done"), { description: t("export.count", { count, fileName }) });
     } catch (error) {
@@ -85,10 +96,13 @@ export function InventoryPage() {
         title={t("page.title")}
         subtitle={t("page.subtitle")}
         actions={
-          <Button onClick={() => setAdding(true)}>
-            <Plus />
-            {t("page.newItem")}
-          </Button>
+          <>
+            <PeriodPicker value={period} onChange={setPeriod} />
+            <Button onClick={() => setAdding(true)} className="max-sm:w-full">
+              <Plus />
+              {t("page.newItem")}
+            </Button>
+          </>
         }
       />
       <InventoryStats stats={statistics.data} />
@@ -116,6 +130,7 @@ export function InventoryPage() {
         view={view}
         onRetry={() => inventory.refetch()}
         onAdd={() => setAdding(true)}
+        onShowAllTime={period.period === "all" ? undefined : () => setPeriod({ period: "all" })}
         onClearFilters={() => {
           setSearch("");
           setStatus("all");

@@ -1,28 +1,32 @@
-import type { RankingEntry, RankingPeriod, RankingVisibility } from "@common/schemas/ranking";
+import type { Period } from "@common/schemas/period";
+import type { RankingEntry, RankingVisibility } from "@common/schemas/ranking";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { USER_QUERY_KEY } from "@/lib/auth";
 import { BOOKS_QUERY_KEYS } from "@/lib/books-queries";
 import { apiRequest } from "@/lib/http";
+import { periodKey, periodQuery } from "@/lib/period";
 import { toastFailure } from "@/lib/mutation-feedback";
 import { POLL_INTERVAL_MS, type QueryConfig } from "@/lib/query-client";
 
-export const getRanking = (period: RankingPeriod) =>
-  apiRequest<RankingEntry[]>("GET", `/api/ranking?period=${period}`);
+export const getRanking = (period: Period) =>
+  apiRequest<RankingEntry[]>("GET", `/api/ranking${periodQuery(period)}`);
 
-export function getRankingQueryOptions(period: RankingPeriod = "all") {
+const ALL_TIME: Period = { period: "all" };
+
+export function getRankingQueryOptions(period: Period = ALL_TIME) {
   return queryOptions({
     // under the ranking's key, so whatever refreshes the ranking refreshes every period
-    queryKey: [...BOOKS_QUERY_KEYS.ranking, period],
+    queryKey: periodKey(BOOKS_QUERY_KEYS.ranking, period),
     queryFn: () => getRanking(period),
     refetchInterval: POLL_INTERVAL_MS,
   });
 }
 
 export function useRanking({
-  period = "all",
+  period = ALL_TIME,
   queryConfig,
 }: {
-  period?: RankingPeriod;
+  period?: Period;
   queryConfig?: QueryConfig<typeof getRankingQueryOptions>;
 } = {}) {
   return useQuery({ ...getRankingQueryOptions(period), ...queryConfig });

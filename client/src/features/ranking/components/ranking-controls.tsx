@@ -1,36 +1,9 @@
-import { RANKING_PERIODS, type RankingPeriod } from "@common/schemas/ranking";
 import { EyeOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { useUser } from "@/lib/auth";
 import { useRankingVisibility } from "../api/get-ranking";
-
-/** which sales count: this month, this year or all of them */
-export function PeriodSelect({
-  value,
-  onChange,
-}: {
-  value: RankingPeriod;
-  onChange: (p: RankingPeriod) => void;
-}) {
-  const { t } = useTranslation("ranking");
-  return (
-    <Select value={value} onValueChange={(v) => onChange(v as RankingPeriod)}>
-      <SelectTrigger aria-label={t("period.label")} className="w-full sm:w-44">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {RANKING_PERIODS.map((p) => (
-          <SelectItem key={p} value={p}>
-            {t(`period.${p}`)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
 
 /** "Esconder-me do ranking": the others stop seeing the user's line; admins still see it, marked */
 export function HideMeSwitch() {

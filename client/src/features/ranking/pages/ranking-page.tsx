@@ -1,18 +1,18 @@
-import type { RankingPeriod } from "@common/schemas/ranking";
 import { AlertCircle, Trophy } from "lucide-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
+import { PeriodPicker } from "@/components/period-picker";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useUser } from "@/lib/auth";
 import { useIsMobile } from "@/hooks/use-is-mobile";
 import { errorMessage } from "@/lib/http";
+import { usePeriod } from "@/lib/period";
 import { useRanking } from "../api/get-ranking";
 import { Podium } from "../components/podium";
-import { HideMeSwitch, PeriodSelect } from "../components/ranking-controls";
+import { HideMeSwitch } from "../components/ranking-controls";
 import { RankingCards } from "../components/ranking-cards";
 import { RankingSummary } from "../components/ranking-summary";
 import { RankingTable } from "../components/ranking-table";
@@ -23,7 +23,7 @@ const MOBILE_PODIUM_MIN = 3;
 export function RankingPage() {
   const isMobile = useIsMobile();
   const { data: me } = useUser();
-  const [period, setPeriod] = useState<RankingPeriod>("all");
+  const [period, setPeriod] = usePeriod();
   const ranking = useRanking({ period });
   const { t } = useTranslation(["ranking", "common"]);
   const entries = ranking.data ?? [];
@@ -34,7 +34,7 @@ export function RankingPage() {
       <PageHeader
         title={t("page.title")}
         subtitle={t("page.subtitle")}
-        actions={<PeriodSelect value={period} onChange={setPeriod} />}
+        actions={<PeriodPicker value={period} onChange={setPeriod} />}
       />
       <HideMeSwitch />
       {ranking.isLoading && <Skeleton className="h-64 rounded-xl" />}
@@ -53,7 +53,7 @@ export function RankingPage() {
             <EmptyState
               icon={Trophy}
               title={t("page.emptyTitle")}
-              description={period === "all" ? t("page.emptyDescription") : t("page.emptyPeriod")}
+              description={period.period === "all" ? t("page.emptyDescription") : t("page.emptyPeriod")}
             />
           ) : (
             <>

@@ -5,7 +5,17 @@ import { MetricTile } from "@/components/metric-tile";
 import { useFormat } from "@/lib/user-settings";
 import type { SalesSummary } from "../lib/sales-view";
 
-export function SalesSummaryCards({ summary }: { summary: SalesSummary }) {
+/**
+ * the totals of the sales listed (the period's); with a period chosen, the last tile is the
+ * period's margin rather than "this month", which a past period would always show as 0
+ */
+export function SalesSummaryCards({
+  summary,
+  inPeriod = false,
+}: {
+  summary: SalesSummary;
+  inPeriod?: boolean;
+}) {
   const f = useFormat();
   const { t } = useTranslation("sales");
   return (
@@ -22,13 +32,33 @@ export function SalesSummaryCards({ summary }: { summary: SalesSummary }) {
         tone={summary.profit.startsWith("-") ? "destructive" : "success"}
       />
       <MetricTile label={t("summary.itemsSold")} value={summary.count} icon={Package} tone="warning" />
-      <MetricTile label={t("summary.thisMonth")} value={summary.thisMonth} icon={CalendarDays} tone="muted" />
+      {inPeriod ? (
+        <MetricTile
+          label={t("period.margin")}
+          value={summary.margin === null ? "—" : f.percent(summary.margin)}
+          icon={Percent}
+          tone="muted"
+        />
+      ) : (
+        <MetricTile
+          label={t("summary.thisMonth")}
+          value={summary.thisMonth}
+          icon={CalendarDays}
+          tone="muted"
+        />
+      )}
     </div>
   );
 }
 
-/** revenue, profit, today's count, margin */
-export function SalesMobileSummary({ summary }: { summary: SalesSummary }) {
+/** revenue, profit, today's count (with a period chosen: the period's count), margin */
+export function SalesMobileSummary({
+  summary,
+  inPeriod = false,
+}: {
+  summary: SalesSummary;
+  inPeriod?: boolean;
+}) {
   const f = useFormat();
   const { t } = useTranslation("sales");
   return (
@@ -44,7 +74,12 @@ export function SalesMobileSummary({ summary }: { summary: SalesSummary }) {
         icon={TrendingUp}
         tone={summary.profit.startsWith("-") ? "destructive" : "success"}
       />
-      <MetricTile label={t("summary.today")} value={summary.today} icon={CalendarDays} tone="warning" />
+      <MetricTile
+        label={inPeriod ? t("period.sales") : t("summary.today")}
+        value={inPeriod ? summary.count : summary.today}
+        icon={CalendarDays}
+        tone="warning"
+      />
       <MetricTile
         label={t("summary.margin")}
         value={summary.margin === null ? "—" : f.percent(summary.margin)}

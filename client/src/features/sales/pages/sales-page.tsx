@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { EmptyState } from "@/components/empty-state";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
+import { PeriodPicker } from "@/components/period-picker";
 import { ExportCsvButton } from "@/components/export-csv-button";
 import { Button } from "@/components/ui/button";
 import { OptionSelect, SearchField } from "@/components/toolbar";
@@ -16,6 +17,7 @@ import { useFitsWideTable, useIsMobile } from "@/hooks/use-is-mobile";
 import { downloadFromServer } from "@/lib/download";
 import { errorMessage } from "@/lib/http";
 import { translateMessage } from "@/lib/i18n";
+import { periodQuery, usePeriod } from "@/lib/period";
 import { useFormat } from "@/lib/user-settings";
 import { useSales } from "@/lib/books-queries";
 import { Dac7Card } from "../components/dac7-card";
@@ -32,7 +34,10 @@ export function SalesPage() {
   const isMobile = useIsMobile();
   const wideTable = useFitsWideTable();
   const { t } = useTranslation(["sales", "common"]);
-  const sales = useSales();
+  // the sales of the period (their day on the user's calendar), kept in the URL
+  const [period, setPeriod] = usePeriod();
+  const inPeriod = period.period !== "all";
+  const sales = useSales({ period });
   const [search, setSearch] = useState("");
   const [platform, setPlatform] = useState(ALL_PLATFORMS);
   const [sort, setSort] = useStoredChoice("stock-monitor-sales-sort", SALES_SORTS, "recent");
@@ -62,6 +67,7 @@ export function SalesPage() {
     const count = visible.length;
     try {
       const query = new URLSearchParams({ search, platform: platformFilter, sort });
+      for (const [name, value] of new URLSearchParams(periodQuery(period))) query.set(name, value);
       const fileName = await downloadFromServer(`/api/sales/export?${query}`, "vendas.csv");
       toast.success(t("export.done"), { description: t("export.count", { count, fileName }) });
     } catch (error) {
@@ -78,6 +84,20 @@ export function SalesPage() {
           title={t("body.loadError")}
           description={translateMessage(sales.error.message)}
           action={<Button onClick={() => sales.refetch()}>{t("common:actions.retry")}</Button>}
+        />
+      );
+    }
+    if (all.length === 0 && inPeriod) {
+      return (
+        <EmptyState
+          icon={Receipt}
+          title={t("period.empty")}
+          description={t("period.emptyDescription")}
+          action={
+            <Button variant="outline" onClick={() => setPeriod({ period: "all" })}>
+              {t("period.showAll")}
+            </Button>
+          }
         />
       );
     }
@@ -119,13 +139,20 @@ export function SalesPage() {
         title={t("page.title")}
         subtitle={t("page.subtitle")}
         actions={
-          <Button onClick={() => setAdding(true)} className={isMobile ? "w-full" : undefined}>
-            <Plus />
-            {t("page.newSale")}
-          </Button>
+          <>
+            <PeriodPicker value={period} onChange={setPeriod} />
+            <Button onClick={() => setAdding(true)} className={isMobile ? "w-full" : undefined}>
+              <Plus />
+              {t("page.newSale")}
+            </Button>
+          </>
         }
       />
-      {isMobile ? <SalesMobileSummary summary={summary} /> : <SalesSummaryCards summary={summary} />}
+      {isMobile ? (
+        <SalesMobileSummary summary={summary} inPeriod={inPeriod} />
+      ) : (
+        <SalesSummaryCards summary={summary} inPeriod={inPeriod} />
+      )}
       <div className="flex flex-col gap-2 lg:flex-row">
         <div className="flex min-w-0 flex-1 gap-2">
           <SearchField

@@ -8,7 +8,14 @@ import { FigureList } from "./figure-list";
 const signTone = (value: string | null) =>
   value === null ? undefined : value.startsWith("-") ? "text-destructive" : "text-success";
 
-export function SalesPerformanceCard({ stats }: { stats: StatusStatistics }) {
+/** `inPeriod`: growth compares the chosen period with the one before, and "recent" is the period itself */
+export function SalesPerformanceCard({
+  stats,
+  inPeriod = false,
+}: {
+  stats: StatusStatistics;
+  inPeriod?: boolean;
+}) {
   const f = useFormat();
   const { t } = useTranslation("status");
   const p = stats.salesPerformance;
@@ -27,12 +34,12 @@ export function SalesPerformanceCard({ stats }: { stats: StatusStatistics }) {
                 : t("performance.noSales"),
             },
             {
-              label: t("performance.growth"),
+              label: inPeriod ? t("period.growth") : t("performance.growth"),
               value: formatGrowth(p.profitGrowth, f),
               className: signTone(p.profitGrowth),
             },
-            { label: t("performance.recentSales"), value: p.recentSales },
-            { label: t("performance.totalSales"), value: p.totalSales },
+            ...(inPeriod ? [] : [{ label: t("performance.recentSales"), value: p.recentSales }]),
+            { label: inPeriod ? t("period.sales") : t("performance.totalSales"), value: p.totalSales },
           ]}
         />
       </CardContent>

@@ -1,6 +1,7 @@
 import { profitByMonth, profitByPlatform } from "@common/aggregations";
 import type { Formatter } from "@common/format";
 import type { Expense } from "@common/schemas/expenses";
+import { lastDay, type PeriodWindow } from "@common/schemas/period";
 import type { Sale } from "@common/schemas/sales";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,30 +17,55 @@ const AXIS = { fontSize: 12, fill: "var(--color-muted-foreground)" };
 /** axis ticks: whole amounts in the books currency */
 const moneyTick = (f: Formatter) => (v: number) => f.money(v).replace(/[.,]00(?=\D*$)/, "");
 
-/** each month's profit after that month's expenses, as the Status cards count them */
-export function ProfitByMonthChart({ sales, expenses = [] }: { sales: Sale[]; expenses?: Expense[] }) {
+/** the most months one chart draws: a longer custom range shows its last 24 */
+const MAX_MONTHS = 24;
+
+/** the months a chart draws: the period's (up to MAX_MONTHS, ending with its last), else the last 12 */
+function chartMonths(window: PeriodWindow | null): { end: Date; count: number } {
+  if (!window) return { end: new Date(), count: 12 };
+  const last = lastDay(window);
+  const months = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7));
+  // noon UTC of the last day: that day on every calendar the settings offer
+  return {
+    end: new Date(`${last}T12:00:00Z`),
+    count: Math.min(MAX_MONTHS, months(last) - months(window.from) + 1),
+  };
+}
+
+/**
+ * each month's profit after that month's expenses, as the Status cards count them; the months of
+ * the chosen period (sales and expenses already the period's), else the last 12
+ */
+export function ProfitByMonthChart({
+  sales,
+  expenses = [],
+  window = null,
+}: {
+  sales: Sale[];
+  expenses?: Expense[];
+  window?: PeriodWindow | null;
+}) {
   const f = useFormat();
   const { t } = useTranslation("status");
   // months on the user's calendar, named in their language
-  const data = useMemo(
-    () =>
-      profitByMonth(sales, new Date(), f.timeZone, 12, expenses).map((m) => ({
-        ...m,
-        label: f.monthShort(m.key),
-        value: Number(m.profit),
-      })),
-    [sales, expenses, f],
-  );
+  const data = useMemo(() => {
+    const { end, count } = chartMonths(window);
+    return profitByMonth(sales, end, f.timeZone, count, expenses).map((m) => ({
+      ...m,
+      label: f.monthShort(m.key),
+      value: Number(m.profit),
+    }));
+  }, [sales, expenses, f, window]);
   const empty = data.every((m) => m.value === 0);
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t("charts.byMonth")}</CardTitle>
-        <CardDescription>{t("charts.last12Months")}</CardDescription>
+        <CardDescription>{window ? t("period.byMonth") : t("charts.last12Months")}</CardDescription>
       </CardHeader>
       <CardContent className={chartBox(empty)} data-testid="profit-by-month">
         {empty ? (
-          <NoSales text={t("charts.noSalesLast12Months")} />
+          <NoSales text={window ? t("period.noSales") : t("charts.noSalesLast12Months")} />
         ) : (
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} margin={{ left: 0, right: 8, top: 8 }}>
@@ -73,7 +99,8 @@ function NoSales({ text }: { text: string }) {
   return <p className="flex h-full items-center justify-center text-sm text-muted-foreground">{text}</p>;
 }
 
-export function ProfitByPlatformChart({ sales }: { sales: Sale[] }) {
+/** the sales given (the chosen period's) by platform */
+export function ProfitByPlatformChart({ sales, inPeriod = false }: { sales: Sale[]; inPeriod?: boolean }) {
   const f = useFormat();
   const { t } = useTranslation("status");
   const data = useMemo(
@@ -88,7 +115,7 @@ export function ProfitByPlatformChart({ sales }: { sales: Sale[] }) {
       </CardHeader>
       <CardContent className={chartBox(data.length === 0)} data-testid="profit-by-platform">
         {data.length === 0 ? (
-          <NoSales text={t("charts.noSalesToCompare")} />
+          <NoSales text={inPeriod ? t("period.noSales") : t("charts.noSalesToCompare")} />
         ) : (
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>

@@ -5,7 +5,8 @@ import { MetricTile } from "@/components/metric-tile";
 import { useFormat } from "@/lib/user-settings";
 import { formatGrowth, formatMembership, formatOptionalPercent, growthTone } from "../lib/status-format";
 
-export function SummaryCards({ stats }: { stats: StatusStatistics }) {
+/** `inPeriod`: a period is chosen, so the sales tile counts its sales and growth compares it with the one before */
+export function SummaryCards({ stats, inPeriod = false }: { stats: StatusStatistics; inPeriod?: boolean }) {
   const f = useFormat();
   const { t } = useTranslation("status");
   const growth = stats.salesPerformance.profitGrowth;
@@ -35,8 +36,8 @@ export function SummaryCards({ stats }: { stats: StatusStatistics }) {
         icon={Percent}
       />
       <MetricTile
-        label={t("summary.recentSales")}
-        value={stats.salesPerformance.recentSales}
+        label={inPeriod ? t("period.sales") : t("summary.recentSales")}
+        value={inPeriod ? stats.salesPerformance.totalSales : stats.salesPerformance.recentSales}
         icon={ShoppingBag}
       />
       <MetricTile
@@ -44,7 +45,7 @@ export function SummaryCards({ stats }: { stats: StatusStatistics }) {
         value={formatGrowth(growth, f)}
         icon={TrendingUp}
         tone={growthTone(growth)}
-        hint={t("summary.growthHint")}
+        hint={inPeriod ? t("period.growthHint") : t("summary.growthHint")}
       />
     </div>
   );
