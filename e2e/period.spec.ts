@@ -129,7 +129,7 @@ test("o período dos livros: mês passado no Status e nas Vendas, guardado no UR
   await setTheme(page, "light");
 });
 
-test("Inventário: os itens comprados no período, e um período vazio leva de volta a todo o período", async ({
+test("Inventário: os itens comprados no período, um período vazio leva de volta a todo o período; o Ranking lê os links antigos", async ({
   page,
 }) => {
   await signInAsNewUser(page, "periodo-inv");
@@ -148,4 +148,8 @@ test("Inventário: os itens comprados no período, e um período vazio leva de v
   await expect(main.getByText("Ténis antigos")).toBeVisible();
   await expect(main.getByText("Mala nova")).toHaveCount(0);
   await screenshot(page, "period-inventory-custom-light");
+
+  // the Ranking's links of before (?period=month) still open on this month
+  await page.goto("/ranking?period=month");
+  await expect(page.getByRole("combobox", { name: "Período" })).toHaveText("Este mês");
 });
