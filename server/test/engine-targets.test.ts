@@ -78,6 +78,23 @@ describe.each(dbKinds())("shared targets (%s)", (kind) => {
     expect((await w.activities(a)).every((l) => l.userId === w.userId)).toBe(true);
   });
 
+  it("an idle engine sleeps until it is told: a product written by another process is fetched at once", async () => {
+    w.retailer.setProduct("woken", { status: "in_stock" });
+    await w.start();
+    // nothing to do: the lease loop and the notifier sleep (up to 30 s) instead of polling
+    await sleep(1500);
+    // written straight to the table, as the web process of another machine would: no checkSoon
+    const id = await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/woken`,
+      interval: 60_000,
+    });
+    const addedAt = Date.now();
+    await eventually(async () => expect((await w.product(id)).lastCheck).not.toBeNull(), 5000);
+    expect(Date.now() - addedAt).toBeLessThan(5000);
+    expect(fetches("woken")).toBe(1);
+  });
+
   it("one watcher pauses, the other goes on; the last one paused stops the fetches", async () => {
     w.retailer.setProduct("pause", { status: "out_of_stock" });
     const other = await w.addUser();

@@ -66,6 +66,7 @@ describe.each(dbKinds())("notifier under hostile webhooks (%s)", (kind) => {
       db: database.db,
       transport,
       pollMs: 100,
+      idleMs: 100,
       retryBaseMs: 200,
       onError: (e) => console.error("[notifier test]", e),
       ...options,

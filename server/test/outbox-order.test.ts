@@ -84,6 +84,7 @@ describe.each(dbKinds())("outbox order and delivery keys (%s)", (kind) => {
       db: database.db,
       transport,
       pollMs: 100,
+      idleMs: 100,
       retryBaseMs: 300,
       onError: (e) => console.error("[notifier test]", e),
     });

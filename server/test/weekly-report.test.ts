@@ -47,6 +47,7 @@ describe.each(dbKinds())("weekly report by e-mail (%s)", (kind) => {
       transport: new Transport(),
       channels: [createEmailChannel(smtpUrl)],
       pollMs: 100,
+      idleMs: 100,
       retryBaseMs: 200,
     });
     n.start();

@@ -7,6 +7,9 @@ export const CHANGE_CHANNEL = "data_changed";
 /** the channel products announce their owner's visible changes on (migration 0019, JSON payloads) */
 export const PRODUCT_CHANNEL = "product_status";
 
+/** the channel products that need the engine sooner wake it on (migration 0134, no payload) */
+export const ENGINE_CHANNEL = "engine_work";
+
 /**
  * Told each payload of PRODUCT_CHANNEL, and null when the feed (re)starts listening: whatever
  * happened while it was not is unknown, so listeners treat null as "anything may have changed".
@@ -42,6 +45,7 @@ export class ChangeFeed {
   private stopListening: (() => Promise<void>) | null = null;
   private starting: Promise<void> | null = null;
   private readonly productListeners = new Set<ProductListener>();
+  private readonly engineListeners = new Set<() => void>();
 
   constructor(private readonly listen: (feed: ChangeFeed) => Promise<() => Promise<void>>) {}
 
@@ -64,6 +68,19 @@ export class ChangeFeed {
   onProductEvent(listener: ProductListener): () => void {
     this.productListeners.add(listener);
     return () => this.productListeners.delete(listener);
+  }
+
+  /**
+   * listens for products that need the engine sooner (new, edited, turned on, "verificar agora"),
+   * also told when the feed (re)starts listening, as anything may have changed; returns the unsubscribe
+   */
+  onEngineWork(listener: () => void): () => void {
+    this.engineListeners.add(listener);
+    return () => this.engineListeners.delete(listener);
+  }
+
+  engineWork(): void {
+    for (const listener of this.engineListeners) listener();
   }
 
   productEvent(payload: string | null): void {
@@ -100,17 +117,21 @@ export function pgliteChangeFeed(client: EmbeddedDatabase): ChangeFeed {
   return new ChangeFeed(async (feed) => {
     const unlisten = await client.listen(CHANGE_CHANNEL, (table) => feed.changed(table));
     const unlistenProducts = await client.listen(PRODUCT_CHANNEL, (payload) => feed.productEvent(payload));
+    const unlistenEngine = await client.listen(ENGINE_CHANNEL, () => feed.engineWork());
     feed.changedAll();
     feed.live = true;
+    feed.engineWork();
     // a thread reopened after missing its deadline: what it announced before is lost
     client.onReopen?.(() => {
       feed.changedAll();
       feed.productEvent(null);
+      feed.engineWork();
     });
     return async () => {
       feed.live = false;
       await unlisten().catch(() => {});
       await unlistenProducts().catch(() => {});
+      await unlistenEngine().catch(() => {});
     };
   });
 }
@@ -132,18 +153,20 @@ export function postgresChangeFeed(connectionString: string): ChangeFeed {
       const c = new pg.Client({ connectionString });
       client = c;
       c.on("notification", (msg) => {
-        if (!msg.payload) return;
-        if (msg.channel === PRODUCT_CHANNEL) feed.productEvent(msg.payload);
+        if (msg.channel === ENGINE_CHANNEL) feed.engineWork();
+        else if (!msg.payload) return;
+        else if (msg.channel === PRODUCT_CHANNEL) feed.productEvent(msg.payload);
         else feed.changed(msg.payload);
       });
       c.on("error", () => lost(c));
       c.on("end", () => lost(c));
       await c.connect();
-      await c.query(`LISTEN ${CHANGE_CHANNEL}; LISTEN ${PRODUCT_CHANNEL}`);
+      await c.query(`LISTEN ${CHANGE_CHANNEL}; LISTEN ${PRODUCT_CHANNEL}; LISTEN ${ENGINE_CHANNEL}`);
       feed.changedAll();
       feed.live = true;
       // events may have been missed while the connection was down
       feed.productEvent(null);
+      feed.engineWork();
     };
 
     const lost = (c: pg.Client) => {

@@ -17,6 +17,8 @@ export interface BatchWriterOptions {
   /** checks one statement writes at most */
   maxStatementRows: number;
   onError?: (error: unknown) => void;
+  /** after each batch statement, written or not: its targets' next due times are now known */
+  onWritten?: () => void;
 }
 
 /**
@@ -115,6 +117,14 @@ export class BatchWriter {
   }
 
   private async write(batch: CheckBatch): Promise<void> {
+    try {
+      await this.writeOnce(batch);
+    } finally {
+      this.o.onWritten?.();
+    }
+  }
+
+  private async writeOnce(batch: CheckBatch): Promise<void> {
     let queued: QueuedAlert[];
     try {
       queued = await writeBatch(this.o.db, this.o.workerId, batch, this.o.alertLeaseMs, this.o.openChannels);

@@ -1,4 +1,5 @@
 import { setMaxListeners } from "node:events";
+import type { ChangeFeed } from "../db/change-feed.js";
 import type { Db } from "../db/client.js";
 import { type OperatorLog, silentLog } from "../operator-log.js";
 import { getGlobalSettings } from "../services/settings.js";
@@ -26,6 +27,9 @@ import {
   releaseLeases,
   spreadOverdue,
 } from "./store.js";
+
+/** what wakes an idle engine and says what changed: the database's change feed */
+export type EngineWake = Pick<ChangeFeed, "live" | "onEngineWork" | "stamp">;
 
 export interface SchedulerOptions {
   db: Db;
@@ -83,6 +87,12 @@ export interface SchedulerOptions {
   rest?: RestRule;
   /** false while the disk is under its floor for writes: nothing new is leased (disk-room.ts) */
   roomToWrite?: () => boolean;
+  /**
+   * Wakes the idle engine when a product needs it (any process's write): while it is live the
+   * engine sleeps until its next due fetch (IDLE_SLEEP_MAX_MS at most) and looks for new products
+   * only when told; without it, it polls every second and looks every ADOPT_EVERY_MS.
+   */
+  wake?: EngineWake;
 }
 
 /** a check ends this much before its lease at the latest, so its outcome is written while leased */
@@ -91,6 +101,10 @@ const leaseMargin = (leaseMs: number) => Math.min(5_000, Math.floor(leaseMs / 4)
 /** a batch this big is written at once */
 const BATCH_MAX = 500;
 const IDLE_POLL_MAX_MS = 1000;
+/** the longest idle sleep while the wake-ups are live: a missed notification costs this much at most */
+const IDLE_SLEEP_MAX_MS = 30_000;
+/** the settings and the owners' count while nothing changed (they are read every settingsRefreshMs while the products or settings change) */
+const SETTINGS_QUIET_REFRESH_MS = 60_000;
 /** a host's limit of checks at once follows its allotment, read again this often */
 const HOST_LIMIT_TTL_MS = 1000;
 /** between leases while checks run and the last lease found fewer due products than it asked for */
@@ -133,17 +147,38 @@ export class Scheduler {
   private errorAlertsEnabled = true;
   private settingsReadAt = 0;
   private adoptedAt = 0;
+  /** a product may be waiting for its target (told by `wake`, or not known: true) */
+  private adoptWanted = true;
+  private settingsStamp = "";
+  private stopWaking: (() => void) | null = null;
+  /** the loop sleeps longer than IDLE_POLL_MAX_MS (until its next due fetch) */
+  private sleepingLong = false;
+  private batchesWritten = 0;
   /** users and hosts with active products (read with the settings): a share is kept for those not in flight */
   private owners = { users: 2, hosts: 2 };
   private readonly o: Required<
     Omit<
       SchedulerOptions,
-      "maxConcurrent" | "onError" | "maxPerHost" | "maxPerUser" | "hostLimit" | "stretch" | "roomToWrite"
+      | "maxConcurrent"
+      | "onError"
+      | "maxPerHost"
+      | "maxPerUser"
+      | "hostLimit"
+      | "stretch"
+      | "roomToWrite"
+      | "wake"
     >
   > &
     Pick<
       SchedulerOptions,
-      "maxConcurrent" | "onError" | "maxPerHost" | "maxPerUser" | "hostLimit" | "stretch" | "roomToWrite"
+      | "maxConcurrent"
+      | "onError"
+      | "maxPerHost"
+      | "maxPerUser"
+      | "hostLimit"
+      | "stretch"
+      | "roomToWrite"
+      | "wake"
     >;
 
   constructor(options: SchedulerOptions) {
@@ -174,6 +209,11 @@ export class Scheduler {
       maxWrites: this.o.maxWrites,
       maxStatementRows: this.o.maxStatementRows,
       onError: this.o.onError,
+      // the targets just written were left out of the idle sleep's reckoning (leased): reckon again
+      onWritten: () => {
+        this.batchesWritten++;
+        if (this.sleepingLong) this.wake();
+      },
     });
   }
 
@@ -185,6 +225,11 @@ export class Scheduler {
   async start(): Promise<void> {
     // products from before targets existed, or added while no engine ran, are placed first: the
     // settings' stretch counts pages, and an unplaced product would count as a page of its own
+    this.stopWaking =
+      this.o.wake?.onEngineWork(() => {
+        this.adoptWanted = true;
+        this.wake();
+      }) ?? null;
     while ((await this.adopt()) === ADOPT_BATCH) {}
     await this.refreshSettings(true);
     if (this.o.startJitterMs > 0) await spreadOverdue(this.o.db, this.o.startJitterMs);
@@ -198,6 +243,7 @@ export class Scheduler {
    */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopWaking?.();
     const loopDone = this.poll.stop();
     this.queue.length = 0;
     this.parked.clear();
@@ -215,9 +261,18 @@ export class Scheduler {
   }
 
   /** places products without a target in theirs (new, edited); answers how many it found */
-  private adopt(): Promise<number> {
+  private async adopt(): Promise<number> {
     this.adoptedAt = Date.now();
-    return adoptUntargeted(this.o.db, ADOPT_BATCH);
+    this.adoptWanted = false;
+    const placed = await adoptUntargeted(this.o.db, ADOPT_BATCH);
+    // a full batch: more may wait
+    if (placed === ADOPT_BATCH) this.adoptWanted = true;
+    return placed;
+  }
+
+  /** wake-ups arrive: idle, the engine may sleep until its next due fetch */
+  private get wakeLive(): boolean {
+    return this.o.wake?.live === true;
   }
 
   get concurrency(): number {
@@ -229,7 +284,12 @@ export class Scheduler {
   }
 
   private async refreshSettings(force = false): Promise<void> {
-    if (!force && Date.now() - this.settingsReadAt < this.o.settingsRefreshMs) return;
+    const age = Date.now() - this.settingsReadAt;
+    if (!force && age < this.o.settingsRefreshMs) return;
+    // quiet (nothing the reading depends on changed, the feed says so): read once a minute
+    const stamp = this.o.wake?.stamp(["app_settings", "products", "users"]) ?? "";
+    if (!force && this.wakeLive && stamp === this.settingsStamp && age < SETTINGS_QUIET_REFRESH_MS) return;
+    this.settingsStamp = stamp;
     this.settingsReadAt = Date.now();
     const settings = await getGlobalSettings(this.o.db);
     this.cap = this.o.maxConcurrent ?? settings.maxConcurrentChecks;
@@ -248,10 +308,18 @@ export class Scheduler {
 
   /** one turn of the lease loop: answers how long to wait before the next */
   private async tick(): Promise<number> {
+    this.sleepingLong = false;
+    const pause = await this.turn();
+    this.sleepingLong = pause > IDLE_POLL_MAX_MS;
+    return pause;
+  }
+
+  private async turn(): Promise<number> {
     let pause = BUSY_POLL_MS;
     this.handBackParked();
     await this.refreshSettings();
-    if (Date.now() - this.adoptedAt >= ADOPT_EVERY_MS) await this.adopt();
+    const adoptDue = this.adoptWanted || !this.wakeLive || Date.now() - this.adoptedAt >= IDLE_SLEEP_MAX_MS;
+    if (adoptDue && Date.now() - this.adoptedAt >= ADOPT_EVERY_MS) await this.adopt();
     // parked products beyond one cap's worth count against the lease, so a busy user or host
     // is not leased and handed back over and over
     const overParked = Math.max(0, this.parked.size - this.cap);
@@ -268,8 +336,13 @@ export class Scheduler {
       this.queue.push(...leased);
       this.startChecks();
       if (leased.length === 0 && this.inFlight === 0) {
-        const next = await msUntilNextDue(this.o.db);
-        pause = next === null ? IDLE_POLL_MAX_MS : Math.min(IDLE_POLL_MAX_MS, Math.max(5, next));
+        // parked checks are handed back within a second; otherwise nothing is due before `next`
+        const longest = this.wakeLive && this.parked.size === 0 ? IDLE_SLEEP_MAX_MS : IDLE_POLL_MAX_MS;
+        const written = this.batchesWritten;
+        const next = await msUntilNextDue(this.o.db, this.o.workerId);
+        pause = next === null ? longest : Math.min(longest, Math.max(5, next));
+        // a write landed meanwhile: its targets' times were not in that reckoning
+        if (this.batchesWritten !== written) pause = Math.min(pause, BUSY_POLL_MS);
       }
       this.moreDue = leased.length === want;
       if (this.moreDue) pause = 0;

@@ -199,6 +199,7 @@ export async function startEngine(opts: EngineOptions): Promise<Engine> {
     onError,
     hostLimit: (url) => http.concurrencyFor(url),
     stretch,
+    wake: opts.database.changes,
     ...(diskRoom ? { roomToWrite: () => diskRoom.hasRoom } : {}),
     ...withoutUndefined({
       checkTimeoutMs: opts.config.checkTimeoutMs,
@@ -207,6 +208,8 @@ export async function startEngine(opts: EngineOptions): Promise<Engine> {
       ...opts.scheduler,
     }),
   });
+  // the engine sleeps while idle and wakes on the feed's notifications (also in a worker process)
+  await opts.database.changes.start();
   notifier.start();
   await scheduler.start();
   const stopPruning = schedulePruning(db, onError);

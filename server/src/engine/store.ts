@@ -2,6 +2,7 @@ import { ALERT_CHANNELS } from "@common/alert-channels.js";
 import { type AlertChannels, parseJsonList } from "@common/schemas/products.js";
 import type { CheckDetail } from "@common/schemas/check-detail.js";
 import { sql } from "drizzle-orm";
+import { ENGINE_CHANNEL } from "../db/change-feed.js";
 import type { Db } from "../db/client.js";
 import { hostOf } from "./platforms/support/blocks.js";
 import { readRules } from "@common/schemas/monitor-rules.js";
@@ -214,10 +215,13 @@ export async function leaseDue(
 }
 
 /** ms until the next target is due (null when none is watched) */
-export async function msUntilNextDue(db: Db): Promise<number | null> {
+export async function msUntilNextDue(db: Db, workerId: string): Promise<number | null> {
+  // a target another worker holds is due for this one when that lease ends (if that worker died);
+  // this worker's own are left out: their write tells it their next time
   const result = await db.execute(sql`
-    select extract(epoch from (min(next_check_at) - now())) * 1000 as ms from monitor_targets
-    where next_check_at is not null and (lease_until is null or lease_until < now())`);
+    select extract(epoch from (min(greatest(next_check_at, coalesce(lease_until, next_check_at))) - now())) * 1000
+      as ms from monitor_targets
+    where next_check_at is not null and leased_by is distinct from ${workerId}`);
   const ms = rowsOf(result)[0]?.ms;
   return ms === null || ms === undefined ? null : Number(ms);
 }
@@ -239,10 +243,13 @@ export async function makeDueNow(db: Db, productId: number): Promise<void> {
   await db.execute(sql`update products set next_check_at = now() where id = ${productId}`);
 }
 
+/** hands back every lease of the worker and wakes the other engine processes to take them */
 export async function releaseLeases(db: Db, workerId: string): Promise<void> {
-  await db.execute(
-    sql`update monitor_targets set lease_until = null, leased_by = null where leased_by = ${workerId}`,
-  );
+  await db.execute(sql`
+    with released as (
+      update monitor_targets set lease_until = null, leased_by = null where leased_by = ${workerId} returning 1
+    )
+    select pg_notify(${ENGINE_CHANNEL}, '') from (select 1 from released limit 1) r`);
 }
 
 /**

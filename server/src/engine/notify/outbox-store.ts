@@ -95,6 +95,15 @@ export async function leaseDueRows(
 }
 
 /** back to pending without counting the attempt, due after `waitMs` */
+/** ms until the next unfinished row is due (its retry, or the end of a lease another process left); null: none */
+export async function msUntilNextRow(db: Db): Promise<number | null> {
+  const result = await db.execute(sql`
+    select extract(epoch from (min(case when status = 'pending' then next_attempt_at else lease_until end) - now())) * 1000
+      as ms from notifications where status in ('pending', 'sending')`);
+  const ms = (result as unknown as { rows: { ms: unknown }[] }).rows[0]?.ms;
+  return ms === null || ms === undefined ? null : Number(ms);
+}
+
 export async function releaseRows(db: Db, rows: number[], waitMs: number): Promise<void> {
   await db.execute(sql`update notifications set status = 'pending', lease_until = null,
       attempts = greatest(attempts - 1, 0),

@@ -11,6 +11,7 @@ import {
   leaseDueRows,
   markFailed,
   type OutboxRow,
+  msUntilNextRow,
   releaseRows,
   renewRowLeases,
   scheduleRetry,
@@ -35,7 +36,13 @@ export interface NotifierOptions {
   /** deliveries under way at once, all destinations together, taken in turn (round-robin) */
   maxConcurrentSends?: number;
   leaseMs?: number;
+  /** between leases while rows are due but could not all be taken (busy, resting destinations) */
   pollMs?: number;
+  /**
+   * the longest sleep with nothing due: the notifier sleeps until its next due row (a retry, a lease
+   * another process left) and this process's new alerts wake it (`accept`, `wake`)
+   */
+  idleMs?: number;
   retryBaseMs?: number;
   /** total deadline of one delivery: connect, headers and body */
   timeoutMs?: number;
@@ -120,6 +127,7 @@ export class Notifier {
       maxConcurrentSends: 50,
       leaseMs: 60_000,
       pollMs: 1000,
+      idleMs: 30_000,
       retryBaseMs: 1000,
       timeoutMs: WEBHOOK_TIMEOUT_MS,
       timeoutBackoff: { after: 2, initialMs: 30_000, maxMs: 10 * 60_000 },
@@ -253,7 +261,10 @@ export class Notifier {
     const leasedAt = Date.now();
     const rows = await this.lease(limit, skip);
     this.hold(rows, leasedAt + this.o.leaseMs);
-    return rows.length === limit ? 0 : this.o.pollMs;
+    if (rows.length === limit) return 0;
+    if (rows.length > 0 || this.heldIds.size > 0) return this.o.pollMs;
+    const next = await msUntilNextRow(this.o.db);
+    return next === null ? this.o.idleMs : Math.min(this.o.idleMs, Math.max(this.o.pollMs, next));
   }
 
   private lease(limit: number, skip: string[]): Promise<OutboxRow[]> {
