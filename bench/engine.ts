@@ -5,7 +5,7 @@
  * N monitors at 1 s against the stand-in retailer (a child process), on PGlite and on PostgreSQL
  * (a scratch database, dropped after). Prints checks/s, schedule lag p50/p99, restock→alert latency
  * p50/p99 (from the check that saw the flip to the stand-in webhook's receipt), CPU ms per check
- * of the engine's process, RSS per monitor, and the bare loopback requests/s of the stand-in as a
+ * of the engine's process, its RSS and what it grew by since the engine started, and the bare loopback requests/s of the stand-in as a
  * ceiling. Each run has a fresh process of its own, so one database's heap does not tax the next.
  *
  * Then the capacity figure (docs/decisions.md, Engine): the most monitors at 1 s whose p99 schedule
@@ -153,7 +153,8 @@ interface Figures {
   alerts: number;
   flips: number;
   cpuMsPerCheck: number;
-  rssPerMonitorKb: number;
+  /** RSS gained from just before the engine started (memory per monitor: bench:footprint, from a warm idle server) */
+  rssGrowthMb: number;
   rssMb: number;
 }
 
@@ -268,7 +269,7 @@ async function runOn({
     alerts: latencies.length,
     flips: flipped,
     cpuMsPerCheck: Number(((cpu.user + cpu.system) / 1000 / Math.max(1, checks)).toFixed(3)),
-    rssPerMonitorKb: Number(((rssAfter - rssBefore) / 1024 / MONITORS).toFixed(2)),
+    rssGrowthMb: Math.round((rssAfter - rssBefore) / 1024 / 1024),
     rssMb: Math.round(rssAfter / 1024 / 1024),
   };
 }
@@ -374,7 +375,7 @@ async function main() {
       const spec = { kind, shop: retailer.origin, hook: webhook.origin };
       const figures = await runIsolated({ ...spec, monitors: MONITORS, seconds: SECONDS, profile: true });
       console.log(
-        `${kind.padEnd(9)} ${line(figures)} · RSS ${figures.rssMb} MB (${figures.rssPerMonitorKb} kB/monitor)`,
+        `${kind.padEnd(9)} ${line(figures)} · RSS ${figures.rssMb} MB (+${figures.rssGrowthMb} MB since the engine started)`,
       );
       const cap = CAPACITY ? await capacity(figures, { ...spec, profile: false }) : null;
       if (CAPACITY) {

@@ -1,8 +1,8 @@
 /**
  * `npm run bench:footprint [-- --db both|pglite|postgres --warmup 20 --window 60 --scenarios idle,100@60,300@1]`
  *
- * What the app costs while it waits: the real server (`server/src/index.ts`, engine on, as
- * `npm start` runs it once the client is built) in a process of its own, against the stand-in
+ * What the app costs while it waits: the real server as `npm start` runs it (compiled, with the
+ * start script's node flags; built first when its sources changed), engine on, against the stand-in
  * retailer, with 0 monitors, 100 at 60 s and 300 at 1 s, on the embedded database and on
  * PostgreSQL. After a warm-up it reads, over a window, the process's RSS (sampled every 5 s:
  * mean and peak) and its CPU time from /proc as a % of one core; on PostgreSQL the CPU of the
@@ -36,6 +36,12 @@ const SCENARIOS = arg("scenarios", "idle,100@60,300@1")
     const [n, secs] = s.split("@").map(Number);
     return { label: `${n} at ${secs} s`, monitors: n, intervalS: secs };
   });
+/** node's flags in `npm start` (package.json), or others to compare: --node-args "--max-semi-space-size=4" */
+const startScript: string = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts
+  .start;
+const NODE_ARGS = arg("node-args", startScript.replace(/^node\s+|\s*scripts\/start\.mjs.*$/g, ""))
+  .split(" ")
+  .filter(Boolean);
 const TICKS_PER_S = 100; // USER_HZ on Linux
 
 function standIn(script: string): Promise<{ child: ChildProcess; origin: string }> {
@@ -129,7 +135,8 @@ async function backendPids(url: string): Promise<number[]> {
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; pid: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/src/index.ts"], {
+    // as `npm start` runs it: the compiled server (built first when its sources changed)
+    const child = spawn(process.execPath, [...NODE_ARGS, "scripts/start.mjs"], {
       cwd: root,
       env: { ...process.env, ...env, NODE_ENV: "production", LOG_LEVEL: "warn", CHROMIUM_PATH: "off" },
       stdio: ["ignore", "pipe", "inherit"],
@@ -143,6 +150,8 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
   });
 }
 
+/** each database's idle RSS (mean over its window), when the run measured it */
+const idleRss = new Map<string, number>();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function measure(
@@ -187,7 +196,14 @@ async function measure(
       const cpuText = scratch
         ? `CPU ${(appCpu + databaseCpu).toFixed(1)} % of a core (app ${appCpu.toFixed(1)} + PostgreSQL ${databaseCpu.toFixed(1)})`
         : `CPU ${appCpu.toFixed(1)} % of a core`;
-      return `${kind.padEnd(8)} ${scenario.label.padEnd(12)} RSS ${Math.round(mean)} MB (peak ${Math.round(Math.max(...rss))}) · ${cpuText}`;
+      // memory per monitor from the warmed-up idle server of the same database, not from a cold start
+      const idle = idleRss.get(kind);
+      if (scenario.monitors === 0) idleRss.set(kind, mean);
+      const perMonitor =
+        scenario.monitors > 0 && idle !== undefined
+          ? ` · ${Math.round(((mean - idle) * 1024) / scenario.monitors)} kB/monitor over idle`
+          : "";
+      return `${kind.padEnd(8)} ${scenario.label.padEnd(12)} RSS ${Math.round(mean)} MB (peak ${Math.round(Math.max(...rss))}) · ${cpuText}${perMonitor}`;
     } finally {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));

@@ -112,6 +112,13 @@ export async function openDatabase(opts: {
     // so also the worker thread's); existing ones: fixed now
     process.umask(0o077);
     makePrivate(dir);
+    if (opts.pgliteThread !== false && !fs.existsSync(path.join(dir, "PG_VERSION"))) {
+      // A new cluster's initdb and first migrations grow the thread's WebAssembly memory to ~600 MB,
+      // which it never gives back: they run in a thread of their own that ends with them.
+      const first = await open(dir);
+      await migrateEmbedded(drizzlePglite(first as PGlite, { schema }) as unknown as Db);
+      await first.close();
+    }
     client = await open(dir);
     makePrivate(dir);
   } else {

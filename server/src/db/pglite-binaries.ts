@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import v8 from "node:v8";
 
 /** what PGlite.create would otherwise read and compile again on every open */
 export interface PGliteBinaries {
@@ -23,7 +24,18 @@ export function pgliteBinaries(): Promise<PGliteBinaries> {
   return binaries;
 }
 
+/**
+ * V8 compiles WebAssembly quickly first, then again with its optimising compiler once a function
+ * has run enough (the tiering budget, 1.8 MB of executed code by default). PostgreSQL's start and
+ * first statements reach that for hundreds of its functions, and the optimising compiler's work
+ * stays in the process: ~40 MB of an idle install. With a budget 500 times larger only the
+ * functions that stay hot under a steady load are optimised. Process-wide (also undici's HTTP
+ * parser, whose functions are hot enough); set before PGlite's module is compiled.
+ */
+const WASM_TIERING_BUDGET = 1_000_000_000;
+
 async function load(): Promise<PGliteBinaries> {
+  v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   const dist = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
   const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
     WebAssembly.compile(await fs.promises.readFile(path.join(dist, "pglite.wasm"))),

@@ -1,5 +1,5 @@
 import { PHOTO_LONG_SIDE } from "@common/schemas/images.js";
-import sharp from "sharp";
+import type { Metadata, Sharp } from "sharp";
 import type { Conn, Db } from "../db/client.js";
 import { badRequest, HttpError, notFound } from "../http-error.js";
 import { itemPhotosRepository } from "../repositories/item-photos.js";
@@ -35,17 +35,21 @@ class TooManyPixels extends Error {
 const megapixels = (pixels: number) => `${Math.round(pixels / 1_000_000)} MP`;
 
 /** reads the header only; sharp's own limit stays as the second guard should a header lie */
-async function readHeader(full: Buffer): Promise<sharp.Metadata> {
-  const metadata = await sharp(full, { limitInputPixels: false }).metadata();
+async function readHeader(full: Buffer): Promise<Metadata> {
+  const metadata = await (await sharpLibrary())(full, { limitInputPixels: false }).metadata();
   const { width = 0, height = 0 } = metadata;
   if (width * height > MAX_IMAGE_PIXELS) throw new TooManyPixels(width, height);
   return metadata;
 }
 
-const decoder = (image: Buffer) => sharp(image, { animated: false, limitInputPixels: MAX_IMAGE_PIXELS });
+/** sharp (libvips, ~20 MB) is loaded with the first photo, not by every start of a small install */
+const sharpLibrary = () => import("sharp").then((m) => m.default);
 
-function thumbnailOf(full: Buffer): Promise<Buffer> {
-  return decoder(full)
+const decoder = async (image: Buffer): Promise<Sharp> =>
+  (await sharpLibrary())(image, { animated: false, limitInputPixels: MAX_IMAGE_PIXELS });
+
+async function thumbnailOf(full: Buffer): Promise<Buffer> {
+  return (await decoder(full))
     .rotate()
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: "inside", withoutEnlargement: true })
     .webp({ quality: 70 })
@@ -69,7 +73,7 @@ async function normalise(mime: string, full: Buffer): Promise<{ mime: string; fu
   const { width = 0, height = 0 } = header;
   if (Math.max(width, height) <= PHOTO_LONG_SIDE && !header.exif && !header.orientation)
     return { mime, full };
-  const upright = decoder(full)
+  const upright = (await decoder(full))
     .rotate()
     .resize(PHOTO_LONG_SIDE, PHOTO_LONG_SIDE, { fit: "inside", withoutEnlargement: true });
   if (mime === "image/jpeg") return { mime, full: await upright.jpeg({ quality: 85 }).toBuffer() };

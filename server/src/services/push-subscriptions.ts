@@ -1,7 +1,6 @@
 import { createECDH } from "node:crypto";
 import type { Db } from "../db/client.js";
 import { badRequest, conflict } from "../http-error.js";
-import webpush from "web-push";
 import { pushSubscriptionsRepository } from "../repositories/push-subscriptions.js";
 import { settingsRepository } from "../repositories/settings.js";
 
@@ -21,6 +20,8 @@ export async function loadVapidKeys(db: Db): Promise<VapidKeys> {
   };
   const existing = await read();
   if (existing) return existing;
+  // web-push is loaded only here and by the push channel's deliveries, not by every start
+  const { default: webpush } = await import("web-push");
   await settingsRepository.addVapidKeysUnlessSet(db, webpush.generateVAPIDKeys());
   return (await read()) as VapidKeys;
 }

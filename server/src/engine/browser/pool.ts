@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Browser, type BrowserContext, chromium, type Page, type Route } from "playwright-core";
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import { CheckFailure } from "../platforms/types.js";
 import { processTreeUsage } from "./process-tree.js";
 
@@ -260,12 +260,15 @@ export class BrowserPool {
   private browserOf(instance: Instance): Promise<Browser> {
     if (!instance.browser) {
       this.stats.launches++;
-      const launching = chromium.launch({
-        executablePath: this.o.executablePath,
-        headless: true,
-        args: [...CHROMIUM_ARGS, instance.marker],
-        timeout: 30_000,
-      });
+      // playwright-core (~70 MB once loaded) only when a page first needs the browser
+      const launching = import("playwright-core").then(({ chromium }) =>
+        chromium.launch({
+          executablePath: this.o.executablePath,
+          headless: true,
+          args: [...CHROMIUM_ARGS, instance.marker],
+          timeout: 30_000,
+        }),
+      );
       instance.browser = launching;
       launching.then(
         (browser) =>

@@ -1,10 +1,17 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { fixture } from "../platforms/testing/local-retailer";
 import { parseWortenPage, worten } from "../platforms/worten";
 import { CATALOGUE, getAdapter } from "../platforms/index";
 import type { PlatformAdapter } from "../platforms/types";
-import { closeParsePool, type PageParser, parsePage, parseStats } from "./pool";
+import {
+  closeParsePool,
+  configureParsePool,
+  type PageParser,
+  parsePage,
+  parseStats,
+  parseThreads,
+} from "./pool";
 
 const PAGE = "https://www.worten.pt/produtos/consola-ps5-slim-7196053";
 
@@ -21,6 +28,21 @@ afterAll(() => closeParsePool());
 
 describe("parse pool", () => {
   const page = heavyWortenPage();
+
+  it("starts no thread until a heavy page comes, and its thread ends once idle", async () => {
+    await closeParsePool();
+    configureParsePool({ idleMs: 300 });
+    try {
+      await parsePage(worten, [fixture("worten", "page-dom-in-stock.html"), PAGE]);
+      expect(parseThreads()).toBe(0);
+      await parsePage(worten, [page, PAGE]);
+      expect(parseThreads()).toBe(1);
+      await vi.waitFor(() => expect(parseThreads()).toBe(0), { timeout: 5000, interval: 50 });
+    } finally {
+      await closeParsePool();
+      configureParsePool({ idleMs: 30_000 });
+    }
+  });
 
   it("parses a 1.5 MB Worten page in a worker thread, with the result of the same parse in place", async () => {
     expect(page.length).toBeGreaterThan(1_400_000);

@@ -8,7 +8,12 @@ import type { ParseReply, ParseTask } from "./worker.js";
  * worker threads (piscina), so a 1.5 MB product page parsed with cheerio does not hold every other
  * check and API answer meanwhile. Smaller pages are parsed in place (a worker round trip costs more).
  */
-const settings = { minBytes: 256 * 1024, maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)) };
+const settings = {
+  minBytes: 256 * 1024,
+  maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
+  /** a thread with nothing to parse for this long ends: a small install keeps none while it waits */
+  idleMs: 30_000,
+};
 let pool: Piscina | null = null;
 /** pages parsed in a worker since start (tests and benchmarks read it) */
 export const parseStats = { inWorker: 0, inPlace: 0 };
@@ -32,7 +37,7 @@ function thePool(): Piscina {
     filename: new URL(compiled ? "./worker.js" : "./worker.ts", import.meta.url).href,
     minThreads: 0,
     maxThreads: settings.maxThreads,
-    idleTimeout: 30_000,
+    idleTimeout: settings.idleMs,
     execArgv: workerExecArgv(),
   });
   return pool;
@@ -78,6 +83,11 @@ export async function parsePage<P extends PageParser>(
   const error =
     reply.error.name === "TypeError" ? new TypeError(reply.error.message) : new Error(reply.error.message);
   throw error;
+}
+
+/** the parse threads alive now: none before the first heavy page, none again once they idled */
+export function parseThreads(): number {
+  return pool?.threads.length ?? 0;
 }
 
 /** stops the pool's threads (process shutdown) */

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { CATALOGUE } from "../../platforms/index.js";
 import {
   type AlertPayload,
@@ -115,20 +115,33 @@ export function createEmailChannel(smtpUrl: string): AlertChannel & { close(): v
     url.searchParams.get("from") ??
     (url.username ? decodeURIComponent(url.username) : "stock-monitor@localhost");
   url.searchParams.delete("from");
-  const transport = nodemailer.createTransport({
-    url: url.toString(),
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  } as Parameters<typeof nodemailer.createTransport>[0]);
+  // nodemailer (~15 MB once loaded) with the first e-mail, not by every start
+  let transport: Promise<Transporter> | null = null;
+  const transporter = () => {
+    transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: url.toString(),
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      } as Parameters<typeof nodemailer.createTransport>[0]),
+    );
+    return transport;
+  };
   return {
     handles: (destination) => destination.startsWith(MAILTO),
     async send(destination, alert, { signal, key }) {
       const content = alert.report ? weeklyReportEmail(alert.report, alert.language) : alertEmail(alert);
       const messageId = key ? `<${key}@stock-monitor.invalid>` : undefined;
-      return sendMail(transport, from, destination.slice(MAILTO.length), { ...content, messageId }, signal);
+      return sendMail(
+        await transporter(),
+        from,
+        destination.slice(MAILTO.length),
+        { ...content, messageId },
+        signal,
+      );
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import webpush from "web-push";
+import type * as WebPush from "web-push";
 import type { Db } from "../../../db/client.js";
 import { pushSubscriptions } from "../../../db/schema.js";
 import { loadVapidKeys, type VapidKeys } from "../../../services/push-subscriptions.js";
@@ -41,7 +41,8 @@ export function createWebPushChannel(o: {
       const id = Number(destination.slice(WEBPUSH.length));
       const [sub] = await o.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
       if (!sub) return channelAnswer(410, "subscrição removida");
-      let request: ReturnType<typeof webpush.generateRequestDetails>;
+      let request: ReturnType<typeof WebPush.generateRequestDetails>;
+      const { default: webpush } = await import("web-push");
       try {
         request = webpush.generateRequestDetails(
           { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
