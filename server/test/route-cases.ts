@@ -257,6 +257,22 @@ export const ROUTES: Record<string, RouteCase> = {
     path: (f) => `/api/inventory/${f.deletedItemId}/restore`,
     expect: ownerOnly(200),
   },
+  "POST /api/inventory/import/preview": {
+    body: () => ({ content: "Nome;Preço\nTénis;10,00\n" }),
+    expect: everyone(200),
+  },
+  "POST /api/inventory/import": {
+    body: () => ({ content: "Nome;Preço\nTénis;10,00\n" }),
+    expect: everyone(200),
+  },
+  "POST /api/sales/import/preview": {
+    body: () => ({ content: "Item;Preço de venda;Data;Plataforma\nBoné;20,00;01/03/2026;Vinted\n" }),
+    expect: everyone(200),
+  },
+  "POST /api/sales/import": {
+    body: () => ({ content: "Item;Preço de venda;Data;Plataforma\nBoné;20,00;01/03/2026;Vinted\n" }),
+    expect: everyone(200),
+  },
   "GET /api/sales": { expect: everyone(200) },
   "GET /api/sales/export": { expect: everyone(200) },
   "GET /api/sales/dac7": { expect: everyone(200) },

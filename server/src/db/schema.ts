@@ -450,6 +450,33 @@ export const sales = pgTable(
   (t) => [index("sales_user_idx").on(t.userId), uniqueIndex("sales_item_unique").on(t.inventoryItemId)],
 );
 
+/**
+ * A row imported from a books CSV (issue 29): the hash of its normalised values, so importing the
+ * same file twice adds nothing. It goes with the item or sale it made, so a row whose item was
+ * deleted may be imported again.
+ */
+export const importFingerprints = pgTable(
+  "import_fingerprints",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** "inventory" or "sales" */
+    kind: text("kind").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    inventoryItemId: integer("inventory_item_id").references(() => inventoryItems.id, {
+      onDelete: "cascade",
+    }),
+    saleId: integer("sale_id").references(() => sales.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "import_fingerprints_pk", columns: [t.userId, t.kind, t.fingerprint] }),
+    index("import_fingerprints_item_idx").on(t.inventoryItemId),
+    index("import_fingerprints_sale_idx").on(t.saleId),
+  ],
+);
+
 /** one version of a user's fee preset for a sale platform, valid from its day to the next version's */
 export const feePresets = pgTable(
   "fee_presets",

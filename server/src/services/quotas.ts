@@ -26,6 +26,14 @@ export async function assertRoomForItem(tx: Conn, userId: number, photoBytes: nu
   if (photoBytes !== null) checkPhotos(usage, photoBytes, quota);
 }
 
+/** how many more items the user may add (the CSV import's rows past it are reported, not written) */
+export async function roomForItems(tx: Conn, userId: number): Promise<number> {
+  await usersRepository.lockById(tx, userId);
+  const quota = await getGlobalSettings(tx);
+  const usage = await quotasRepository.usage(tx, userId, null);
+  return Math.max(0, quota.quotaItems - usage.items);
+}
+
 /** before an item's photo is replaced by one of `photoBytes` (its old photo no longer counts) */
 export async function assertRoomForPhoto(
   tx: Conn,

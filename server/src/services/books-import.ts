@@ -1,0 +1,245 @@
+import { createHash } from "node:crypto";
+import type {
+  BooksImportAnswer,
+  BooksImportField,
+  BooksImportKind,
+  ImportRow,
+  ImportValues,
+} from "@common/schemas/books-import.js";
+import type { Conn, Db } from "../db/client.js";
+import { booksImportRepository } from "../repositories/books-import.js";
+import { headerKey, readBooksCsv } from "./books-import-read.js";
+import { roomForItems } from "./quotas.js";
+import { computeProfit } from "./sales.js";
+
+/**
+ * CSV import of the books (issue 29). The file is read (books-import-read.ts), each valid row gets a
+ * fingerprint (the hash of its normalised values and of how many equal rows came before it in the
+ * file, so two identical pairs bought the same day are two items, and the same file twice adds
+ * nothing), and a commit writes every valid row in one transaction: items, or sales with the
+ * item each sold (the oldest unsold item of that name, and purchase day when given, else a new item
+ * created as sold).
+ */
+
+export const ALREADY_IMPORTED = "Linha já importada";
+const OVER_QUOTA = "Limite de itens no inventário atingido";
+
+interface Planned {
+  row: ImportRow;
+  values: ImportValues;
+  fingerprint: string;
+}
+
+const sameName = (name: string) => headerKey(name);
+
+/** hash of what the row says (not how it was written: "12,5" and "12.50" are one amount) */
+function fingerprints(kind: BooksImportKind, rows: { values: ImportValues }[]): string[] {
+  const seen = new Map<string, number>();
+  return rows.map(({ values }) => {
+    const base = JSON.stringify([
+      kind,
+      sameName(values.name),
+      values.price,
+      values.shippingPrice,
+      values.purchaseDate,
+      values.purchaseLocation,
+      values.sku,
+      values.size,
+      values.status,
+      values.notes,
+      values.salePrice,
+      values.saleDate,
+      values.platform?.toLowerCase() ?? null,
+      values.fees,
+      values.buyer,
+    ]);
+    const occurrence = seen.get(base) ?? 0;
+    seen.set(base, occurrence + 1);
+    return createHash("sha256").update(`${base}#${occurrence}`).digest("base64url");
+  });
+}
+
+const day = (text: string | null) => (text ? new Date(`${text}T00:00:00.000Z`) : null);
+
+type UnsoldItem = Awaited<ReturnType<typeof booksImportRepository.unsoldItems>>[number];
+
+/** each sale row's item: the oldest unsold one of that name (and purchase day, when the row has it) */
+function matchItems(planned: Planned[], unsold: UnsoldItem[]): Map<Planned, UnsoldItem> {
+  const byName = new Map<string, UnsoldItem[]>();
+  for (const item of unsold) {
+    const key = sameName(item.name);
+    byName.set(key, [...(byName.get(key) ?? []), item]);
+  }
+  const matched = new Map<Planned, UnsoldItem>();
+  for (const entry of planned) {
+    const candidates = byName.get(sameName(entry.values.name));
+    if (!candidates) continue;
+    const wanted = entry.values.purchaseDate;
+    const index = candidates.findIndex(
+      (item) => !wanted || item.purchaseDate?.toISOString().slice(0, 10) === wanted,
+    );
+    if (index < 0) continue;
+    matched.set(entry, candidates[index]);
+    candidates.splice(index, 1);
+  }
+  return matched;
+}
+
+/**
+ * Reads a books CSV, says what each row would become, and on `commit` writes the valid rows in one
+ * transaction (under the user's row lock, so a parallel import cannot pass the items' quota).
+ */
+export async function importBooks(
+  db: Db,
+  userId: number,
+  request: {
+    kind: BooksImportKind;
+    content: string;
+    mapping?: Partial<Record<BooksImportField, string | null>>;
+    commit: boolean;
+  },
+): Promise<BooksImportAnswer> {
+  const { kind } = request;
+  const file = readBooksCsv(kind, request.content, request.mapping);
+  const rows: ImportRow[] = file.rows.map((r) => ({
+    line: r.line,
+    outcome: r.values ? "valid" : "invalid",
+    label: r.label,
+    errors: r.errors,
+    values: r.values,
+    itemId: null,
+  }));
+  const readable = rows.filter((r): r is ImportRow & { values: ImportValues } => r.values !== null);
+  const prints = fingerprints(kind, readable);
+  const planned: Planned[] = readable.map((row, i) => ({ row, values: row.values, fingerprint: prints[i] }));
+
+  const imported = await db.transaction(async (tx) => {
+    const room = await roomForItems(tx, userId);
+    const known = await booksImportRepository.existingFingerprints(tx, userId, kind, prints);
+    const fresh: Planned[] = [];
+    for (const entry of planned) {
+      if (known.has(entry.fingerprint)) {
+        entry.row.outcome = "duplicate";
+        entry.row.errors.push({ path: "", message: ALREADY_IMPORTED });
+      } else fresh.push(entry);
+    }
+    const matched =
+      kind === "sales"
+        ? matchItems(fresh, await booksImportRepository.unsoldItems(tx, userId, request.commit))
+        : new Map<Planned, UnsoldItem>();
+    // the rows that would add an item count against the quota, in the file's order
+    let added = 0;
+    const accepted: Planned[] = [];
+    for (const entry of fresh) {
+      const item = matched.get(entry);
+      if (item) entry.row.itemId = item.id;
+      else if (added >= room) {
+        entry.row.outcome = "overLimit";
+        entry.row.errors.push({ path: "", message: OVER_QUOTA });
+        continue;
+      } else added++;
+      accepted.push(entry);
+    }
+    if (!request.commit || accepted.length === 0) return 0;
+    await write(tx, userId, kind, accepted, matched);
+    return accepted.length;
+  });
+
+  const count = (outcome: ImportRow["outcome"]) => rows.filter((r) => r.outcome === outcome).length;
+  return {
+    kind,
+    committed: request.commit,
+    imported,
+    delimiter: file.delimiter,
+    columns: file.columns,
+    mapping: file.mapping,
+    counts: {
+      valid: count("valid"),
+      invalid: count("invalid"),
+      duplicate: count("duplicate"),
+      overLimit: count("overLimit"),
+    },
+    rows,
+  };
+}
+
+async function write(
+  tx: Conn,
+  userId: number,
+  kind: BooksImportKind,
+  accepted: Planned[],
+  matched: Map<Planned, UnsoldItem>,
+): Promise<void> {
+  const now = new Date();
+  const newItems = accepted.filter((entry) => !matched.has(entry));
+  const itemIds = await booksImportRepository.insertItems(
+    tx,
+    newItems.map(({ values }) => ({
+      userId,
+      name: values.name,
+      price: values.price ?? "0.00",
+      shippingPrice: values.shippingPrice,
+      purchaseDate: day(values.purchaseDate),
+      purchaseLocation: values.purchaseLocation,
+      sku: values.sku,
+      size: values.size,
+      status: values.status ?? "in_stock",
+      notes: values.notes,
+    })),
+  );
+  const itemOf = new Map<Planned, { id: number; price: string; shippingPrice: string }>();
+  for (const [i, entry] of newItems.entries()) {
+    itemOf.set(entry, {
+      id: itemIds[i],
+      price: entry.values.price ?? "0.00",
+      shippingPrice: entry.values.shippingPrice,
+    });
+  }
+  for (const [entry, item] of matched) itemOf.set(entry, item);
+
+  if (kind === "inventory") {
+    await booksImportRepository.insertFingerprints(
+      tx,
+      accepted.map((entry) => ({
+        userId,
+        kind,
+        fingerprint: entry.fingerprint,
+        inventoryItemId: itemOf.get(entry)?.id,
+      })),
+    );
+    return;
+  }
+  await booksImportRepository.markSold(
+    tx,
+    [...matched.values()].map((item) => item.id),
+    now,
+  );
+  const saleRows = accepted.map((entry) => {
+    const item = itemOf.get(entry);
+    if (!item) throw new Error("import: a sale without its item");
+    const { values } = entry;
+    const salePrice = values.salePrice ?? "0.00";
+    const fees = values.fees ?? "0.00";
+    return {
+      userId,
+      inventoryItemId: item.id,
+      salePrice,
+      fees,
+      buyer: values.buyer,
+      platform: values.platform,
+      saleDate: day(values.saleDate) ?? now,
+      profit: computeProfit(salePrice, item.price, item.shippingPrice, fees),
+    };
+  });
+  const saleIds = await booksImportRepository.insertSales(tx, saleRows);
+  await booksImportRepository.insertFingerprints(
+    tx,
+    accepted.map((entry, i) => ({
+      userId,
+      kind,
+      fingerprint: entry.fingerprint,
+      inventoryItemId: itemOf.get(entry)?.id,
+      saleId: saleIds[i],
+    })),
+  );
+}

@@ -1,0 +1,333 @@
+import net from "node:net";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inventoryItems, sales } from "../src/db/schema.js";
+import { createTestApp, dbKinds, type TestApp } from "./harness.js";
+
+const BOM = "\uFEFF";
+
+describe.each(dbKinds())("books CSV import (%s)", (kind) => {
+  let t: TestApp;
+  let ana: string;
+  let rui: string;
+  let eva: string;
+  let anaId: number;
+
+  const post = (cookie: string, url: string, payload: object) =>
+    t.app.inject({ method: "POST", url, headers: { cookie }, payload });
+  const items = async (userId: number) =>
+    t.database.db.select().from(inventoryItems).where(eq(inventoryItems.userId, userId));
+  const userId = async (cookie: string) =>
+    (await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie } })).json().id as number;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await t.createUser({ username: "ana" });
+    await t.createUser({ username: "rui" });
+    await t.createUser({ username: "eva" });
+    ana = await t.login("ana");
+    rui = await t.login("rui");
+    eva = await t.login("eva");
+    anaId = await userId(ana);
+  });
+  afterAll(() => t.close());
+
+  it("answers 401 without a session", async () => {
+    for (const url of [
+      "/api/inventory/import/preview",
+      "/api/inventory/import",
+      "/api/sales/import/preview",
+      "/api/sales/import",
+    ]) {
+      const res = await t.app.inject({ method: "POST", url, payload: { content: "Nome;Preço\nx;1\n" } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  // a pt-PT spreadsheet: BOM, ';', decimal commas, dd/MM/yyyy, one cell over two lines
+  const PT_FILE = [
+    `${BOM}Nome;Preço;Portes;Data de compra;Local de compra;Tamanho;Estado;Notas`,
+    "Ténis Samba;45,10;4,90;03/02/2026;Zara Colombo;42;Em Stock;",
+    ";12,00;;;;;;sem nome",
+    "Casaco;dez euros;;;;;;",
+    'Boné;0,10;0,10;2026-02-30;;;;"duas',
+    'linhas"',
+    "",
+    "Meias;0,10;0,10;2026-02-28;;;Pendente;",
+    "Meias;0,10;0,10;2026-02-28;;;Pendente;",
+    "Camisola;1.234,56;;;;;Vendido;",
+    "Gorro;-3;;;;;;",
+  ].join("\r\n");
+
+  it("previews a pt-PT file: valid rows with their values, the rest with Portuguese errors by line", async () => {
+    const res = await post(ana, "/api/inventory/import/preview", { content: PT_FILE });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer).toMatchObject({
+      kind: "inventory",
+      committed: false,
+      imported: 0,
+      delimiter: ";",
+      counts: { valid: 3, invalid: 5, duplicate: 0, overLimit: 0 },
+    });
+    expect(answer.mapping).toMatchObject({
+      name: "Nome",
+      price: "Preço",
+      shippingPrice: "Portes",
+      purchaseDate: "Data de compra",
+      purchaseLocation: "Local de compra",
+      size: "Tamanho",
+      status: "Estado",
+      notes: "Notas",
+      sku: null,
+    });
+    const byLine = Object.fromEntries(
+      answer.rows.map((r: { line: number; errors: { message: string }[] }) => [r.line, r]),
+    );
+    expect(byLine[2]).toMatchObject({
+      outcome: "valid",
+      label: "Ténis Samba",
+      values: {
+        name: "Ténis Samba",
+        price: "45.10",
+        shippingPrice: "4.90",
+        purchaseDate: "2026-02-03",
+        purchaseLocation: "Zara Colombo",
+        size: "42",
+        status: "in_stock",
+      },
+    });
+    const messages = (line: number) => byLine[line].errors.map((e: { message: string }) => e.message);
+    expect(messages(3)).toEqual(["Nome obrigatório"]);
+    expect(messages(4)).toEqual(["Valor inválido"]);
+    // the multi-line cell's row is named by the line it starts on; 30 February does not exist
+    expect(messages(5)).toEqual(["Data inválida (use dd/mm/aaaa ou aaaa-mm-dd)"]);
+    expect(byLine[8]).toMatchObject({
+      outcome: "valid",
+      values: { status: "pending", purchaseDate: "2026-02-28" },
+    });
+    expect(byLine[9]).toMatchObject({ outcome: "valid" });
+    expect(messages(10)).toEqual(["Artigo vendido: importe-o em Vendas, com a data e o preço da venda"]);
+    expect(messages(11)).toEqual(["O valor não pode ser negativo"]);
+    // a preview writes nothing
+    expect(await items(anaId)).toHaveLength(0);
+  });
+
+  it("commits the valid rows in one go, exact to the cent, and the same file again adds nothing", async () => {
+    const res = await post(ana, "/api/inventory/import", { content: PT_FILE });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ committed: true, imported: 3, counts: { valid: 3, invalid: 5 } });
+    const mine = await items(anaId);
+    expect(mine.map((i) => i.name).sort()).toEqual(["Meias", "Meias", "Ténis Samba"]);
+    const samba = mine.find((i) => i.name === "Ténis Samba");
+    expect(samba?.purchaseDate?.toISOString()).toBe("2026-02-03T00:00:00.000Z");
+    // 45,10 + 4,90 + 4 × 0,10 summed by the database, exact
+    const result = await t.database.db.execute(
+      sql`select (sum(price) + sum(shipping_price))::text as total from inventory_items where user_id = ${anaId}`,
+    );
+    const { total } = (result as unknown as { rows: { total: string }[] }).rows[0];
+    expect(total).toBe("50.40");
+
+    const again = await post(ana, "/api/inventory/import", { content: PT_FILE });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ imported: 0, counts: { valid: 0, duplicate: 3, invalid: 5 } });
+    const duplicate = again.json().rows.find((r: { line: number }) => r.line === 2);
+    expect(duplicate).toMatchObject({ outcome: "duplicate", errors: [{ message: "Linha já importada" }] });
+    expect(await items(anaId)).toHaveLength(3);
+
+    // another account imports the same file as new
+    const other = await post(rui, "/api/inventory/import/preview", { content: PT_FILE });
+    expect(other.json().counts).toMatchObject({ valid: 3, duplicate: 0 });
+  });
+
+  it("reads ',' files with English or Spanish headers and ISO days; a third equal row is new", async () => {
+    const en = 'Name,Price,Shipping,Purchase date,SKU\nMeias,"0,10",0.10,2026-02-28,\n';
+    expect((await post(eva, "/api/inventory/import/preview", { content: en })).json()).toMatchObject({
+      delimiter: ",",
+      mapping: {
+        name: "Name",
+        price: "Price",
+        shippingPrice: "Shipping",
+        purchaseDate: "Purchase date",
+        sku: "SKU",
+      },
+      rows: [
+        { outcome: "valid", values: { price: "0.10", shippingPrice: "0.10", purchaseDate: "2026-02-28" } },
+      ],
+    });
+    const es = "Nombre\tPrecio\tTalla\tFecha de compra\nZapatillas\t30,5\t40\t1/2/2026\n";
+    expect((await post(eva, "/api/inventory/import/preview", { content: es })).json()).toMatchObject({
+      delimiter: "\t",
+      rows: [
+        {
+          outcome: "valid",
+          values: { name: "Zapatillas", price: "30.50", size: "40", purchaseDate: "2026-02-01" },
+        },
+      ],
+    });
+  });
+
+  it("lets the user choose the columns, and says which required column the file lacks", async () => {
+    const file = "Artigo comprado;Quanto paguei\nTénis;10\n";
+    const guessed = (await post(eva, "/api/inventory/import/preview", { content: file })).json();
+    expect(guessed.columns).toEqual(["Artigo comprado", "Quanto paguei"]);
+    expect(guessed.rows[0].errors.map((e: { message: string }) => e.message)).toEqual([
+      "Coluna obrigatória em falta no ficheiro",
+      "Coluna obrigatória em falta no ficheiro",
+    ]);
+    const chosen = await post(eva, "/api/inventory/import/preview", {
+      content: file,
+      mapping: { name: "Artigo comprado", price: "Quanto paguei" },
+    });
+    expect(chosen.json().rows[0]).toMatchObject({
+      outcome: "valid",
+      values: { name: "Ténis", price: "10.00" },
+    });
+    const wrong = await post(eva, "/api/inventory/import/preview", {
+      content: file,
+      mapping: { name: "Outra" },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe("Coluna inexistente no ficheiro");
+  });
+
+  it("imports sales: the oldest unsold item of that name and day is sold, else an item is created as sold", async () => {
+    const bought = await post(rui, "/api/inventory", {
+      name: "Jordan 1",
+      price: "120,00",
+      shippingPrice: "5,00",
+      purchaseDate: "2026-01-10",
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const file = [
+      "Data;Item;Data de compra;Preço de venda;Taxas;Plataforma;Comprador;Custo",
+      "15/03/2026;jordan 1;10/01/2026;200,00;10,35;vinted;Marta;",
+      "16/03/2026;Dunk Low;;90,10;0,20;eBay;;60,00",
+      "17/03/2026;Sem preço;;;;Vinted;;",
+    ].join("\n");
+    const preview = (await post(rui, "/api/sales/import/preview", { content: file })).json();
+    expect(preview.counts).toMatchObject({ valid: 2, invalid: 1 });
+    expect(preview.rows[0]).toMatchObject({
+      line: 2,
+      itemId: bought.json().id,
+      values: { platform: "Vinted" },
+    });
+    expect(preview.rows[1]).toMatchObject({ line: 3, itemId: null });
+    expect(preview.rows[2].errors.map((e: { message: string }) => e.message)).toEqual([
+      "Preço de venda obrigatório",
+    ]);
+
+    const res = await post(rui, "/api/sales/import", { content: file });
+    expect(res.json()).toMatchObject({ imported: 2 });
+    const list = (await t.app.inject({ method: "GET", url: "/api/sales", headers: { cookie: rui } })).json();
+    const jordan = list.find((s: { item: { name: string } }) => s.item.name === "Jordan 1");
+    // 200,00 − 120,00 − 5,00 − 10,35, exact
+    expect(jordan).toMatchObject({ salePrice: "200.00", fees: "10.35", profit: "64.65", buyer: "Marta" });
+    expect(jordan.saleDate).toBe("2026-03-15T00:00:00.000Z");
+    const dunk = list.find((s: { item: { name: string } }) => s.item.name === "Dunk Low");
+    expect(dunk).toMatchObject({ salePrice: "90.10", profit: "29.90", item: { price: "60.00" } });
+    const statuses = (await items(await userId(rui))).filter((i) =>
+      ["Jordan 1", "Dunk Low"].includes(i.name),
+    );
+    expect(statuses.map((i) => i.status)).toEqual(["sold", "sold"]);
+
+    const again = (await post(rui, "/api/sales/import", { content: file })).json();
+    expect(again).toMatchObject({ imported: 0, counts: { duplicate: 2, invalid: 1 } });
+    const count = await t.database.db
+      .select()
+      .from(sales)
+      .where(eq(sales.userId, await userId(rui)));
+    expect(count).toHaveLength(2);
+  });
+
+  it("re-imports the app's own CSV exports into another account", async () => {
+    const item = (
+      await t.app.inject({ method: "GET", url: "/api/inventory/export", headers: { cookie: ana } })
+    ).body;
+    const sold = (await t.app.inject({ method: "GET", url: "/api/sales/export", headers: { cookie: rui } }))
+      .body;
+    await t.createUser({ username: "zeca" });
+    const zeca = await t.login("zeca");
+    const inv = (await post(zeca, "/api/inventory/import", { content: item })).json();
+    expect(inv).toMatchObject({ imported: 3, counts: { invalid: 0 } });
+    expect(inv.rows.find((r: { label: string }) => r.label === "Ténis Samba").values).toMatchObject({
+      price: "45.10",
+      shippingPrice: "4.90",
+      purchaseDate: "2026-02-03",
+      purchaseLocation: "Zara Colombo",
+      status: "in_stock",
+    });
+    const sal = (await post(zeca, "/api/sales/import", { content: sold })).json();
+    expect(sal).toMatchObject({ imported: 2, counts: { invalid: 0 } });
+    const list = (await t.app.inject({ method: "GET", url: "/api/sales", headers: { cookie: zeca } })).json();
+    // the export's "Custo" (price + shipping) becomes the new item's price: the profit is kept
+    expect(list.map((s: { profit: string }) => s.profit).sort()).toEqual(["29.90", "64.65"]);
+  });
+
+  it("refuses a malformed CSV with a clear 400 and its line, writing nothing", async () => {
+    const before = (await items(anaId)).length;
+    const res = await post(ana, "/api/inventory/import", {
+      content: 'Nome;Preço\nCasaco;10\n"Saia sem fim;5\nBoné;3\n',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: "O ficheiro CSV está mal formado",
+      errors: [{ path: "4", message: "Aspas por fechar" }],
+    });
+    expect(await items(anaId)).toHaveLength(before);
+    const empty = await post(ana, "/api/inventory/import/preview", { content: "\n\n" });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe("O ficheiro está vazio");
+  });
+
+  it("refuses a file over 10 MB with 413 and a Portuguese message, not a 500", async () => {
+    // just over the file limit but inside the request's: the server's own check
+    const big = `Nome;Preço\n${"Ténis;10,00\n".repeat(900_000)}`;
+    const res = await post(ana, "/api/inventory/import/preview", { content: big });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe("Ficheiro demasiado grande (máximo 10 MB)");
+
+    const huge = JSON.stringify({ content: "x".repeat(50 * 1024 * 1024) });
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/inventory/import",
+      headers: { cookie: ana, "content-type": "application/json" },
+      payload: huge,
+    });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().message).toBe("Ficheiro demasiado grande (máximo 10 MB)");
+  });
+
+  it("answers 413 to a declared 50 MB upload before reading its body", async () => {
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = new URL(address);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), "127.0.0.1", () => {
+        // the headers promise 50 MB; only a few bytes follow, and the answer must not wait for the rest
+        socket.write(
+          [
+            "POST /api/inventory/import HTTP/1.1",
+            "Host: 127.0.0.1",
+            `Cookie: ${ana}`,
+            "Content-Type: application/json",
+            `Content-Length: ${50 * 1024 * 1024}`,
+            "",
+            '{"content":"',
+          ].join("\r\n"),
+        );
+      });
+      let text = "";
+      socket.on("data", (chunk) => {
+        text += chunk.toString();
+        if (text.includes("\r\n\r\n") && text.includes("}")) {
+          socket.destroy();
+          resolve(text);
+        }
+      });
+      socket.on("error", reject);
+      setTimeout(() => reject(new Error(`no answer: ${text}`)), 5_000);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toContain("Ficheiro demasiado grande (máximo 10 MB)");
+  });
+});
