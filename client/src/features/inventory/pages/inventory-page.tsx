@@ -1,10 +1,11 @@
 import type { InventoryItem } from "@common/schemas/inventory";
 import type { Period } from "@common/schemas/period";
-import { Plus } from "lucide-react";
+import { FileUp, Plus } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { useLocation, useSearch } from "wouter";
+import { BooksImportDialog } from "@/components/books-import-dialog";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { PeriodPicker } from "@/components/period-picker";
@@ -67,6 +68,7 @@ export function InventoryPage() {
   const [view, setView] = useState<ViewMode>("grid");
   const [sort, setSort] = useStoredChoice("stock-monitor-inventory-sort", INVENTORY_SORTS, "recent");
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [selling, setSelling] = useState<InventoryItem | null>(null);
   const [changing, setChanging] = useState<InventoryItem | null>(null);
   const [editing, setEditing] = useState<InventoryItem | null>(null);
@@ -98,7 +100,11 @@ export function InventoryPage() {
         actions={
           <>
             <PeriodPicker value={period} onChange={setPeriod} />
-            <Button onClick={() => setAdding(true)} className="max-sm:w-full">
+            <Button variant="outline" onClick={() => setImporting(true)} className="max-sm:flex-1">
+              <FileUp />
+              {t("common:booksImport.button")}
+            </Button>
+            <Button onClick={() => setAdding(true)} className="max-sm:flex-1">
               <Plus />
               {t("page.newItem")}
             </Button>
@@ -150,6 +156,7 @@ export function InventoryPage() {
       <AddItemDialog open={editing !== null} onOpenChange={() => setEditing(null)} item={editing} />
       <SellItemDialog item={selling} onClose={() => setSelling(null)} />
       <StatusDialog item={changing} onClose={() => setChanging(null)} />
+      <BooksImportDialog kind="inventory" open={importing} onOpenChange={setImporting} />
     </PageShell>
   );
 }

@@ -1,8 +1,9 @@
-import { AlertCircle, Plus, Receipt, Search } from "lucide-react";
+import { AlertCircle, FileUp, Plus, Receipt, Search } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { EmptyState } from "@/components/empty-state";
+import { BooksImportDialog } from "@/components/books-import-dialog";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { PeriodPicker } from "@/components/period-picker";
@@ -42,6 +43,7 @@ export function SalesPage() {
   const [platform, setPlatform] = useState(ALL_PLATFORMS);
   const [sort, setSort] = useStoredChoice("stock-monitor-sales-sort", SALES_SORTS, "recent");
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const all = sales.data ?? [];
   const platformFilter = platform === ALL_PLATFORMS ? "" : platform;
   const visible = useMemo(
@@ -141,7 +143,15 @@ export function SalesPage() {
         actions={
           <>
             <PeriodPicker value={period} onChange={setPeriod} />
-            <Button onClick={() => setAdding(true)} className={isMobile ? "w-full" : undefined}>
+            <Button
+              variant="outline"
+              onClick={() => setImporting(true)}
+              className={isMobile ? "flex-1" : undefined}
+            >
+              <FileUp />
+              {t("common:booksImport.button")}
+            </Button>
+            <Button onClick={() => setAdding(true)} className={isMobile ? "flex-1" : undefined}>
               <Plus />
               {t("page.newSale")}
             </Button>
@@ -183,6 +193,7 @@ export function SalesPage() {
       {body()}
       <Dac7Card />
       <NewSaleDialog open={adding} onOpenChange={setAdding} />
+      <BooksImportDialog kind="sales" open={importing} onOpenChange={setImporting} />
     </PageShell>
   );
 }
