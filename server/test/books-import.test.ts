@@ -272,7 +272,7 @@ describe.each(dbKinds())("books CSV import (%s)", (kind) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       message: "O ficheiro CSV está mal formado",
-      errors: [{ path: "4", message: "Aspas por fechar" }],
+      errors: [{ path: "3", message: "Aspas por fechar" }],
     });
     expect(await items(anaId)).toHaveLength(before);
     const empty = await post(ana, "/api/inventory/import/preview", { content: "\n\n" });

@@ -168,6 +168,8 @@ export const MALFORMED_CSV = "O ficheiro CSV está mal formado";
 
 /** the rows of the file as text cells with the line each starts on; a broken file is a 400 */
 function records(content: string, delimiter: string): { cells: string[]; line: number }[] {
+  // the line where the last whole record ended: a broken one starts after it
+  let readUpTo = 0;
   try {
     const parsed = parseCsv(content, {
       bom: true,
@@ -175,6 +177,10 @@ function records(content: string, delimiter: string): { cells: string[]; line: n
       relax_column_count: true,
       skip_empty_lines: true,
       info: true,
+      on_record: (record, context) => {
+        readUpTo = context.lines;
+        return record;
+      },
     }) as unknown as { record: string[]; info: { lines: number; empty_lines: number } }[];
     // the parser says where a record ends; a person looks for where it starts
     let end = 0;
@@ -189,9 +195,9 @@ function records(content: string, delimiter: string): { cells: string[]; line: n
     return found;
   } catch (error) {
     if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines ?? 0;
+      // an unclosed quote is found only at the end of the file: the line named is where its row began
       throw badRequest(MALFORMED_CSV, [
-        { path: String(line), message: CSV_REASONS[error.code] ?? "Não se consegue ler" },
+        { path: String(readUpTo + 1), message: CSV_REASONS[error.code] ?? "Não se consegue ler" },
       ]);
     }
     throw error;
