@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { screenshot, setTheme, signInAsNewUser } from "./helpers";
+import { isMobileProject, screenshot, setTheme, signInAsNewUser } from "./helpers";
+import { axeProblems, controlProblems, overflowProblems, settle, textProblems } from "./quality-checks";
 
 // two files through the wizard, in two themes, beside another worker on 2 cores
 test.describe.configure({ timeout: 180_000 });
@@ -15,6 +16,18 @@ const INVENTORY_CSV = [
 async function openWizard(page: Page) {
   await page.getByRole("button", { name: "Importar CSV" }).click();
   return page.getByTestId("books-import-dialog");
+}
+
+/** the quality suite's checks on the open wizard: accessibility, stray text, nothing wider than the screen */
+async function expectClean(page: Page, where: string) {
+  await settle(page);
+  const problems = [
+    ...(await axeProblems(page, where)),
+    ...(await textProblems(page, where)),
+    ...(await overflowProblems(page, where)),
+    ...(await controlProblems(page, where)),
+  ];
+  expect(problems).toEqual([]);
 }
 
 async function chooseFile(page: Page, name: string, content: string) {
@@ -42,7 +55,15 @@ test("Inventário: importar um CSV — pré-visualização com erros por linha, 
   await expect(dialog.getByTestId("import-row").filter({ hasText: "Ténis Samba" })).toContainText(
     /1\s234,56\s€ · 03\/02\/2026/,
   );
+  await expectClean(page, "preview-light");
   await screenshot(page, "books-import-preview-light");
+  if (!isMobileProject()) {
+    // a tablet's width, beside the sidebar
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await expectClean(page, "preview-768");
+    await screenshot(page, "books-import-preview-768");
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
 
   await setTheme(page, "dark");
   dialog = await openWizard(page);
@@ -50,10 +71,12 @@ test("Inventário: importar um CSV — pré-visualização com erros por linha, 
   await expect(dialog.getByTestId("import-summary")).toContainText("2 linhas válidas");
   await dialog.getByRole("button", { name: "Colunas do ficheiro" }).click();
   await expect(dialog.getByRole("combobox", { name: "Nome *" })).toHaveText("Nome");
+  await expectClean(page, "preview-dark");
   await screenshot(page, "books-import-preview-dark");
   await dialog.getByRole("button", { name: "Importar 2 linhas" }).click();
   await expect(dialog.getByTestId("import-result")).toContainText("2 linhas importadas");
   await expect(dialog.getByTestId("import-result")).toContainText("1 linha não foi importada");
+  await expectClean(page, "result-dark");
   await screenshot(page, "books-import-result-dark");
   await dialog.getByRole("button", { name: "Fechar" }).first().click();
   await expect(page.getByText("Ténis Samba").first()).toBeVisible();
@@ -101,6 +124,7 @@ test("Vendas: importar um CSV com colunas de outros nomes, escolhidas pelo utili
   await expect(dialog.getByTestId("import-row").filter({ hasText: "Dunk Low" })).toContainText(
     "item novo, já vendido",
   );
+  await expectClean(page, "sales-light");
   await screenshot(page, "books-import-sales-light");
   await dialog.getByRole("button", { name: "Importar 2 linhas" }).click();
   await expect(dialog.getByTestId("import-result")).toContainText("2 linhas importadas");

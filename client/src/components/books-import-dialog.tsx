@@ -165,7 +165,7 @@ function Preview({
         {showColumns && (
           <>
             <p className="text-xs text-muted-foreground">{t("booksImport.columnsHelp")}</p>
-            <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3" disabled={busy}>
+            <fieldset className="grid grid-cols-2 gap-2 md:grid-cols-3" disabled={busy}>
               {IMPORT_FIELDS[kind].map((field) => (
                 <ColumnChoice
                   key={field}
