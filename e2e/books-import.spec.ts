@@ -85,7 +85,7 @@ test("Inventário: importar um CSV — pré-visualização com erros por linha, 
   // the same file again: every row is already in the books
   dialog = await openWizard(page);
   await chooseFile(page, "inventario.csv", INVENTORY_CSV);
-  await expect(dialog.getByTestId("import-summary")).toContainText("2 já importadas");
+  await expect(dialog.getByTestId("import-summary")).toContainText("2 já existentes");
   await expect(dialog.getByRole("button", { name: "Nada a importar" })).toBeDisabled();
 });
 

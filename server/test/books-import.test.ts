@@ -264,6 +264,41 @@ describe.each(dbKinds())("books CSV import (%s)", (kind) => {
     expect(list.map((s: { profit: string }) => s.profit).sort()).toEqual(["29.90", "64.65"]);
   });
 
+  it("re-imports nothing of the app's own exports into the account they came from", async () => {
+    await t.createUser({ username: "lia" });
+    const lia = await t.login("lia");
+    const add = async (payload: object) => (await post(lia, "/api/inventory", payload)).json();
+    await add({ name: "Casaco", price: "30,00", shippingPrice: "2,50", purchaseDate: "2026-01-05" });
+    const sold = await add({ name: "Saia", price: "5" });
+    const sale = await post(lia, "/api/sales", {
+      inventoryItemId: sold.id,
+      salePrice: "12,40",
+      saleDate: "2026-03-20",
+      platform: "OLX",
+    });
+    expect(sale.statusCode, sale.body).toBe(201);
+    const get = async (url: string) =>
+      (await t.app.inject({ method: "GET", url, headers: { cookie: lia } })).body;
+
+    const items = (
+      await post(lia, "/api/inventory/import", { content: await get("/api/inventory/export") })
+    ).json();
+    expect(items.imported).toBe(0);
+    const byName = (rows: { label: string; errors: { message: string }[] }[], name: string) =>
+      rows.find((r) => r.label === name)?.errors.map((e) => e.message);
+    expect(byName(items.rows, "Casaco")).toEqual(["Já existe no inventário"]);
+    expect(byName(items.rows, "Saia")).toEqual([
+      "Artigo vendido: importe-o em Vendas, com a data e o preço da venda",
+    ]);
+    const sales = (await post(lia, "/api/sales/import", { content: await get("/api/sales/export") })).json();
+    expect(sales).toMatchObject({ imported: 0, counts: { duplicate: 1 } });
+    expect(byName(sales.rows, "Saia")).toEqual(["Já existe nas vendas"]);
+    // a second equal row is a second item: the books held only one
+    const twice = "Nome;Preço;Portes;Data de compra\nCasaco;30;2,5;05/01/2026\nCasaco;30;2,5;05/01/2026\n";
+    const preview = (await post(lia, "/api/inventory/import/preview", { content: twice })).json();
+    expect(preview.rows.map((r: { outcome: string }) => r.outcome)).toEqual(["duplicate", "valid"]);
+  });
+
   it("refuses a malformed CSV with a clear 400 and its line, writing nothing", async () => {
     const before = (await items(anaId)).length;
     const res = await post(ana, "/api/inventory/import", {

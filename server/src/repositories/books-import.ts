@@ -62,6 +62,28 @@ export const booksImportRepository = {
     return lock ? query.for("update") : query;
   },
 
+  /** every item of the user, as the import compares a row with the books */
+  itemsForComparison(conn: Conn, userId: number) {
+    return conn
+      .select({
+        name: inventoryItems.name,
+        price: inventoryItems.price,
+        shippingPrice: inventoryItems.shippingPrice,
+        purchaseDate: inventoryItems.purchaseDate,
+      })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.userId, userId));
+  },
+
+  /** every sale of the user with its item's name, as the import compares a row with the books */
+  salesForComparison(conn: Conn, userId: number) {
+    return conn
+      .select({ name: inventoryItems.name, salePrice: sales.salePrice, saleDate: sales.saleDate })
+      .from(sales)
+      .innerJoin(inventoryItems, eq(inventoryItems.id, sales.inventoryItemId))
+      .where(eq(sales.userId, userId));
+  },
+
   /** the new items' ids, in the order given */
   async insertItems(conn: Conn, rows: readonly NewItem[]): Promise<number[]> {
     const ids: number[] = [];

@@ -22,6 +22,8 @@ import { computeProfit } from "./sales.js";
  */
 
 export const ALREADY_IMPORTED = "Linha já importada";
+export const ALREADY_IN_INVENTORY = "Já existe no inventário";
+export const ALREADY_IN_SALES = "Já existe nas vendas";
 const OVER_QUOTA = "Limite de itens no inventário atingido";
 
 interface Planned {
@@ -57,6 +59,61 @@ function fingerprints(kind: BooksImportKind, rows: { values: ImportValues }[]): 
     seen.set(base, occurrence + 1);
     return createHash("sha256").update(`${base}#${occurrence}`).digest("base64url");
   });
+}
+
+/**
+ * What makes a row the same as what the books already hold: an item of that name, cost, shipping
+ * and purchase day; a sale of an item of that name on that day at that price. As many rows as the
+ * books hold such items (or sales) are "already there"; a further equal row is new.
+ */
+function sameAs(
+  kind: BooksImportKind,
+  v: {
+    name: string;
+    price: string | null;
+    shippingPrice: string;
+    purchaseDate: string | null;
+    salePrice: string | null;
+    saleDate: string | null;
+  },
+): string {
+  return kind === "sales"
+    ? JSON.stringify([sameName(v.name), v.saleDate, v.salePrice])
+    : JSON.stringify([sameName(v.name), v.price, v.shippingPrice, v.purchaseDate]);
+}
+
+async function booksAlready(tx: Conn, userId: number, kind: BooksImportKind): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  const dayOf = (date: Date | null) => date?.toISOString().slice(0, 10) ?? null;
+  if (kind === "sales") {
+    for (const s of await booksImportRepository.salesForComparison(tx, userId)) {
+      add(
+        sameAs(kind, {
+          name: s.name,
+          price: null,
+          shippingPrice: "0.00",
+          purchaseDate: null,
+          salePrice: s.salePrice,
+          saleDate: dayOf(s.saleDate),
+        }),
+      );
+    }
+  } else {
+    for (const i of await booksImportRepository.itemsForComparison(tx, userId)) {
+      add(
+        sameAs(kind, {
+          name: i.name,
+          price: i.price,
+          shippingPrice: i.shippingPrice,
+          purchaseDate: dayOf(i.purchaseDate),
+          salePrice: null,
+          saleDate: null,
+        }),
+      );
+    }
+  }
+  return counts;
 }
 
 const day = (text: string | null) => (text ? new Date(`${text}T00:00:00.000Z`) : null);
@@ -116,11 +173,24 @@ export async function importBooks(
   const imported = await db.transaction(async (tx) => {
     const room = await roomForItems(tx, userId);
     const known = await booksImportRepository.existingFingerprints(tx, userId, kind, prints);
+    const inBooks = await booksAlready(tx, userId, kind);
     const fresh: Planned[] = [];
     for (const entry of planned) {
+      const same = sameAs(kind, entry.values);
+      const left = inBooks.get(same) ?? 0;
       if (known.has(entry.fingerprint)) {
         entry.row.outcome = "duplicate";
         entry.row.errors.push({ path: "", message: ALREADY_IMPORTED });
+        // an imported row is in the books too: it does not leave an equal one for the next row
+        if (left > 0) inBooks.set(same, left - 1);
+      } else if (left > 0) {
+        // the app's own export, imported again into the account it came from
+        inBooks.set(same, left - 1);
+        entry.row.outcome = "duplicate";
+        entry.row.errors.push({
+          path: "",
+          message: kind === "sales" ? ALREADY_IN_SALES : ALREADY_IN_INVENTORY,
+        });
       } else fresh.push(entry);
     }
     const matched =
