@@ -299,6 +299,36 @@ describe.each(dbKinds())("books CSV import (%s)", (kind) => {
     expect(preview.rows.map((r: { outcome: string }) => r.outcome)).toEqual(["duplicate", "valid"]);
   });
 
+  it("writes the rows within the items' quota and reports the rest as over the limit", async () => {
+    await t.createUser({ username: "chefe", role: "admin" });
+    const admin = await t.login("chefe");
+    const setQuota = async (quotaItems: number) => {
+      const res = await t.app.inject({
+        method: "PUT",
+        url: "/api/settings",
+        headers: { cookie: admin },
+        payload: { global: { quotaItems } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await t.createUser({ username: "rita" });
+    const rita = await t.login("rita");
+    await setQuota(2);
+    try {
+      const file = "Nome;Preço\nA;1\nB;2\nC;3\n";
+      const res = (await post(rita, "/api/inventory/import", { content: file })).json();
+      expect(res).toMatchObject({ imported: 2, counts: { valid: 2, overLimit: 1 } });
+      expect(res.rows[2]).toMatchObject({
+        line: 4,
+        outcome: "overLimit",
+        errors: [{ message: "Limite de itens no inventário atingido" }],
+      });
+      expect((await items(await userId(rita))).map((i) => i.name).sort()).toEqual(["A", "B"]);
+    } finally {
+      await setQuota(5_000);
+    }
+  });
+
   it("refuses a malformed CSV with a clear 400 and its line, writing nothing", async () => {
     const before = (await items(anaId)).length;
     const res = await post(ana, "/api/inventory/import", {
