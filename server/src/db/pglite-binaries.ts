@@ -35,7 +35,9 @@ export function pgliteBinaries(): Promise<PGliteBinaries> {
 const WASM_TIERING_BUDGET = 1_000_000_000;
 
 async function load(): Promise<PGliteBinaries> {
-  v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+  // PGLITE_WASM_TIERING_BUDGET=0 keeps V8's own budget (more memory, for comparisons and big installs)
+  const budget = Number(process.env.PGLITE_WASM_TIERING_BUDGET ?? WASM_TIERING_BUDGET);
+  if (budget > 0) v8.setFlagsFromString(`--wasm-tiering-budget=${budget}`);
   const dist = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
   const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
     WebAssembly.compile(await fs.promises.readFile(path.join(dist, "pglite.wasm"))),
