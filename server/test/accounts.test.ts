@@ -204,7 +204,7 @@ describe.each(dbKinds())("accounts: passwords, disabled accounts, sessions (%s)"
         { targets: leased.map((x) => ({ id: x.id, next: null })), ...none },
         60_000,
       );
-      expect((await msUntilNextDue(db, "test")) ?? Number.POSITIVE_INFINITY).toBeGreaterThan(60_000);
+      expect((await msUntilNextDue(db)) ?? Number.POSITIVE_INFINITY).toBeGreaterThan(60_000);
 
       await call("PUT", `/api/admin/users/${id}`, admin, { disabled: false });
       const again = await leaseDue(db, "teste", 10, 60_000);

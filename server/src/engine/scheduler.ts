@@ -209,7 +209,7 @@ export class Scheduler {
       maxWrites: this.o.maxWrites,
       maxStatementRows: this.o.maxStatementRows,
       onError: this.o.onError,
-      // the targets just written were left out of the idle sleep's reckoning (leased): reckon again
+      // the targets just written counted at their lease's end in the idle sleep's reckoning: reckon again
       onWritten: () => {
         this.batchesWritten++;
         if (this.sleepingLong) this.wake();
@@ -339,7 +339,7 @@ export class Scheduler {
         // parked checks are handed back within a second; otherwise nothing is due before `next`
         const longest = this.wakeLive && this.parked.size === 0 ? IDLE_SLEEP_MAX_MS : IDLE_POLL_MAX_MS;
         const written = this.batchesWritten;
-        const next = await msUntilNextDue(this.o.db, this.o.workerId);
+        const next = await msUntilNextDue(this.o.db);
         pause = next === null ? longest : Math.min(longest, Math.max(5, next));
         // a write landed meanwhile: its targets' times were not in that reckoning
         if (this.batchesWritten !== written) pause = Math.min(pause, BUSY_POLL_MS);

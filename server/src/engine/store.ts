@@ -215,13 +215,13 @@ export async function leaseDue(
 }
 
 /** ms until the next target is due (null when none is watched) */
-export async function msUntilNextDue(db: Db, workerId: string): Promise<number | null> {
-  // a target another worker holds is due for this one when that lease ends (if that worker died);
-  // this worker's own are left out: their write tells it their next time
+export async function msUntilNextDue(db: Db): Promise<number | null> {
+  // a leased target is due again when its lease ends: another worker's if that worker died, this
+  // worker's if its write failed (one being written wakes the sleeping loop when written)
   const result = await db.execute(sql`
     select extract(epoch from (min(greatest(next_check_at, coalesce(lease_until, next_check_at))) - now())) * 1000
       as ms from monitor_targets
-    where next_check_at is not null and leased_by is distinct from ${workerId}`);
+    where next_check_at is not null`);
   const ms = rowsOf(result)[0]?.ms;
   return ms === null || ms === undefined ? null : Number(ms);
 }
