@@ -9,7 +9,12 @@ const analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].find((p) =>
 describe("the systemd unit in deploy/", () => {
   it("starts the compiled app and leaves systemd more time than the app's own shutdown grace", () => {
     const text = fs.readFileSync(unit, "utf8");
-    expect(text).toMatch(/^ExecStart=\S*node scripts\/start\.mjs$/m);
+    // the same node flags as `npm start` (the small young generation of docs/decisions.md)
+    const start: string = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8"),
+    ).scripts.start;
+    expect(start).toMatch(/^node (\S+ )*scripts\/start\.mjs$/);
+    expect(/^ExecStart=\S*\/(node .*)$/m.exec(text)?.[1]).toBe(start);
     expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(text)?.[1])).toBeGreaterThan(10);
   });
 
