@@ -31,6 +31,17 @@ import {
 /** what wakes an idle engine and says what changed: the database's change feed */
 export type EngineWake = Pick<ChangeFeed, "live" | "onEngineWork" | "stamp">;
 
+/** the options that stay unset unless given (every other one has a default) */
+type UnsetByDefault =
+  | "maxConcurrent"
+  | "onError"
+  | "maxPerHost"
+  | "maxPerUser"
+  | "hostLimit"
+  | "stretch"
+  | "roomToWrite"
+  | "wake";
+
 export interface SchedulerOptions {
   db: Db;
   workerId: string;
@@ -156,30 +167,8 @@ export class Scheduler {
   private batchesWritten = 0;
   /** users and hosts with active products (read with the settings): a share is kept for those not in flight */
   private owners = { users: 2, hosts: 2 };
-  private readonly o: Required<
-    Omit<
-      SchedulerOptions,
-      | "maxConcurrent"
-      | "onError"
-      | "maxPerHost"
-      | "maxPerUser"
-      | "hostLimit"
-      | "stretch"
-      | "roomToWrite"
-      | "wake"
-    >
-  > &
-    Pick<
-      SchedulerOptions,
-      | "maxConcurrent"
-      | "onError"
-      | "maxPerHost"
-      | "maxPerUser"
-      | "hostLimit"
-      | "stretch"
-      | "roomToWrite"
-      | "wake"
-    >;
+  private readonly o: Required<Omit<SchedulerOptions, UnsetByDefault>> &
+    Pick<SchedulerOptions, UnsetByDefault>;
 
   constructor(options: SchedulerOptions) {
     this.o = {
