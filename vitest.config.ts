@@ -10,7 +10,13 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["common/**/*.test.ts", "server/**/*.test.ts", "tools/**/*.test.ts", "client/src/**/*.test.ts"],
+    include: [
+      "common/**/*.test.ts",
+      "server/**/*.test.ts",
+      "tools/**/*.test.ts",
+      "client/src/**/*.test.ts",
+      "client/src/**/*.test.tsx",
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
