@@ -18,8 +18,6 @@ import { MoneyInput } from "@/components/money-input";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { presetFee, useFeePresets } from "@/lib/fee-presets";
-import type { FieldError } from "@/lib/http";
-import { showFieldErrors } from "@/lib/zod-errors";
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 
@@ -238,10 +236,5 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
   );
 }
 
-/** the server's field errors on a sale form: the request's saleDate is the form's saleDay */
-export function showServerErrors<TIn extends FieldValues, TOut extends FieldValues>(
-  form: UseFormReturn<TIn, unknown, TOut>,
-  errors: FieldError[],
-) {
-  showFieldErrors(form, errors, { saleDate: "saleDay" });
-}
+/** the server's field names on a sale form that the form calls otherwise: saleDate is its saleDay */
+export const SALE_FIELD_NAMES = { saleDate: "saleDay" };

@@ -15,6 +15,7 @@ import userEvent from "@testing-library/user-event";
 import { type HttpHandler, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import type { ReactElement } from "react";
+import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
@@ -62,6 +63,8 @@ export function screenServer() {
   });
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
   afterEach(() => {
+    // sonner keeps its toasts in a module of its own: the next test starts with none
+    toast.dismiss();
     cleanup();
     server.resetHandlers();
     seen.length = 0;

@@ -1,7 +1,8 @@
+import { toastFailure } from "@/lib/mutation-feedback";
 import type { CreatedInvite, CreateInviteInput, Invite } from "@common/schemas/invites";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, errorMessage } from "@/lib/http";
+import { apiRequest } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
 
 export const INVITES_QUERY_KEY = ["/api/admin/invites"] as const;
@@ -22,7 +23,7 @@ export function useCreateInvite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateInviteInput) => apiRequest<CreatedInvite>("POST", "/api/admin/invites", input),
-    onError: (error) => toast.error(errorMessage(error, i18n.t("admin:invites.createFailed"))),
+    onError: toastFailure("admin:invites.createFailed"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: INVITES_QUERY_KEY }),
   });
 }
@@ -32,7 +33,7 @@ export function useRevokeInvite() {
   return useMutation({
     mutationFn: (id: number) => apiRequest<{ message: string }>("DELETE", `/api/admin/invites/${id}`),
     onSuccess: () => toast.success(i18n.t("admin:invites.revoked")),
-    onError: (error) => toast.error(errorMessage(error, i18n.t("admin:invites.revokeFailed"))),
+    onError: toastFailure("admin:invites.revokeFailed"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: INVITES_QUERY_KEY }),
   });
 }

@@ -1,3 +1,4 @@
+import { formFailure } from "@/lib/mutation-feedback";
 import { EXPENSE_CATEGORIES, type Expense, expenseFormSchema } from "@common/schemas/expenses";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
@@ -19,9 +20,7 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { ApiError, errorMessage } from "@/lib/http";
 import { useFormat } from "@/lib/user-settings";
-import { showFieldErrors } from "@/lib/zod-errors";
 import { useCreateExpense, useInventoryItems, useUpdateExpense } from "../api/expenses";
 
 type FormIn = z.input<typeof expenseFormSchema>;
@@ -80,10 +79,7 @@ function ExpenseForm({ expense, onDone }: { expense?: Expense; onDone: () => voi
         toast.success(expense ? t("dialog.updated") : t("dialog.created"));
         onDone();
       },
-      onError: (error: Error) => {
-        if (error instanceof ApiError) showFieldErrors(form, error.errors);
-        toast.error(t("dialog.failed"), { description: errorMessage(error, t("common:unknownError")) });
-      },
+      onError: formFailure(form, "expenses:dialog.failed"),
     };
     if (expense) update.mutate({ id: expense.id, ...body }, handlers);
     else create.mutate(body, handlers);

@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/mutation-feedback";
 import type { Expense } from "@common/schemas/expenses";
 import { AlertCircle, CalendarDays, Plus, Receipt, Search, Wallet } from "lucide-react";
 import { useMemo, useState } from "react";
@@ -13,7 +14,6 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useIsMobile } from "@/hooks/use-is-mobile";
 import { downloadFromServer } from "@/lib/download";
-import { errorMessage } from "@/lib/http";
 import { translateMessage } from "@/lib/i18n";
 import { useFormat } from "@/lib/user-settings";
 import { useExpenses } from "../api/expenses";
@@ -42,7 +42,7 @@ export function ExpensesPage() {
       const fileName = await downloadFromServer("/api/expenses/export", "despesas.csv");
       toast.success(t("export.done"), { description: t("export.count", { count, fileName }) });
     } catch (error) {
-      toast.error(t("export.failed"), { description: errorMessage(error, t("common:unknownError")) });
+      toastFailure("common:unknownError", "expenses:export.failed")(error);
     }
   };
 

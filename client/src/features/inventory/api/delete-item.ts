@@ -2,7 +2,7 @@ import type { InventoryItem } from "@common/schemas/inventory";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { invalidateBooks } from "@/lib/books-queries";
-import { apiRequest, errorMessage } from "@/lib/http";
+import { apiRequest } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
 import { toastFailure } from "@/lib/mutation-feedback";
 
@@ -17,9 +17,7 @@ async function undo(queryClient: QueryClient, id: number) {
     await restoreItem(id);
     toast.success(i18n.t("inventory:delete.restored"));
   } catch (error) {
-    toast.error(i18n.t("inventory:delete.restoreFailed"), {
-      description: errorMessage(error, i18n.t("common:unknownError")),
-    });
+    toastFailure("common:unknownError", "inventory:delete.restoreFailed")(error);
   } finally {
     await invalidateBooks(queryClient);
   }

@@ -1,3 +1,4 @@
+import { formFailure } from "@/lib/mutation-feedback";
 import { moneyFieldText } from "@common/money";
 import {
   type InventoryItem,
@@ -24,9 +25,7 @@ import {
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { ApiError, errorMessage } from "@/lib/http";
 import { translateMessage } from "@/lib/i18n";
-import { showFieldErrors } from "@/lib/zod-errors";
 import { useCreateItem } from "../api/create-item";
 import { useUpdateItem } from "../api/update-item";
 import { statusLabel } from "../lib/inventory-view";
@@ -132,10 +131,6 @@ function AddItemForm({
   const create = useCreateItem();
   const update = useUpdateItem();
   const pending = create.isPending || update.isPending;
-  const onError = (title: string) => (error: Error) => {
-    if (error instanceof ApiError) showFieldErrors(form, error.errors);
-    toast.error(title, { description: errorMessage(error, t("common:unknownError")) });
-  };
 
   const submit = form.handleSubmit(({ status, image, ...fields }) => {
     if (!item) {
@@ -146,7 +141,7 @@ function AddItemForm({
             toast.success(t("itemDialog.added"));
             onDone();
           },
-          onError: onError(t("itemDialog.addFailed")),
+          onError: formFailure(form, "inventory:itemDialog.addFailed"),
         },
       );
     }
@@ -160,7 +155,7 @@ function AddItemForm({
           toast.success(t("itemDialog.updated"));
           onDone();
         },
-        onError: onError(t("itemDialog.updateFailed")),
+        onError: formFailure(form, "inventory:itemDialog.updateFailed"),
       },
     );
   });

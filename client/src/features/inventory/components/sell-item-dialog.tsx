@@ -4,7 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { emptySaleFields, SaleFields, saleDateFrom, showServerErrors } from "@/components/sale-fields";
+import { emptySaleFields, SALE_FIELD_NAMES, SaleFields, saleDateFrom } from "@/components/sale-fields";
+import { formFailure } from "@/lib/mutation-feedback";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -14,7 +15,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { ApiError, errorMessage } from "@/lib/http";
 import { useCreateSale } from "@/lib/create-sale";
 import { useFormat } from "@/lib/user-settings";
 
@@ -50,12 +50,7 @@ function SellItemForm({ item, onDone }: { item: InventoryItem; onDone: () => voi
           toast.success(t("sell.done"));
           onDone();
         },
-        onError: (error) => {
-          if (error instanceof ApiError) showServerErrors(form, error.errors);
-          toast.error(t("sell.failed"), {
-            description: errorMessage(error, t("common:unknownError")),
-          });
-        },
+        onError: formFailure(form, "inventory:sell.failed", { rename: SALE_FIELD_NAMES }),
       },
     ),
   );

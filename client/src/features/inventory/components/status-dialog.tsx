@@ -12,7 +12,8 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { toast } from "sonner";
 import { FormField } from "@/components/form-field";
-import { emptySaleFields, SaleFields, showServerErrors } from "@/components/sale-fields";
+import { emptySaleFields, SALE_FIELD_NAMES, SaleFields } from "@/components/sale-fields";
+import { formFailure } from "@/lib/mutation-feedback";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -23,7 +24,6 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { ApiError, errorMessage } from "@/lib/http";
 import { i18n, translateMessage } from "@/lib/i18n";
 import { useUpdateItemStatus } from "../api/update-item-status";
 import { statusLabel } from "../lib/inventory-view";
@@ -78,12 +78,7 @@ function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void 
           toast.success(sellsNow ? t("statusDialog.soldTransferred") : t("statusDialog.updated"));
           onDone();
         },
-        onError: (error) => {
-          if (error instanceof ApiError) showServerErrors(form, error.errors);
-          toast.error(t("statusDialog.failed"), {
-            description: errorMessage(error, t("common:unknownError")),
-          });
-        },
+        onError: formFailure(form, "inventory:statusDialog.failed", { rename: SALE_FIELD_NAMES }),
       },
     ),
   );

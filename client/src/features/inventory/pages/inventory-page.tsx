@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/mutation-feedback";
 import type { InventoryItem } from "@common/schemas/inventory";
 import type { Period } from "@common/schemas/period";
 import { FileUp, Plus } from "lucide-react";
@@ -12,7 +13,6 @@ import { PeriodPicker } from "@/components/period-picker";
 import { Button } from "@/components/ui/button";
 import { paths } from "@/config/paths";
 import { downloadFromServer } from "@/lib/download";
-import { errorMessage } from "@/lib/http";
 import { periodQuery, usePeriod } from "@/lib/period";
 import { useDeleteItem } from "../api/delete-item";
 import { useInventory } from "../api/get-inventory";
@@ -34,7 +34,6 @@ import { filterItems, type StatusFilter } from "../lib/inventory-view";
  * drops the parameters
  */
 function useDraftFromMonitor(period: Period) {
-  const { t } = useTranslation(["inventory", "common"]);
   const [, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const raw = params.get("comprei");
@@ -48,11 +47,9 @@ function useDraftFromMonitor(period: Period) {
   );
   useEffect(() => {
     if (!draft.error) return;
-    toast.error(t("itemDialog.draftFailed"), {
-      description: errorMessage(draft.error, t("common:unknownError")),
-    });
+    toastFailure("common:unknownError", "inventory:itemDialog.draftFailed")(draft.error);
     close();
-  }, [draft.error, close, t]);
+  }, [draft.error, close]);
   return { draft: productId !== null ? (draft.data ?? null) : null, close };
 }
 
@@ -88,7 +85,7 @@ export function InventoryPage() {
       const fileName = await downloadFromServer(`/api/inventory/export?${query}`, "inventario.csv");
       toast.success(t("export.done"), { description: t("export.count", { count, fileName }) });
     } catch (error) {
-      toast.error(t("export.failed"), { description: errorMessage(error, t("common:unknownError")) });
+      toastFailure("common:unknownError", "inventory:export.failed")(error);
     }
   };
 

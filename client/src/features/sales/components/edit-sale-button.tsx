@@ -6,7 +6,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { SaleFields, saleDateFrom, showServerErrors } from "@/components/sale-fields";
+import { SALE_FIELD_NAMES, SaleFields, saleDateFrom } from "@/components/sale-fields";
+import { formFailure } from "@/lib/mutation-feedback";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -16,7 +17,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { ApiError, errorMessage } from "@/lib/http";
 import { useFormat } from "@/lib/user-settings";
 import { useUpdateSale } from "../api/update-sale";
 
@@ -69,12 +69,7 @@ function EditSaleForm({ sale, onDone }: { sale: Sale; onDone: () => void }) {
           toast.success(t("edit.done"));
           onDone();
         },
-        onError: (error) => {
-          if (error instanceof ApiError) showServerErrors(form, error.errors);
-          toast.error(t("edit.failed"), {
-            description: errorMessage(error, t("common:unknownError")),
-          });
-        },
+        onError: formFailure(form, "sales:edit.failed", { rename: SALE_FIELD_NAMES }),
       },
     ),
   );

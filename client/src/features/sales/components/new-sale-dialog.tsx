@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { toast } from "sonner";
 import { FormField } from "@/components/form-field";
-import { emptySaleFields, SaleFields, saleDateFrom, showServerErrors } from "@/components/sale-fields";
+import { emptySaleFields, SALE_FIELD_NAMES, SaleFields, saleDateFrom } from "@/components/sale-fields";
+import { formFailure } from "@/lib/mutation-feedback";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -16,7 +17,6 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { ApiError, errorMessage } from "@/lib/http";
 import { translateMessage } from "@/lib/i18n";
 import { useCreateSale } from "@/lib/create-sale";
 import { useItemsInStock } from "../api/get-items-in-stock";
@@ -60,10 +60,7 @@ function NewSaleForm({ onDone }: { onDone: () => void }) {
           toast.success(t("new.done"));
           onDone();
         },
-        onError: (error) => {
-          if (error instanceof ApiError) showServerErrors(form, error.errors);
-          toast.error(t("new.failed", { error: errorMessage(error, t("common:unknownError")) }));
-        },
+        onError: formFailure(form, "sales:new.failed", { rename: SALE_FIELD_NAMES, inline: true }),
       },
     ),
   );

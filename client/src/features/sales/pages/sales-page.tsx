@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/mutation-feedback";
 import { AlertCircle, FileUp, Plus, Receipt, Search } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,7 +17,6 @@ import { useStoredChoice } from "@/hooks/use-stored-choice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useFitsWideTable, useIsMobile } from "@/hooks/use-is-mobile";
 import { downloadFromServer } from "@/lib/download";
-import { errorMessage } from "@/lib/http";
 import { translateMessage } from "@/lib/i18n";
 import { periodQuery, usePeriod } from "@/lib/period";
 import { useFormat } from "@/lib/user-settings";
@@ -73,7 +73,7 @@ export function SalesPage() {
       const fileName = await downloadFromServer(`/api/sales/export?${query}`, "vendas.csv");
       toast.success(t("export.done"), { description: t("export.count", { count, fileName }) });
     } catch (error) {
-      toast.error(t("export.failed"), { description: errorMessage(error, t("common:unknownError")) });
+      toastFailure("common:unknownError", "sales:export.failed")(error);
     }
   };
 

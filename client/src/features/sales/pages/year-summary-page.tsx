@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/mutation-feedback";
 import { addMoney } from "@common/money";
 import { yearSummaryQuerySchema } from "@common/schemas/year-summary";
 import { ArrowLeft, Printer, Receipt, TrendingUp, Wallet } from "lucide-react";
@@ -50,7 +51,7 @@ export function YearSummaryPage() {
       );
       toast.success(t("export.done"), { description: t("yearSummary.exported", { fileName }) });
     } catch (error) {
-      toast.error(t("export.failed"), { description: errorMessage(error, t("common:unknownError")) });
+      toastFailure("common:unknownError", "sales:export.failed")(error);
     }
   };
 

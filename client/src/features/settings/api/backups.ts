@@ -1,7 +1,8 @@
+import { toastFailure } from "@/lib/mutation-feedback";
 import type { BackupEntry, BackupList } from "@common/schemas/backups";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, errorMessage } from "@/lib/http";
+import { apiRequest } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
 
 const KEY = ["/api/admin/backups"] as const;
@@ -18,7 +19,7 @@ export function useBackupNow() {
       toast.success(i18n.t("settings:backups.made"));
       void queryClient.invalidateQueries({ queryKey: KEY });
     },
-    onError: (error) => toast.error(errorMessage(error, i18n.t("settings:backups.makeFailed"))),
+    onError: toastFailure("settings:backups.makeFailed"),
   });
 }
 
@@ -35,6 +36,6 @@ export function useRestoreBackup() {
       toast.success(i18n.t("settings:backups.restored"));
       void queryClient.invalidateQueries();
     },
-    onError: (error) => toast.error(errorMessage(error, i18n.t("settings:backups.restoreFailed"))),
+    onError: toastFailure("settings:backups.restoreFailed"),
   });
 }

@@ -1,7 +1,8 @@
+import { toastFailure } from "@/lib/mutation-feedback";
 import type { HostBudgetInput, HostBudgetList } from "@common/schemas/host-budgets";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiRequest, errorMessage } from "@/lib/http";
+import { apiRequest } from "@/lib/http";
 import { i18n } from "@/lib/i18n";
 
 const KEY = ["/api/admin/host-budgets"] as const;
@@ -25,10 +26,7 @@ export function useSaveHostBudget() {
       queryClient.setQueryData(KEY, list);
       toast.success(i18n.t("settings:budgets.saved"));
     },
-    onError: (error) =>
-      toast.error(i18n.t("settings:toast.saveFailed"), {
-        description: errorMessage(error, i18n.t("common:unknownError")),
-      }),
+    onError: toastFailure("common:unknownError", "settings:toast.saveFailed"),
   });
 }
 
@@ -37,6 +35,6 @@ export function useResetHostBudget() {
   return useMutation({
     mutationFn: (host: string) => apiRequest("DELETE", `/api/admin/host-budgets/${encodeURIComponent(host)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
-    onError: (error) => toast.error(errorMessage(error, i18n.t("common:unknownError"))),
+    onError: toastFailure("common:unknownError"),
   });
 }

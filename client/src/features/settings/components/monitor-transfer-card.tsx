@@ -1,3 +1,4 @@
+import { toastFailure } from "@/lib/mutation-feedback";
 import {
   MAX_MONITOR_FILE_CHARS,
   type MonitorImportAnswer,
@@ -113,7 +114,7 @@ export function MonitorTransferCard() {
     try {
       await downloadFromServer(`/api/products/export?format=${format}`, `monitores.${format}`);
     } catch (error) {
-      toast.error(errorMessage(error, t("transfer.exportFailed")));
+      toastFailure("settings:transfer.exportFailed")(error);
     }
   };
 
@@ -146,7 +147,7 @@ export function MonitorTransferCard() {
           toast.success(t("transfer.imported", { count: answer.created }));
           reset();
         },
-        onError: (error) => toast.error(errorMessage(error, t("transfer.importFailed"))),
+        onError: toastFailure("settings:transfer.importFailed"),
       },
     );
   };
