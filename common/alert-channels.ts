@@ -63,6 +63,14 @@ export const SETTING_CHANNELS = ALERT_CHANNELS.filter(
   (c): c is Extract<AlertChannelEntry, { setting: ChannelSettingKey }> => c.setting !== null,
 );
 
+/** a product's channel choice with only `on` chosen: every channel the list holds, the rest off */
+export function onlyChannels(...on: AlertChannelKey[]): Record<AlertChannelKey, boolean> {
+  return Object.fromEntries(ALERT_CHANNEL_KEYS.map((key) => [key, on.includes(key)])) as Record<
+    AlertChannelKey,
+    boolean
+  >;
+}
+
 /** each channel setting's default (a new user's settings) */
 export const CHANNEL_SETTING_DEFAULTS = Object.fromEntries(
   SETTING_CHANNELS.map((c) => [c.setting, c.defaultOn]),

@@ -1,3 +1,4 @@
+import { onlyChannels } from "@common/alert-channels.js";
 import { eq } from "drizzle-orm";
 import { MailCatcher } from "../../tools/mail-catcher.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -161,7 +162,7 @@ describe.each(dbKinds())("e-mail alerts over SMTP (%s)", (kind) => {
     const id = await w.addProduct({
       platform: "nudeproject",
       url: `${SHOP}/products/mail-only`,
-      alertChannels: { webhook: false, email: true, push: false },
+      alertChannels: onlyChannels("email"),
     });
     await start();
     await eventually(() => expect(smtp.mails).toHaveLength(1), 15_000);

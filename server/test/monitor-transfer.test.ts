@@ -1,3 +1,4 @@
+import { onlyChannels } from "@common/alert-channels.js";
 /** Monitors out as JSON or CSV, and back in: preview, commit, the limit, the same file twice. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
@@ -27,7 +28,7 @@ describe.each(dbKinds())("monitors import and export (%s)", (kind) => {
           zaraProduct({
             name: '=Casaco; com "aspas"',
             variants: ["Preto / M", "Azul / L"],
-            alertChannels: { webhook: true, email: false, push: true },
+            alertChannels: onlyChannels("webhook", "push"),
           }),
         )
       ).statusCode,
@@ -79,7 +80,7 @@ describe.each(dbKinds())("monitors import and export (%s)", (kind) => {
       platform: "zara",
       productId: "02015602",
       variants: ["Preto / M", "Azul / L"],
-      alertChannels: { webhook: true, email: false, push: true },
+      alertChannels: onlyChannels("webhook", "push"),
       price: "89.95",
     });
     expect(file.monitors[1]).toMatchObject({ monitorType: "search", isActive: false, checkInterval: 10_000 });

@@ -1,3 +1,4 @@
+import { onlyChannels } from "@common/alert-channels.js";
 import { DEFAULT_USER_SETTINGS } from "@common/schemas/settings.js";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -132,7 +133,7 @@ describe.each(dbKinds())("Web Push alerts through the outbox (%s)", (kind) => {
       platform: "nudeproject",
       url: `${SHOP}/products/push-only`,
       name: "Só push",
-      alertChannels: { webhook: false, email: false, push: true },
+      alertChannels: onlyChannels("push"),
     });
     await w.start();
     await eventually(() => expect(push.accepted).toHaveLength(1), 15_000);
@@ -151,7 +152,7 @@ describe.each(dbKinds())("Web Push alerts through the outbox (%s)", (kind) => {
     await w.addProduct({
       platform: "nudeproject",
       url: `${SHOP}/products/push-muted`,
-      alertChannels: { webhook: true, email: true, push: false },
+      alertChannels: onlyChannels("webhook", "email"),
     });
     await w.start();
     await w.webhook.waitForAccepted(1);

@@ -1,4 +1,10 @@
-import { ALERT_CHANNELS, CHANNEL_SETTING_DEFAULTS } from "@common/alert-channels.js";
+import {
+  ALERT_CHANNEL_KEYS,
+  ALERT_CHANNELS,
+  CHANNEL_SETTING_DEFAULTS,
+  onlyChannels,
+  SETTING_CHANNELS,
+} from "@common/alert-channels.js";
 import { alertChannelsSchema, effectiveAlertChannels } from "@common/schemas/products.js";
 import { DEFAULT_USER_SETTINGS, userSettingsSchema } from "@common/schemas/settings.js";
 import { describe, expect, it } from "vitest";
@@ -15,19 +21,23 @@ describe("alert channels registry", () => {
       expect(kind.destinationsSql).toMatch(/\bas destination\b/);
     }
     // e-mail waits for an SMTP server; push is always open
-    expect(ALWAYS_OPEN).toEqual(["push"]);
+    expect(ALWAYS_OPEN).toContain("push");
+    expect(ALWAYS_OPEN).not.toContain("email");
   });
 
   it("derives the product's channel choice, the user's switches and their defaults from the list", () => {
-    expect(Object.keys(alertChannelsSchema.shape)).toEqual(["webhook", "email", "push"]);
-    expect(CHANNEL_SETTING_DEFAULTS).toEqual({ emailNotifications: true, pushNotifications: false });
+    expect(Object.keys(alertChannelsSchema.shape)).toEqual(ALERT_CHANNEL_KEYS);
+    expect(ALERT_CHANNEL_KEYS.slice(0, 3)).toEqual(["webhook", "email", "push"]);
+    expect(CHANNEL_SETTING_DEFAULTS).toMatchObject({ emailNotifications: true, pushNotifications: false });
     expect(DEFAULT_USER_SETTINGS).toMatchObject(CHANNEL_SETTING_DEFAULTS);
-    expect(userSettingsSchema.shape).toHaveProperty("emailNotifications");
-    expect(effectiveAlertChannels(null, { emailNotifications: false, pushNotifications: true })).toEqual({
-      webhook: true,
-      email: false,
-      push: true,
-    });
+    for (const channel of SETTING_CHANNELS) expect(userSettingsSchema.shape).toHaveProperty(channel.setting);
+    // the user's switches decide for a product that chose nothing; the webhook always stays on
+    const only = (key: (typeof SETTING_CHANNELS)[number]["key"]) =>
+      Object.fromEntries(
+        SETTING_CHANNELS.map((c) => [c.setting, c.key === key]),
+      ) as typeof CHANNEL_SETTING_DEFAULTS;
+    expect(effectiveAlertChannels(null, only("push"))).toEqual(onlyChannels("webhook", "push"));
+    expect(effectiveAlertChannels(null, only("email"))).toEqual(onlyChannels("webhook", "email"));
     for (const channel of ALERT_CHANNELS) {
       for (const language of ["pt", "en", "es"] as const) expect(channel.texts[language].label).not.toBe("");
     }
@@ -37,17 +47,13 @@ describe("alert channels registry", () => {
     const product = { notificationsEnabled: true, webhookUrl: "" };
     expect(alertsGoOut({ ...product, alertChannels: null })).toBe(false);
     expect(alertsGoOut({ ...product, webhookUrl: "https://x.example/h", alertChannels: null })).toBe(true);
-    expect(alertsGoOut({ ...product, alertChannels: { webhook: true, email: false, push: false } })).toBe(
-      false,
-    );
-    expect(alertsGoOut({ ...product, alertChannels: { webhook: false, email: false, push: true } })).toBe(
-      true,
-    );
+    expect(alertsGoOut({ ...product, alertChannels: onlyChannels("webhook") })).toBe(false);
+    expect(alertsGoOut({ ...product, alertChannels: onlyChannels("push") })).toBe(true);
     expect(
       alertsGoOut({
         ...product,
         notificationsEnabled: false,
-        alertChannels: { webhook: true, email: true, push: true },
+        alertChannels: onlyChannels(...ALERT_CHANNEL_KEYS),
       }),
     ).toBe(false);
   });
