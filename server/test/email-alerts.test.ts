@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../src/db/schema.js";
 import { saveUserSettings } from "../src/services/settings.js";
 import { DEFAULT_USER_SETTINGS } from "@common/schemas/settings.js";
-import { createWorld, embedsOf, eventually, sleep, type World } from "./engine-support.js";
+import { createWorld, embedsOf, eventually, type World } from "./engine-support.js";
 import { createTestApp, createTestDatabase, dbKinds, type TestApp } from "./harness.js";
 
 const SHOP = "https://nudeproject.com";
@@ -47,7 +47,8 @@ describe.each(dbKinds())("e-mail alerts over SMTP (%s)", (kind) => {
     await start();
     await w.webhook.waitForAccepted(1);
     await eventually(() => expect(smtp.mails).toHaveLength(1), 15_000);
-    await sleep(1500);
+    // the Discord row and the e-mail row, both sent for good: no second e-mail can follow
+    expect((await w.outboxSettled(id, 2)).map((r) => r.status)).toEqual(["sent", "sent"]);
     expect(smtp.mails).toHaveLength(1);
     const [mail] = smtp.mails;
     expect(mail.rcpt).toEqual(["revenda@exemplo.pt"]);
@@ -150,10 +151,9 @@ describe.each(dbKinds())("e-mail alerts over SMTP (%s)", (kind) => {
     const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/mail-off` });
     await start();
     await w.webhook.waitForAccepted(1);
-    await sleep(1500);
-    expect(smtp.mails).toHaveLength(0);
-    const rows = (await w.notificationRows()).filter((r) => r.productId === id);
+    const rows = await w.outboxSettled(id);
     expect(rows.map((r) => r.webhookUrl)).toEqual([expect.stringContaining("discord.com")]);
+    expect(smtp.mails).toHaveLength(0);
   });
 
   it("a product that chose e-mail alone → the e-mail, not its webhook, while Settings have e-mail off", async () => {
@@ -166,10 +166,9 @@ describe.each(dbKinds())("e-mail alerts over SMTP (%s)", (kind) => {
     });
     await start();
     await eventually(() => expect(smtp.mails).toHaveLength(1), 15_000);
-    await sleep(1000);
-    expect(w.webhook.received).toHaveLength(0);
-    const rows = (await w.notificationRows()).filter((r) => r.productId === id);
+    const rows = await w.outboxSettled(id);
     expect(rows.map((r) => r.webhookUrl)).toEqual(["mailto:revenda@exemplo.pt"]);
+    expect(w.webhook.received).toHaveLength(0);
   });
 
   it("without SMTP_URL no e-mail row is queued", async () => {
@@ -177,9 +176,8 @@ describe.each(dbKinds())("e-mail alerts over SMTP (%s)", (kind) => {
     const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/mail-unset` });
     await w.start();
     await w.webhook.waitForAccepted(1);
-    await sleep(1000);
-    const rows = (await w.notificationRows()).filter((r) => r.productId === id);
-    expect(rows).toHaveLength(1);
+    const rows = await w.outboxSettled(id);
+    expect(rows.map((r) => r.webhookUrl)).toEqual([expect.stringContaining("discord.com")]);
     expect(smtp.mails).toHaveLength(0);
   });
 });

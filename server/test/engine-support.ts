@@ -4,6 +4,7 @@ import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "@common/schemas/se
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import { expect } from "vitest";
 import { FakeRetailer } from "../../tools/fake-retailer.js";
 import { FakeWebhook } from "../../tools/fake-webhook.js";
 import type { Database } from "../src/db/client.js";
@@ -12,6 +13,7 @@ import { CATALOGUE } from "../src/engine/platforms/index.js";
 import { type Engine, type EngineOptions, startEngine } from "../src/engine/start.js";
 import { saveAppSettings } from "../src/services/settings.js";
 import type { ChildOptions } from "./engine-child.js";
+import { eventually } from "./harness.js";
 
 /** the real retailer and Discord origins the stand-ins answer for (MONITOR_REDIRECT) */
 export const ORIGINS = {
@@ -55,6 +57,12 @@ export interface World {
   checkedAgain(id: number, times: number, timeoutMs?: number): Promise<void>;
   settings(change: Partial<GlobalSettings>): Promise<void>;
   notificationRows(): Promise<(typeof notifications.$inferSelect)[]>;
+  /**
+   * waits until product `id` has at least `atLeast` alert rows and none is still to be sent (each
+   * sent or failed for good), and returns them: the rows are written with the alert, in one
+   * statement, so a channel without a row here will never be sent to, with no sleep to prove it
+   */
+  outboxSettled(id: number, atLeast?: number): Promise<(typeof notifications.$inferSelect)[]>;
   activities(productId: number): Promise<(typeof activityLogs.$inferSelect)[]>;
   /** stops engines, turns products off, clears the stand-ins: the next test starts clean */
   reset(): Promise<void>;
@@ -143,6 +151,15 @@ export async function createWorld(database: Database): Promise<World> {
     },
     settings: (change) => saveAppSettings(database.db, "global", { ...DEFAULT_GLOBAL_SETTINGS, ...change }),
     notificationRows: () => database.db.select().from(notifications).orderBy(notifications.id),
+    async outboxSettled(id, atLeast = 1) {
+      let rows: (typeof notifications.$inferSelect)[] = [];
+      await eventually(async () => {
+        rows = (await world.notificationRows()).filter((r) => r.productId === id);
+        expect(rows.length).toBeGreaterThanOrEqual(atLeast);
+        expect(rows.filter((r) => r.status === "pending" || r.status === "sending")).toEqual([]);
+      }, 15_000);
+      return rows;
+    },
     activities: (productId) =>
       database.db
         .select()

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FakePushService } from "../../tools/fake-push-service.js";
 import { pushSubscriptions } from "../src/db/schema.js";
 import { saveUserSettings } from "../src/services/settings.js";
-import { createWorld, eventually, sleep, type World } from "./engine-support.js";
+import { createWorld, eventually, type World } from "./engine-support.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
 
 const SHOP = "https://nudeproject.com";
@@ -53,7 +53,8 @@ describe.each(dbKinds())("Web Push alerts through the outbox (%s)", (kind) => {
     await w.start();
     await w.webhook.waitForAccepted(1);
     await eventually(() => expect(push.accepted).toHaveLength(2), 15_000);
-    await sleep(1000);
+    // the webhook and both devices' rows, each sent for good: nothing more can go out
+    await w.outboxSettled(id, 3);
     expect(push.deliveries.map((d) => [d.status, d.error])).toEqual([
       [201, undefined],
       [201, undefined],
@@ -149,24 +150,26 @@ describe.each(dbKinds())("Web Push alerts through the outbox (%s)", (kind) => {
     await saveUserSettings(w.database.db, w.userId, { ...DEFAULT_USER_SETTINGS, pushNotifications: true });
     await device();
     w.retailer.setProduct("push-muted", { sizes: ["M"] });
-    await w.addProduct({
+    const id = await w.addProduct({
       platform: "nudeproject",
       url: `${SHOP}/products/push-muted`,
       alertChannels: onlyChannels("webhook", "email"),
     });
     await w.start();
     await w.webhook.waitForAccepted(1);
-    await sleep(1500);
+    const rows = await w.outboxSettled(id);
+    expect(rows.filter((r) => (r.webhookUrl ?? "").startsWith("webpush:"))).toEqual([]);
     expect(push.deliveries).toHaveLength(0);
   });
 
   it("'Notificações push' off → no push, even with a device subscribed", async () => {
     await device();
     w.retailer.setProduct("push-off", { sizes: ["M"] });
-    await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/push-off` });
+    const id = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/push-off` });
     await w.start();
     await w.webhook.waitForAccepted(1);
-    await sleep(1500);
+    const rows = await w.outboxSettled(id);
+    expect(rows.filter((r) => (r.webhookUrl ?? "").startsWith("webpush:"))).toEqual([]);
     expect(push.deliveries).toHaveLength(0);
   });
 });
