@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { activityLogs, monitorTargets, notifications, products } from "../src/db/schema.js";
 import type { AlertPayload } from "../src/engine/notify/alert.js";
 import { adoptUntargeted, type CheckBatch, leaseDue, writeBatch } from "../src/engine/store.js";
-import { createWorld, eventually, sleep, type World } from "./engine-support.js";
+import { createWorld, eventually, type World } from "./engine-support.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
 
 const SHOP = "https://nudeproject.com";
@@ -182,7 +182,8 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
 
     // the refused product's lease expired, so a later check saw the restock again and alerted once
     await w.webhook.waitForAccepted(1);
-    await sleep(2500);
+    // two more checks see the same restock: it was alerted once, not again
+    await w.checkedAgain(id, 2);
     expect(w.webhook.received).toHaveLength(1);
     const rows = (await w.notificationRows()).filter((r) => r.productId === id);
     expect(rows).toHaveLength(1);
@@ -207,7 +208,7 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
     const errors: unknown[] = [];
     await w.start({ onError: (e) => errors.push(e) });
     await w.webhook.waitForAccepted(1);
-    await sleep(2000);
+    await w.checkedAgain(fine, 2);
     expect(w.webhook.received).toHaveLength(1);
     const rows = await w.notificationRows();
     expect(rows.filter((r) => r.productId === fine)).toHaveLength(1);
@@ -238,7 +239,8 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
     });
     for (let i = 0; i < 30; i++) w.retailer.setProduct(`many${i}`, { sizes: ["L"] });
     await w.webhook.waitForAccepted(30);
-    await sleep(2000);
+    // each product checked again after its alert went out: still one alert each
+    await Promise.all(ids.map((id) => w.checkedAgain(id, 1)));
     expect(w.webhook.received).toHaveLength(30);
     const mine = async () => (await w.notificationRows()).filter((r) => ids.includes(r.productId ?? 0));
     const rows = await mine();
