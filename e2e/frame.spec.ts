@@ -55,12 +55,7 @@ test.describe("sessão", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("campos vazios são recusados antes de chegar ao servidor", async ({ page }) => {
-    await page.goto("/login");
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await expect(page.getByText("Utilizador obrigatório")).toBeVisible();
-    await expect(page.getByText("Password obrigatória")).toBeVisible();
-  });
+  // empty fields refused before the server: a screen test (features/auth/pages/login-page.test.tsx)
 
   test("entrar pelo formulário leva ao Status e dá as boas-vindas", async ({ page }) => {
     await page.goto("/login");

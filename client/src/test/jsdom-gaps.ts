@@ -4,6 +4,8 @@
  */
 export function installJsdomGaps() {
   if (typeof window === "undefined") return;
+  // a reader in Portugal: the screens that follow the browser's language (login) speak pt-PT
+  Object.defineProperty(window.navigator, "languages", { value: ["pt-PT", "pt"], configurable: true });
   const proto = window.HTMLElement.prototype;
   proto.hasPointerCapture ??= () => false;
   proto.setPointerCapture ??= () => {};

@@ -20,6 +20,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { Toaster } from "@/components/ui/toaster";
+import { i18n } from "@/lib/i18n";
 import { createQueryClient } from "@/lib/query-client";
 import { ThemeProvider } from "@/lib/theme-provider";
 import { installJsdomGaps } from "./jsdom-gaps";
@@ -80,6 +81,8 @@ export function screenServer() {
 
 /** renders a screen as the app does, at `path`; `user` types and clicks as a person would */
 export function renderScreen(ui: ReactElement, { path = "/" }: { path?: string } = {}) {
+  // a test that switched the language leaves it switched: each screen starts in pt-PT
+  void i18n.changeLanguage("pt");
   const queryClient = createQueryClient();
   const location = memoryLocation({ path, record: true });
   const user = userEvent.setup();
