@@ -5,7 +5,7 @@
 import { csvDecimal, toCsv } from "./csv.js";
 import { NO_PLATFORM, platformKey, salePlatformName } from "./aggregations.js";
 import type { Formatter } from "./format.js";
-import { addMoney } from "./money.js";
+import { addMoney, multiplyMoney } from "./money.js";
 import { checkPeriod, periodFields } from "./schemas/period.js";
 import type { Expense, ExpenseCategory } from "./schemas/expenses.js";
 import type { InventoryItem } from "./schemas/inventory.js";
@@ -134,6 +134,7 @@ export function inventoryCsv(items: readonly InventoryItem[], f: Formatter): str
       "Data de compra",
       inCurrency("Preço", f),
       inCurrency("Portes", f),
+      "Quantidade",
       "Estado",
       inCurrency("Preço de venda", f),
       inCurrency("Lucro", f),
@@ -148,6 +149,7 @@ export function inventoryCsv(items: readonly InventoryItem[], f: Formatter): str
       i.purchaseDate ? f.dateOnly(i.purchaseDate) : "",
       csvDecimal(i.price),
       csvDecimal(i.shippingPrice),
+      i.quantity,
       inventoryStatusLabel(i.status),
       csvDecimal(i.sale?.salePrice),
       csvDecimal(i.sale?.profit),
@@ -165,6 +167,7 @@ export function salesCsv(sales: readonly Sale[], f: Formatter): string {
       "SKU",
       "Comprador",
       "Plataforma",
+      "Quantidade",
       inCurrency("Preço de venda", f),
       inCurrency("Taxas", f),
       inCurrency("Custo", f),
@@ -176,9 +179,11 @@ export function salesCsv(sales: readonly Sale[], f: Formatter): string {
       s.item?.sku,
       s.buyer,
       s.platform,
+      s.quantity,
       csvDecimal(s.salePrice),
       csvDecimal(s.fees),
-      s.item ? csvDecimal(addMoney(s.item.price, s.item.shippingPrice)) : "",
+      // what the units sold cost: (price + shipping) × units, exactly
+      s.item ? csvDecimal(multiplyMoney(addMoney(s.item.price, s.item.shippingPrice), s.item.quantity)) : "",
       csvDecimal(s.profit),
     ]),
   );

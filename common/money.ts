@@ -72,6 +72,12 @@ export function subtractMoney(from: string, ...values: (string | null | undefine
   return centsToDecimal(values.reduce<bigint>((rest, v) => rest - (v ? toCents(v) : 0n), toCents(from)));
 }
 
+/** an amount × a whole number of units ("12.50" × 3 → "37.50"), exactly */
+export function multiplyMoney(value: string, units: number): string {
+  if (!Number.isSafeInteger(units)) throw new RangeError(`not a whole number of units: ${units}`);
+  return centsToDecimal(toCents(value) * BigInt(units));
+}
+
 /** numerator ÷ denominator × 100 on decimal texts, rounded half away from zero to 2 decimals */
 export function percentage(numerator: string, denominator: string): string | null {
   const num = toCents(numerator);

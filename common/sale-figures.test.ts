@@ -10,6 +10,7 @@ const item = (overrides: Partial<NonNullable<Sale["item"]>> = {}): NonNullable<S
   size: null,
   price: "40.00",
   shippingPrice: "5.00",
+  quantity: 1,
   purchaseDate: null,
   createdAt: "2026-11-01T10:00:00.000Z",
   ...overrides,
@@ -21,6 +22,11 @@ describe("a sale's own figures", () => {
     expect(saleReturn({ profit: "-4.50", item: item() })).toBe(-10);
     expect(saleReturn({ profit: "10.00", item: item({ price: "0.00", shippingPrice: "0.00" }) })).toBeNull();
     expect(saleReturn({ profit: "10.00", item: null })).toBeNull();
+  });
+
+  it("measures a sale of some units of a lot on those units' cost", () => {
+    // 3 units at 40 € + 5 € shipping each cost 135 €; 27 € profit is 20 %
+    expect(saleReturn({ profit: "27.00", item: item({ quantity: 3 }) })).toBe(20);
   });
 
   it("counts days in stock from the purchase day, else the registration day on the user's calendar", () => {

@@ -4,12 +4,12 @@ import { toCents } from "./money.js";
 import type { Sale } from "./schemas/sales.js";
 
 /**
- * Return on the item's cost: profit ÷ (price + shipping) × 100. Null when the item is gone (its cost
+ * Return on the item's cost: profit ÷ ((price + shipping) × units sold) × 100. Null when the item is gone (its cost
  * is unknown) or cost nothing (no ratio to give).
  */
 export function saleReturn(sale: Pick<Sale, "profit" | "item">): number | null {
   if (!sale.item) return null;
-  const cost = toCents(sale.item.price) + toCents(sale.item.shippingPrice);
+  const cost = (toCents(sale.item.price) + toCents(sale.item.shippingPrice)) * BigInt(sale.item.quantity);
   if (cost <= 0n) return null;
   return (Number(toCents(sale.profit)) / Number(cost)) * 100;
 }

@@ -60,6 +60,17 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
+/** the largest lot an item holds */
+export const MAX_QUANTITY = 10_000;
+
+/** units of a lot, or of a lot sold: a whole number from 1 (a text field's "3" is read as 3) */
+export const quantitySchema = z.coerce
+  .number({ error: "Quantidade inválida" })
+  .refine(Number.isFinite, "Quantidade inválida")
+  .refine(Number.isInteger, "A quantidade é um número inteiro de unidades")
+  .refine((n) => n >= 1, "A quantidade mínima é 1")
+  .refine((n) => n <= MAX_QUANTITY, `Quantidade máxima: ${MAX_QUANTITY}`);
+
 export const inventoryStatusSchema = z.enum(INVENTORY_STATUSES, { error: "Estado inválido" });
 
 /** the sale fields that a change to sold carries (status dialog and item creation alike) */
@@ -77,8 +88,10 @@ export const createInventoryItemSchema = z
       .trim()
       .min(1, "Nome obrigatório")
       .max(200, "Nome demasiado longo"),
+    /** each unit's price and shipping (a lot of 3: the price of one) */
     price: amountSchema("Preço obrigatório"),
     shippingPrice: optionalAmountSchema("0.00"),
+    quantity: quantitySchema.default(1),
     sku: optionalText(100),
     status: inventoryStatusSchema.default("in_stock"),
     image: photoDataUrlSchema,
@@ -103,6 +116,7 @@ export const updateInventoryItemSchema = createInventoryItemSchema
     name: true,
     price: true,
     shippingPrice: true,
+    quantity: true,
     sku: true,
     image: true,
     size: true,
@@ -127,9 +141,16 @@ export const itemFormSchema = createInventoryItemSchema.extend({
 export type ItemFormInput = z.input<typeof itemFormSchema>;
 export type ItemForm = z.output<typeof itemFormSchema>;
 
-/** PUT /api/inventory/{id}: the change-status dialog; `id` in the body is tolerated */
+/**
+ * PUT /api/inventory/{id}: the change-status dialog; `id` in the body is tolerated. To sold, a lot
+ * sells `quantity` of its units (all of them when not given).
+ */
 export const updateInventoryStatusSchema = z
-  .object({ id: z.coerce.number().int().optional(), status: inventoryStatusSchema })
+  .object({
+    id: z.coerce.number().int().optional(),
+    status: inventoryStatusSchema,
+    quantity: quantitySchema.optional(),
+  })
   .extend(saleFieldsSchema.shape);
 export type UpdateInventoryStatusInput = z.input<typeof updateInventoryStatusSchema>;
 export type UpdateInventoryStatus = z.output<typeof updateInventoryStatusSchema>;
@@ -157,6 +178,8 @@ export const inventoryItemSchema = z.object({
   sku: z.string().nullable(),
   price: z.string(),
   shippingPrice: z.string(),
+  /** units left in the lot (of a sold item: the units its sale sold) */
+  quantity: z.number(),
   purchaseLocation: z.string().nullable(),
   purchaseDate: z.string().nullable(),
   status: z.string(),

@@ -1,7 +1,7 @@
 import { canonicalPlatform } from "../sale-platforms.js";
 import { z } from "../zod-pt.js";
 import { dateInputSchema } from "./dates.js";
-import { amountSchema, optionalAmountSchema, optionalText } from "./inventory.js";
+import { amountSchema, optionalAmountSchema, optionalText, quantitySchema } from "./inventory.js";
 
 /** POST /api/sales. A profit sent by the client is ignored: the server computes it. */
 export const createSaleSchema = z.object({
@@ -19,6 +19,8 @@ export const createSaleSchema = z.object({
     .max(100, "Máximo 100 caracteres")
     .transform(canonicalPlatform),
   fees: optionalAmountSchema("0.00"),
+  /** units of the item's lot sold, for the sale price; all of them when not given */
+  quantity: quantitySchema.optional(),
   profit: z.unknown().optional(),
 });
 /** PUT /api/sales/{id}: the sale's own fields; a field left out keeps its value */
@@ -34,7 +36,7 @@ export type UpdateSale = z.output<typeof updateSaleSchema>;
  * request's saleDate (a day other than today has no time).
  */
 export const saleFormSchema = createSaleSchema
-  .pick({ salePrice: true, fees: true, buyer: true, platform: true })
+  .pick({ salePrice: true, fees: true, buyer: true, platform: true, quantity: true })
   .extend({ saleDay: z.string().min(1, "Data da venda obrigatória") });
 export type SaleFormInput = z.input<typeof saleFormSchema>;
 export type SaleForm = z.output<typeof saleFormSchema>;
@@ -54,6 +56,8 @@ export const saleItemSummarySchema = z.object({
   size: z.string().nullable(),
   price: z.string(),
   shippingPrice: z.string(),
+  /** the units the sale sold (price and shipping are each unit's) */
+  quantity: z.number(),
   /** the day it was bought (a day alone, as typed), null when not given */
   purchaseDate: z.string().nullable(),
   /** when it was registered: its day in stock when no purchase day was given */
@@ -71,6 +75,8 @@ export const saleSchema = z.object({
   platform: z.string().nullable(),
   fees: z.string(),
   profit: z.string(),
+  /** units sold (1 when the item is gone) */
+  quantity: z.number(),
   createdAt: z.string(),
   item: saleItemSummarySchema.nullable(),
 });

@@ -63,6 +63,7 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
       "SKU",
       "Comprador",
       "Plataforma",
+      "Quantidade",
       "Preço de venda (USD)",
       "Taxas (USD)",
       "Custo (USD)",
@@ -74,6 +75,7 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
       "",
       "",
       "Vinted",
+      "1",
       "1500,00",
       "10,00",
       "1234,50",
@@ -82,7 +84,7 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
 
     await saveUserSettings(ana, { currency: "EUR", timezone: "Europe/Lisbon" });
     const [lisbonHeader, lisbonRow] = csvCells((await call(ana, "GET", "/api/sales/export")).body);
-    expect(lisbonHeader[5]).toBe("Preço de venda (EUR)");
+    expect(lisbonHeader[6]).toBe("Preço de venda (EUR)");
     expect(lisbonRow[0]).toBe("23/11/2026 03:30");
 
     // the screen's platform filter (case aside) and order apply to the file
@@ -109,6 +111,7 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
       "",
       "1234,50",
       "0,00",
+      "1",
       "Vendido",
       "1500,00",
       "255,50",
@@ -126,7 +129,7 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
 
     await saveUserSettings(ana, { timezone: "Europe/Lisbon" });
     const lisbon = csvCells((await call(ana, "GET", "/api/inventory/export?status=sold")).body);
-    expect(lisbon[1][11]).toBe("23/11/2026");
+    expect(lisbon[1][12]).toBe("23/11/2026");
 
     // in the screen's order: the cheapest first, then the dearest first
     const cheapest = csvCells((await call(ana, "GET", "/api/inventory/export?sort=priceLow")).body);

@@ -381,6 +381,8 @@ export const inventoryItems = pgTable(
     sku: text("sku"),
     price: numeric("price", { precision: 10, scale: 2 }).notNull(),
     shippingPrice: numeric("shipping_price", { precision: 10, scale: 2 }).notNull().default("0"),
+    /** units in the lot (price and shipping are each unit's); a sale of some of them splits the lot */
+    quantity: integer("quantity").notNull().default(1),
     purchaseLocation: text("purchase_location"),
     purchaseDate: timestamp("purchase_date", { withTimezone: true }),
     status: text("status").notNull().default("in_stock"),

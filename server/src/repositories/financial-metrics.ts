@@ -20,7 +20,7 @@ export const financialMetricsRepository = {
 
   async countInStock(conn: Conn): Promise<number> {
     const [row] = await conn
-      .select({ inStock: sql<number>`count(*)::int` })
+      .select({ inStock: sql<number>`coalesce(sum(${inventoryItems.quantity}), 0)::int` })
       .from(inventoryItems)
       .where(eq(inventoryItems.status, "in_stock"));
     return row.inStock;

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { inventoryItems, itemPhotos } from "../db/schema.js";
 
@@ -32,6 +32,12 @@ export const itemPhotosRepository = {
       .from(itemPhotos)
       .where(eq(itemPhotos.itemId, itemId));
     return row.full;
+  },
+
+  /** gives item `to` a copy of item `from`'s photo, when it has one (a lot split by a sale) */
+  async copy(conn: Conn, from: number, to: number): Promise<void> {
+    await conn.execute(sql`insert into item_photos (item_id, mime, "full", thumbnail, updated_at)
+      select ${to}, mime, "full", thumbnail, updated_at from item_photos where item_id = ${from}`);
   },
 
   async insert(conn: Conn, itemId: number, values: PhotoValues): Promise<void> {

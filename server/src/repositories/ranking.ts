@@ -40,13 +40,15 @@ export const rankingRepository = {
         totalRevenue: sql<string>`round(${revenue}, 2)::text`,
         totalProfit: sql<string>`round(${profit}, 2)::text`,
         profitMargin: sql<string | null>`round(${profit} * 100 / nullif(${revenue}, 0), 2)::text`,
-        soldItems: sql<number>`count(${sales.id})::int`,
-        totalItems: sql<number>`(select count(*) from ${inventoryItems} where ${inventoryItems.userId} = ${users.id})::int`,
+        // units: a sale of 2 of a lot counts 2 (its item's quantity), a sale whose item is gone 1
+        soldItems: sql<number>`coalesce(sum(coalesce(${inventoryItems.quantity}, 1)), 0)::int`,
+        totalItems: sql<number>`(select coalesce(sum(i.quantity), 0) from ${inventoryItems} i where i.user_id = ${users.id})::int`,
         averageProfit: sql<string>`round(${profit} / count(${sales.id}), 2)::text`,
         hidden: users.hiddenFromRanking,
       })
       .from(users)
       .innerJoin(sales, eq(sales.userId, users.id))
+      .leftJoin(inventoryItems, eq(inventoryItems.id, sales.inventoryItemId))
       .where(and(...conditions))
       .groupBy(users.id)
       .orderBy(sql`${profit} desc`, sql`${revenue} desc`, users.username);

@@ -30,18 +30,24 @@ const truthy = (condition: SQL | undefined) => condition ?? sql`true`;
 /** an amount rounded to the cent as text, 0 when there is nothing to sum */
 const money = (expr: ReturnType<typeof sql>) => sql<string>`round(coalesce(${expr}, 0), 2)::text`;
 
+/** units of the user's items (a lot of 3 counts 3), of those matching `condition` when given */
+const units = (condition?: SQL) =>
+  sql<number>`(coalesce(sum(${inventoryItems.quantity})${condition ? sql` filter (where ${condition})` : sql``}, 0))::int`;
+/** what an item cost: (price + shipping) × its units, in numeric */
+const itemCost = sql`(${inventoryItems.price} + ${inventoryItems.shippingPrice}) * ${inventoryItems.quantity}`;
+
 /** the per-user figures of the statistics screens, aggregated in SQL numeric */
 export const statisticsRepository = {
-  /** the user's items (those bought in the window, when there is one) by status, and what they cost */
+  /** the user's units (of the items bought in the window, when there is one) by status, and what they cost */
   async itemCounts(conn: Conn, userId: number, window: DayWindow | null = null) {
     const [row] = await conn
       .select({
-        totalItems: sql<number>`count(*)::int`,
-        inStock: sql<number>`(count(*) filter (where ${inventoryItems.status} = 'in_stock'))::int`,
-        sold: sql<number>`(count(*) filter (where ${inventoryItems.status} = 'sold'))::int`,
-        pending: sql<number>`(count(*) filter (where ${inventoryItems.status} = 'pending'))::int`,
-        inTransit: sql<number>`(count(*) filter (where ${inventoryItems.status} in ('transit', 'in_transit')))::int`,
-        totalExpenses: money(sql`sum(${inventoryItems.price} + ${inventoryItems.shippingPrice})`),
+        totalItems: units(),
+        inStock: units(sql`${inventoryItems.status} = 'in_stock'`),
+        sold: units(sql`${inventoryItems.status} = 'sold'`),
+        pending: units(sql`${inventoryItems.status} = 'pending'`),
+        inTransit: units(sql`${inventoryItems.status} in ('transit', 'in_transit')`),
+        totalExpenses: money(sql`sum(${itemCost})`),
       })
       .from(inventoryItems)
       .where(and(eq(inventoryItems.userId, userId), itemInWindow(window)));
@@ -84,9 +90,7 @@ export const statisticsRepository = {
         recentProfit: money(sql`sum(${sales.profit}) filter (where ${inRecent})`),
         previousProfit: money(sql`sum(${sales.profit}) filter (where ${inPrevious})`),
         totalProfit: money(sql`sum(${sales.profit}) filter (where ${inWindow})`),
-        soldCost: money(
-          sql`sum(${inventoryItems.price} + ${inventoryItems.shippingPrice}) filter (where ${inWindow})`,
-        ),
+        soldCost: money(sql`sum(${itemCost}) filter (where ${inWindow})`),
         averageMargin: sql<
           string | null
         >`round(avg(${sales.profit} * 100 / nullif(${sales.salePrice}, 0)) filter (where ${inWindow}), 2)::text`,

@@ -97,7 +97,10 @@ const onlyOne = (list: string[]) => (list.length === 1 ? list[0] : null);
 
 const photoSize = (photo: { full: Buffer; thumbnail: Buffer }) => photo.full.length + photo.thumbnail.length;
 
-/** PATCH /api/inventory/{id}: the fields sent change; a new cost recomputes the sale's profit */
+/**
+ * PATCH /api/inventory/{id}: the fields sent change; a new cost or number of units recomputes the
+ * sale's profit (a sold item's quantity is the units its sale sold)
+ */
 export async function updateItem(db: Db, userId: number, itemId: number, input: UpdateInventoryItem) {
   const { image, ...fields } = input;
   const photo = typeof image === "string" ? await decodePhoto(image) : image;
@@ -106,11 +109,17 @@ export async function updateItem(db: Db, userId: number, itemId: number, input: 
     if (photo) await assertRoomForPhoto(tx, userId, item.id, photoSize(photo));
     const updated = await inventoryItemsRepository.update(tx, item.id, { ...fields, updatedAt: new Date() });
     if (photo !== undefined) await storePhoto(tx, item.id, photo);
-    if (fields.price !== undefined || fields.shippingPrice !== undefined) {
+    if (fields.price !== undefined || fields.shippingPrice !== undefined || fields.quantity !== undefined) {
       const sale = await salesRepository.findByItem(tx, item.id);
       if (sale) {
         await salesRepository.update(tx, sale.id, {
-          profit: computeProfit(sale.salePrice, updated.price, updated.shippingPrice, sale.fees),
+          profit: computeProfit(
+            sale.salePrice,
+            updated.price,
+            updated.shippingPrice,
+            sale.fees,
+            updated.quantity,
+          ),
         });
       }
     }
@@ -157,6 +166,7 @@ export async function listItems(
     sku: item.sku,
     price: item.price,
     shippingPrice: item.shippingPrice,
+    quantity: item.quantity,
     purchaseLocation: item.purchaseLocation,
     purchaseDate: item.purchaseDate?.toISOString() ?? null,
     status: item.status,

@@ -1,11 +1,12 @@
 import type { UpdateInventoryStatus } from "@common/schemas/inventory.js";
 import { SELLABLE_STATUSES } from "@common/schemas/inventory.js";
 import type { CreateSale, Sale, UpdateSale } from "@common/schemas/sales.js";
-import { subtractMoney } from "@common/money.js";
+import { addMoney, multiplyMoney, subtractMoney } from "@common/money.js";
 import type { DayWindow } from "../repositories/sale-calendar.js";
 import type { Conn, Db, Tx } from "../db/client.js";
 import { badRequest, conflict, notFound } from "../http-error.js";
 import { inventoryItemsRepository, type ItemRow } from "../repositories/inventory-items.js";
+import { itemPhotosRepository } from "../repositories/item-photos.js";
 import { type SaleRow, salesRepository } from "../repositories/sales.js";
 
 export type { ItemRow };
@@ -20,14 +21,15 @@ export const ALREADY_SOLD = "Item já vendido";
  * sales through `recordSale` here.
  */
 
-/** sale price − item price − item shipping − fees, exact to the cent */
+/** sale price − (item price + item shipping) × units sold − fees, exact to the cent */
 export function computeProfit(
   salePrice: string,
   itemPrice: string,
   shippingPrice: string,
   fees: string,
+  units = 1,
 ): string {
-  return subtractMoney(salePrice, itemPrice, shippingPrice, fees);
+  return subtractMoney(salePrice, multiplyMoney(addMoney(itemPrice, shippingPrice), units), fees);
 }
 
 export interface SaleDetails {
@@ -36,6 +38,8 @@ export interface SaleDetails {
   buyer: string | null;
   platform: string | null;
   saleDate?: Date;
+  /** units of the lot sold; all of them when not given */
+  quantity?: number;
 }
 
 /** the caller's item, locked for the rest of the transaction; another user's id is a 404 */
@@ -45,20 +49,41 @@ export async function lockOwnItem(tx: Tx, userId: number, itemId: number): Promi
   return item;
 }
 
-/** creates the sale and marks the item sold; the caller holds the item's lock */
+export const TOO_MANY_UNITS = "Não restam tantas unidades deste item";
+
+/**
+ * Creates the sale and marks the item sold; the caller holds the item's lock. A sale of some of a
+ * lot's units splits the lot: those units become an item of their own (same fields, photo and
+ * dates), sold, and the lot keeps the rest in its status, so a sale always has exactly one item and
+ * its cost is that item's unit cost × its units.
+ */
 export async function recordSale(tx: Tx, item: ItemRow, details: SaleDetails): Promise<SaleRow> {
   if (!SELLABLE_STATUSES.includes(item.status)) throw conflict(ALREADY_SOLD);
+  const units = details.quantity ?? item.quantity;
+  if (units > item.quantity) {
+    throw badRequest(TOO_MANY_UNITS, [{ path: "quantity", message: TOO_MANY_UNITS }]);
+  }
+  let sold = item;
+  if (units < item.quantity) {
+    const { id: _id, ...fields } = item;
+    sold = await inventoryItemsRepository.insert(tx, { ...fields, quantity: units, updatedAt: new Date() });
+    await itemPhotosRepository.copy(tx, item.id, sold.id);
+    await inventoryItemsRepository.update(tx, item.id, {
+      quantity: item.quantity - units,
+      updatedAt: new Date(),
+    });
+  }
   const sale = await salesRepository.insert(tx, {
     userId: item.userId,
-    inventoryItemId: item.id,
+    inventoryItemId: sold.id,
     salePrice: details.salePrice,
     fees: details.fees,
     buyer: details.buyer,
     platform: details.platform,
     saleDate: details.saleDate ?? new Date(),
-    profit: computeProfit(details.salePrice, item.price, item.shippingPrice, details.fees),
+    profit: computeProfit(details.salePrice, item.price, item.shippingPrice, details.fees, units),
   });
-  await inventoryItemsRepository.update(tx, item.id, { status: "sold", updatedAt: new Date() });
+  await inventoryItemsRepository.update(tx, sold.id, { status: "sold", updatedAt: new Date() });
   return sale;
 }
 
@@ -89,14 +114,20 @@ export async function deleteSale(db: Db, userId: number, saleId: number): Promis
 }
 
 export function requireSalePrice(
-  change: Pick<UpdateInventoryStatus, "salePrice" | "fees" | "buyer" | "platform">,
+  change: Pick<UpdateInventoryStatus, "salePrice" | "fees" | "buyer" | "platform"> & { quantity?: number },
 ) {
   if (change.salePrice === null) {
     throw badRequest("Preço de venda obrigatório", [
       { path: "salePrice", message: "Preço de venda obrigatório" },
     ]);
   }
-  return { salePrice: change.salePrice, fees: change.fees, buyer: change.buyer, platform: change.platform };
+  return {
+    salePrice: change.salePrice,
+    fees: change.fees,
+    buyer: change.buyer,
+    platform: change.platform,
+    quantity: change.quantity,
+  };
 }
 
 /** PUT /api/sales/{id}: edits a sale; its profit follows */
@@ -110,7 +141,13 @@ export async function updateSale(db: Db, userId: number, saleId: number, input: 
     const next = { ...sale, ...input };
     await salesRepository.update(tx, sale.id, {
       ...input,
-      profit: computeProfit(next.salePrice, item?.price ?? "0", item?.shippingPrice ?? "0", next.fees),
+      profit: computeProfit(
+        next.salePrice,
+        item?.price ?? "0",
+        item?.shippingPrice ?? "0",
+        next.fees,
+        item?.quantity ?? 1,
+      ),
     });
     // the item row changes too, so that cached inventory answers learn of the new sale
     if (item) await inventoryItemsRepository.update(tx, item.id, { updatedAt: new Date() });
@@ -135,6 +172,7 @@ export async function listSales(
     platform: sale.platform,
     fees: sale.fees,
     profit: sale.profit,
+    quantity: item?.quantity ?? 1,
     createdAt: sale.createdAt.toISOString(),
     item: item
       ? {
@@ -144,6 +182,7 @@ export async function listSales(
           size: item.size,
           price: item.price,
           shippingPrice: item.shippingPrice,
+          quantity: item.quantity,
           purchaseDate: item.purchaseDate?.toISOString() ?? null,
           createdAt: item.createdAt.toISOString(),
         }

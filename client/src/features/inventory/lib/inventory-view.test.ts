@@ -19,6 +19,7 @@ const item = (
   sku: null,
   price: "10.00",
   shippingPrice: "0.00",
+  quantity: 1,
   purchaseLocation: null,
   purchaseDate: null,
   status,
@@ -83,7 +84,7 @@ describe("inventory view", () => {
       .trim()
       .split("\r\n");
     expect(lines[0].split(";")[4]).toBe("Data de compra");
-    expect(lines[2].split(";").slice(0, 10)).toEqual([
+    expect(lines[2].split(";").slice(0, 11)).toEqual([
       "Casaco",
       "",
       "",
@@ -91,6 +92,7 @@ describe("inventory view", () => {
       "",
       "10,00",
       "0,00",
+      "1",
       "Vendido",
       "30,00",
       "19,00",

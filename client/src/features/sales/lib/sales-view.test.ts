@@ -20,6 +20,7 @@ const sale = (
   platform: "Vinted",
   fees: "0.00",
   profit,
+  quantity: 1,
   createdAt: saleDate,
   item: {
     id,
@@ -28,6 +29,7 @@ const sale = (
     size: null,
     price: "1.00",
     shippingPrice: "0.00",
+    quantity: 1,
     purchaseDate: null,
     createdAt: saleDate,
   },
@@ -96,8 +98,18 @@ describe("sales view", () => {
       .trim()
       .split("\r\n");
     expect(header).toBe(
-      "Data;Item;SKU;Comprador;Plataforma;Preço de venda (EUR);Taxas (EUR);Custo (EUR);Lucro (EUR)",
+      "Data;Item;SKU;Comprador;Plataforma;Quantidade;Preço de venda (EUR);Taxas (EUR);Custo (EUR);Lucro (EUR)",
     );
-    expect(row.split(";").slice(1)).toEqual(["Item 3", "", "", "Vinted", "10,00", "0,00", "1,00", "-1,00"]);
+    expect(row.split(";").slice(1)).toEqual([
+      "Item 3",
+      "",
+      "",
+      "Vinted",
+      "1",
+      "10,00",
+      "0,00",
+      "1,00",
+      "-1,00",
+    ]);
   });
 });

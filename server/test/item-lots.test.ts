@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { computeProfit } from "../src/services/sales.js";
+import { createTestApp, csvCells, dbKinds, type TestApp } from "./harness.js";
+
+describe("computeProfit of some units of a lot", () => {
+  it.each([
+    // sale, unit price, unit shipping, fees, units, profit
+    ["100.00", "33.33", "0.01", "2.50", 3, "-2.52"],
+    ["70.00", "40.00", "5.00", "5.00", 1, "20.00"],
+    ["0.30", "0.10", "0.00", "0.00", 3, "0.00"],
+  ])("%s − (%s + %s) − %s, %i units: %s", (sale, price, shipping, fees, units, profit) => {
+    expect(computeProfit(sale, price, shipping, fees, units)).toBe(profit);
+  });
+});
+
+describe.each(dbKinds())("lots of identical units (%s)", (kind) => {
+  let t: TestApp;
+  let ana: string;
+  let rui: string;
+
+  const call = (
+    cookie: string,
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+    url: string,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: { cookie }, payload });
+  const items = async (cookie: string) => (await call(cookie, "GET", "/api/inventory")).json();
+  const item = async (cookie: string, id: number) =>
+    (await items(cookie)).find((i: { id: number }) => i.id === id);
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await t.createUser({ username: "ana" });
+    await t.createUser({ username: "rui" });
+    ana = await t.login("ana");
+    rui = await t.login("rui");
+  });
+  afterAll(() => t.close());
+
+  it("creates an item of one unit by default and a lot with its quantity", async () => {
+    const one = (await call(rui, "POST", "/api/inventory", { name: "Boné", price: "5" })).json();
+    expect(one.quantity).toBe(1);
+    const lot = (
+      await call(rui, "POST", "/api/inventory", { name: "Meias", price: "2", quantity: "4" })
+    ).json();
+    expect(lot.quantity).toBe(4);
+  });
+
+  it("sells part of a lot: the units sold become a sold item of their own, the rest stays in stock", async () => {
+    const lot = (
+      await call(ana, "POST", "/api/inventory", {
+        name: "Nike Dunk",
+        price: "40",
+        shippingPrice: "5",
+        quantity: 3,
+        size: "42",
+        purchaseDate: "2026-11-01",
+      })
+    ).json();
+    const res = await call(ana, "POST", "/api/sales", {
+      inventoryItemId: lot.id,
+      quantity: 1,
+      salePrice: "70",
+      fees: "5",
+      platform: "Vinted",
+      saleDate: "2026-11-20T10:00:00.000Z",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const sale = res.json();
+    // 70 − (40 + 5) × 1 − 5
+    expect(sale).toMatchObject({ quantity: 1, salePrice: "70.00", profit: "20.00" });
+    expect(sale.inventoryItemId).not.toBe(lot.id);
+    expect(sale.item).toMatchObject({
+      name: "Nike Dunk",
+      price: "40.00",
+      shippingPrice: "5.00",
+      quantity: 1,
+    });
+
+    const left = await item(ana, lot.id);
+    expect(left).toMatchObject({ status: "in_stock", quantity: 2, sale: null });
+    const part = await item(ana, sale.inventoryItemId);
+    expect(part).toMatchObject({
+      status: "sold",
+      quantity: 1,
+      name: "Nike Dunk",
+      size: "42",
+      purchaseDate: lot.purchaseDate,
+      createdAt: lot.createdAt,
+      sale: { id: sale.id, profit: "20.00" },
+    });
+  });
+
+  it("sells several units in one sale at the price of those units, and the last units sell the lot itself", async () => {
+    const lot = (
+      await call(ana, "POST", "/api/inventory", {
+        name: "Lote Adidas",
+        price: "33,33",
+        shippingPrice: "0,01",
+        quantity: 5,
+      })
+    ).json();
+    const two = await call(ana, "POST", "/api/sales", {
+      inventoryItemId: lot.id,
+      quantity: "2",
+      salePrice: "100",
+      fees: "2,50",
+      platform: "OLX",
+    });
+    expect(two.statusCode, two.body).toBe(201);
+    // 100 − 33.34 × 2 − 2.50 = 30.82, in cents
+    expect(two.json()).toMatchObject({ quantity: 2, profit: "30.82", item: { quantity: 2 } });
+    expect(await item(ana, lot.id)).toMatchObject({ status: "in_stock", quantity: 3 });
+
+    // the status dialog sells some units too
+    const one = await call(ana, "PUT", `/api/inventory/${lot.id}`, {
+      status: "sold",
+      quantity: 1,
+      salePrice: "40",
+      platform: "Vinted",
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(await item(ana, lot.id)).toMatchObject({ status: "in_stock", quantity: 2 });
+
+    // the last two units, sold together without saying how many, sell the lot's own row
+    const last = await call(ana, "POST", "/api/sales", {
+      inventoryItemId: lot.id,
+      salePrice: "90",
+      platform: "Vinted",
+    });
+    expect(last.statusCode, last.body).toBe(201);
+    expect(last.json()).toMatchObject({ inventoryItemId: lot.id, quantity: 2, profit: "23.32" });
+    expect(await item(ana, lot.id)).toMatchObject({ status: "sold", quantity: 2, sale: { profit: "23.32" } });
+    // nothing left to sell
+    const again = await call(ana, "POST", "/api/sales", {
+      inventoryItemId: lot.id,
+      quantity: 1,
+      salePrice: "1",
+      platform: "Vinted",
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("refuses more units than are left, and quantities that are not whole units, in Portuguese", async () => {
+    const lot = (
+      await call(ana, "POST", "/api/inventory", { name: "Lote recusado", price: "10", quantity: 3 })
+    ).json();
+    const sell = (quantity: unknown) =>
+      call(ana, "POST", "/api/sales", {
+        inventoryItemId: lot.id,
+        quantity,
+        salePrice: "20",
+        platform: "Vinted",
+      });
+    const tooMany = await sell(4);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe("Não restam tantas unidades deste item");
+    for (const [quantity, message] of [
+      [0, "A quantidade mínima é 1"],
+      [1.5, "A quantidade é um número inteiro de unidades"],
+      ["abc", "Quantidade inválida"],
+      [-2, "A quantidade mínima é 1"],
+      [10_001, "Quantidade máxima: 10000"],
+    ] as const) {
+      const res = await sell(quantity);
+      expect(res.statusCode, String(quantity)).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(message);
+    }
+    const badLot = await call(ana, "POST", "/api/inventory", { name: "x", price: "1", quantity: 0 });
+    expect(badLot.statusCode).toBe(400);
+    expect(JSON.stringify(badLot.json())).toContain("A quantidade mínima é 1");
+    const badEdit = await call(ana, "PATCH", `/api/inventory/${lot.id}`, { quantity: "2,5" });
+    expect(badEdit.statusCode).toBe(400);
+    // nothing was sold or split
+    expect(await item(ana, lot.id)).toMatchObject({ status: "in_stock", quantity: 3 });
+  });
+
+  it("keeps every figure exact: units counted, cost × units, profit and ROI of the units sold", async () => {
+    const bea = await (async () => {
+      await t.createUser({ username: "bea" });
+      return t.login("bea");
+    })();
+    // 3 units at 10,01 + 0,99 shipping: 33,00 of stock
+    const lot = (
+      await call(bea, "POST", "/api/inventory", {
+        name: "Lote",
+        price: "10,01",
+        shippingPrice: "0,99",
+        quantity: 3,
+      })
+    ).json();
+    await call(bea, "POST", "/api/sales", {
+      inventoryItemId: lot.id,
+      quantity: 2,
+      salePrice: "30",
+      fees: "1",
+      platform: "Vinted",
+      saleDate: "2026-06-10T12:00:00.000Z",
+    });
+    // 30 − 11 × 2 − 1 = 7
+    const inventory = (await call(bea, "GET", "/api/inventory/statistics")).json();
+    expect(inventory).toEqual({
+      totalItems: 3,
+      inStock: 1,
+      sold: 2,
+      totalRevenue: "30.00",
+      totalProfit: "7.00",
+    });
+    const status = (await call(bea, "GET", "/api/status/statistics")).json();
+    expect(status.totalExpenses).toBe("33.00");
+    expect(status.inventoryStatus).toMatchObject({ totalItems: 3, inStock: 1, sold: 2, salesProfit: "7.00" });
+    // 7 ÷ 22 (the two units' cost) = 31.82 %
+    expect(status.roi).toBe("31.82");
+
+    const summary = (await call(bea, "GET", "/api/sales/year-summary?year=2026")).json();
+    expect(summary.months[5]).toMatchObject({
+      sales: 1,
+      revenue: "30.00",
+      fees: "1.00",
+      cost: "22.00",
+      profit: "7.00",
+    });
+
+    const sales = await call(bea, "GET", "/api/sales/export");
+    const [header, row] = csvCells(sales.body);
+    expect(row[header.indexOf("Quantidade")]).toBe("2");
+    expect(row[header.findIndex((h: string) => h.startsWith("Custo"))]).toBe("22,00");
+    const stock = await call(bea, "GET", "/api/inventory/export");
+    const [stockHeader, ...stockRows] = csvCells(stock.body);
+    expect(stockRows.map((r: string[]) => r[stockHeader.indexOf("Quantidade")]).sort()).toEqual(["1", "2"]);
+
+    const ranking = (await call(bea, "GET", "/api/ranking")).json();
+    const mine = ranking.find((r: { username: string }) => r.username === "bea");
+    expect(mine).toMatchObject({ totalProfit: "7.00", soldItems: 2, totalItems: 3 });
+  });
+
+  it("recomputes a sold part's profit when its units or cost are edited, and puts it back in stock with its units", async () => {
+    const lot = (
+      await call(ana, "POST", "/api/inventory", { name: "Lote editado", price: "10", quantity: 4 })
+    ).json();
+    const sale = (
+      await call(ana, "POST", "/api/sales", {
+        inventoryItemId: lot.id,
+        quantity: 2,
+        salePrice: "50",
+        platform: "Vinted",
+      })
+    ).json();
+    expect(sale.profit).toBe("30.00");
+    const edit = await call(ana, "PATCH", `/api/inventory/${sale.inventoryItemId}`, { quantity: 3 });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await item(ana, sale.inventoryItemId)).sale.profit).toBe("20.00");
+    expect((await call(ana, "DELETE", `/api/sales/${sale.id}`)).statusCode).toBe(200);
+    expect(await item(ana, sale.inventoryItemId)).toMatchObject({
+      status: "in_stock",
+      quantity: 3,
+      sale: null,
+    });
+    expect(await item(ana, lot.id)).toMatchObject({ status: "in_stock", quantity: 2 });
+  });
+
+  it("does not let another user sell units of a lot", async () => {
+    const lot = (
+      await call(ana, "POST", "/api/inventory", { name: "Lote da Ana", price: "10", quantity: 2 })
+    ).json();
+    const res = await call(rui, "POST", "/api/sales", {
+      inventoryItemId: lot.id,
+      quantity: 1,
+      salePrice: "20",
+      platform: "Vinted",
+    });
+    expect(res.statusCode).toBe(404);
+    expect(await item(ana, lot.id)).toMatchObject({ quantity: 2, status: "in_stock" });
+  });
+});
