@@ -1,7 +1,7 @@
 import { SALE_PLATFORMS } from "@common/sale-platforms";
 import { evaluateExpression } from "@common/expression";
 import type { Formatter } from "@common/format";
-import { subtractMoney } from "@common/money";
+import { addMoney, multiplyMoney, subtractMoney } from "@common/money";
 import { useEffect, useRef } from "react";
 import {
   type Control,
@@ -28,6 +28,8 @@ export interface SaleFieldValues {
   platform: string;
   /** the day picked in the date field, yyyy-MM-dd */
   saleDay: string;
+  /** units of the lot sold, as typed ("1" unless the item is a lot) */
+  quantity?: string;
 }
 
 /** today on the user's calendar (their time zone), yyyy-MM-dd */
@@ -39,6 +41,7 @@ export const emptySaleFields = (f: Formatter): SaleFieldValues => ({
   buyer: "",
   platform: "",
   saleDay: today(f),
+  quantity: "1",
 });
 
 /** A sale made today keeps the current time. Another day has no known time: it is sent as that
@@ -55,8 +58,13 @@ interface SaleFieldsProps<TIn extends FieldValues, TOut extends FieldValues> {
   idPrefix: string;
   /** a react-hook-form form whose values include the sale fields (and maybe the item or status) */
   form: UseFormReturn<TIn, unknown, TOut>;
-  /** the item's price and shipping, for the profit preview; null when no item is chosen */
-  cost: { price: string; shippingPrice: string } | null;
+  /**
+   * the item's unit price and shipping, for the profit preview (× `quantity`, the units a recorded
+   * sale sold; 1 when not given); null when no item is chosen
+   */
+  cost: { price: string; shippingPrice: string; quantity?: number } | null;
+  /** units left in the item's lot: more than 1 shows the field of the units sold */
+  unitsLeft?: number;
   platformRequired?: boolean;
   /** the status dialog records the sale as of now, so it has no date field */
   withDate?: boolean;
@@ -78,11 +86,12 @@ function platformChoices(current: string): string[] {
 export function profitPreview(
   values: Pick<SaleFieldValues, "salePrice" | "fees">,
   cost: { price: string; shippingPrice: string } | null,
+  units = 1,
 ): string | null {
   const sale = evaluateExpression(values.salePrice ?? "");
   const fees = (values.fees ?? "").trim() === "" ? "0.00" : evaluateExpression(values.fees);
-  if (!cost || sale === null || fees === null) return null;
-  return subtractMoney(sale, cost.price, cost.shippingPrice, fees);
+  if (!cost || sale === null || fees === null || !Number.isSafeInteger(units) || units < 1) return null;
+  return subtractMoney(sale, multiplyMoney(addMoney(cost.price, cost.shippingPrice), units), fees);
 }
 
 export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
@@ -91,18 +100,21 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
   cost,
   platformRequired,
   withDate = true,
+  unitsLeft = 1,
 }: SaleFieldsProps<TIn, TOut>) {
   // the sale fields are a part of the form's values, seen here through their own type
   // (react-hook-form's types are invariant in the values, so a wider form is not a
   // Control<SaleFieldValues> by itself)
   const control = form.control as unknown as Control<SaleFieldValues>;
   const errors = form.formState.errors as FieldErrors<SaleFieldValues>;
-  const [salePrice, fees, platform, saleDay] = useWatch({
+  const [salePrice, fees, platform, saleDay, quantity] = useWatch({
     control,
-    name: ["salePrice", "fees", "platform", "saleDay"],
+    name: ["salePrice", "fees", "platform", "saleDay", "quantity"],
   });
   const id = (name: string) => `${idPrefix}-${name}`;
-  const profit = profitPreview({ salePrice, fees }, cost);
+  const lot = unitsLeft > 1;
+  const units = lot ? Number((quantity ?? "").trim() || Number.NaN) : (cost?.quantity ?? 1);
+  const profit = profitPreview({ salePrice, fees }, cost, units);
   const f = useFormat();
   const { t } = useTranslation("common");
   const presets = useFeePresets();
@@ -125,11 +137,29 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
   const invalid = (name: keyof SaleFieldValues | "saleDate") => (errorOf(errors, name) ? true : undefined);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
+      {lot && (
+        <FormField
+          id={id("quantity")}
+          label={t("saleFields.quantity")}
+          error={errorOf(errors, "quantity")}
+          hint={t("saleFields.quantityHint", { count: unitsLeft })}
+          className="sm:col-span-2"
+        >
+          <Input
+            id={id("quantity")}
+            inputMode="numeric"
+            autoComplete="off"
+            className="sm:max-w-40"
+            aria-invalid={invalid("quantity")}
+            {...form.register("quantity" as Path<TIn>)}
+          />
+        </FormField>
+      )}
       <FormField
         id={id("salePrice")}
         label={t("saleFields.salePrice", { currency: f.currencySymbol })}
         error={errorOf(errors, "salePrice")}
-        hint={t("saleFields.salePriceHint")}
+        hint={lot ? t("saleFields.salePriceLotHint") : t("saleFields.salePriceHint")}
       >
         <Controller
           control={control}

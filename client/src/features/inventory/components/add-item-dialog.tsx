@@ -39,6 +39,7 @@ type ItemFields = {
     | "name"
     | "price"
     | "shippingPrice"
+    | "quantity"
     | "sku"
     | "size"
     | "purchaseLocation"
@@ -50,6 +51,7 @@ const EMPTY: ItemFields = {
   name: "",
   price: "",
   shippingPrice: "",
+  quantity: "1",
   sku: "",
   status: "in_stock",
   image: null,
@@ -65,6 +67,7 @@ function valuesOf(item: InventoryItem): ItemFields {
     name: item.name,
     price: moneyFieldText(item.price),
     shippingPrice: moneyFieldText(item.shippingPrice),
+    quantity: String(item.quantity),
     sku: item.sku ?? "",
     status: "in_stock",
     image: item.image,
@@ -146,8 +149,18 @@ function AddItemForm({
       );
     }
     // the status and the sale have their own dialogs; the photo is sent only when it changed
-    const { name, price, shippingPrice, sku, size, purchaseLocation, purchaseDate, notes } = fields;
-    const changes = { name, price, shippingPrice, sku, size, purchaseLocation, purchaseDate, notes };
+    const { name, price, shippingPrice, quantity, sku, size, purchaseLocation, purchaseDate, notes } = fields;
+    const changes = {
+      name,
+      price,
+      shippingPrice,
+      quantity,
+      sku,
+      size,
+      purchaseLocation,
+      purchaseDate,
+      notes,
+    };
     update.mutate(
       { id: item.id, ...changes, ...(image === item.image ? {} : { image }) },
       {
@@ -214,6 +227,19 @@ function AddItemForm({
           error={message("shippingPrice")}
         >
           {money("shippingPrice")}
+        </FormField>
+        <FormField
+          id="item-quantity"
+          label={t("itemDialog.quantity")}
+          error={message("quantity")}
+          hint={t("itemDialog.quantityHint")}
+        >
+          <Input
+            {...field("quantity")}
+            inputMode="numeric"
+            autoComplete="off"
+            {...form.register("quantity")}
+          />
         </FormField>
         <FormField id="item-sku" label={t("itemDialog.sku")} error={message("sku")}>
           <Input {...field("sku")} {...form.register("sku")} />

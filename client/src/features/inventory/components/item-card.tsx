@@ -1,5 +1,5 @@
 import type { InventoryItem } from "@common/schemas/inventory";
-import { addMoney } from "@common/money";
+import { addMoney, multiplyMoney } from "@common/money";
 import { ArrowRightLeft, ImageOff, Pencil, ShoppingCart, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Badge } from "@/components/ui/badge";
@@ -35,11 +35,15 @@ export function ItemCard(props: ItemCardProps) {
   return mobile ? <CompactItemCard {...props} /> : <FullItemCard {...props} />;
 }
 
+/** what the item's units cost: (price + shipping) × units */
+const itemCost = (item: InventoryItem) =>
+  multiplyMoney(addMoney(item.price, item.shippingPrice), item.quantity);
+
 /** phones: one short row per item (photo, name, cost, date, profit) so several fit on a screen */
 function CompactItemCard({ item, onSell, onChangeStatus, onEdit, onDelete, isDeleting }: ItemCardProps) {
   const f = useFormat();
   const { t } = useTranslation("inventory");
-  const cost = addMoney(item.price, item.shippingPrice);
+  const cost = itemCost(item);
   return (
     <Card data-testid="inventory-item" className="min-w-0 gap-2 p-3" aria-label={item.name}>
       <div className="flex min-w-0 items-start gap-3">
@@ -61,6 +65,7 @@ function CompactItemCard({ item, onSell, onChangeStatus, onEdit, onDelete, isDel
           </div>
           <p className="truncate text-xs text-muted-foreground">
             {[
+              item.quantity > 1 && t("card.units", { count: item.quantity }),
               item.sku && t("card.sku", { sku: item.sku }),
               item.size && t("card.sizeShort", { size: item.size }),
             ]
@@ -128,7 +133,7 @@ function FullItemCard({ item, layout, onSell, onChangeStatus, onEdit, onDelete, 
   const f = useFormat();
   const { t } = useTranslation(["inventory", "common"]);
   const isList = layout === "list";
-  const cost = addMoney(item.price, item.shippingPrice);
+  const cost = itemCost(item);
   return (
     <Card
       data-testid="inventory-item"
@@ -170,11 +175,16 @@ function FullItemCard({ item, layout, onSell, onChangeStatus, onEdit, onDelete, 
           {isList && <Badge variant={statusBadgeVariant(item.status)}>{statusLabel(item.status)}</Badge>}
         </div>
         <dl className={cn("grid gap-1 text-sm", isList && "sm:grid-cols-2 sm:gap-x-6")}>
+          {item.quantity > 1 && (
+            <Detail label={t("card.quantity")} value={t("card.units", { count: item.quantity })} />
+          )}
           <Detail label={t("card.price")} value={f.money(item.price)} />
           {item.shippingPrice !== "0.00" && (
             <Detail label={t("card.shipping")} value={f.money(item.shippingPrice)} />
           )}
-          {item.shippingPrice !== "0.00" && <Detail label={t("card.totalCost")} value={f.money(cost)} />}
+          {(item.shippingPrice !== "0.00" || item.quantity > 1) && (
+            <Detail label={t("card.totalCost")} value={f.money(cost)} />
+          )}
           <Detail label={t("card.size")} value={item.size} />
           <Detail label={t("card.boughtAt")} value={item.purchaseLocation} />
           {item.purchaseDate && (

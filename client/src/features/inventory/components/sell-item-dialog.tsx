@@ -61,7 +61,13 @@ function SellItemForm({ item, onDone }: { item: InventoryItem; onDone: () => voi
         <DialogTitle>{t("sell.title")}</DialogTitle>
         <DialogDescription className="truncate">{item.name}</DialogDescription>
       </DialogHeader>
-      <SaleFields idPrefix="sell" form={form} cost={item} platformRequired />
+      <SaleFields
+        idPrefix="sell"
+        form={form}
+        cost={{ price: item.price, shippingPrice: item.shippingPrice }}
+        unitsLeft={item.quantity}
+        platformRequired
+      />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={sell.isPending}>
           {t("common:actions.cancel")}

@@ -70,9 +70,9 @@ function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void 
   const sellsNow = status === "sold" && item.status !== "sold";
   const removesSale = item.status === "sold" && status !== "sold";
 
-  const submit = form.handleSubmit(({ status, salePrice, fees, buyer, platform }) =>
+  const submit = form.handleSubmit(({ status, salePrice, fees, buyer, platform, quantity }) =>
     update.mutate(
-      { id: item.id, status, ...(sellsNow ? { salePrice, fees, buyer, platform } : {}) },
+      { id: item.id, status, ...(sellsNow ? { salePrice, fees, buyer, platform, quantity } : {}) },
       {
         onSuccess: () => {
           toast.success(sellsNow ? t("statusDialog.soldTransferred") : t("statusDialog.updated"));
@@ -119,7 +119,13 @@ function StatusForm({ item, onDone }: { item: InventoryItem; onDone: () => void 
             <ArrowRightLeft className="mt-0.5 size-4 shrink-0 text-primary" />
             {t("statusDialog.sellNotice")}
           </p>
-          <SaleFields idPrefix="status-sale" withDate={false} form={form} cost={item} />
+          <SaleFields
+            idPrefix="status-sale"
+            withDate={false}
+            form={form}
+            cost={{ price: item.price, shippingPrice: item.shippingPrice }}
+            unitsLeft={item.quantity}
+          />
         </>
       )}
       {removesSale && (

@@ -42,7 +42,7 @@ function NewSaleForm({ onDone }: { onDone: () => void }) {
   const items = useItemsInStock();
   const create = useCreateSale();
   const f = useFormat();
-  const { t } = useTranslation(["sales", "common"]);
+  const { t } = useTranslation(["sales", "common", "inventory"]);
   const form = useForm<z.input<typeof newSaleFormSchema>, unknown, z.output<typeof newSaleFormSchema>>({
     resolver: zodResolver(newSaleFormSchema),
     defaultValues: { ...emptySaleFields(f), inventoryItemId: "" },
@@ -90,6 +90,7 @@ function NewSaleForm({ onDone }: { onDone: () => void }) {
                 {items.data?.map((i) => (
                   <SelectItem key={i.id} value={String(i.id)}>
                     {i.name} · {f.money(i.price)}
+                    {i.quantity > 1 && ` · ${t("inventory:card.units", { count: i.quantity })}`}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -97,7 +98,13 @@ function NewSaleForm({ onDone }: { onDone: () => void }) {
           )}
         />
       </FormField>
-      <SaleFields idPrefix="sale" form={form} cost={item} platformRequired />
+      <SaleFields
+        idPrefix="sale"
+        form={form}
+        cost={item && { price: item.price, shippingPrice: item.shippingPrice }}
+        unitsLeft={item?.quantity ?? 1}
+        platformRequired
+      />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={create.isPending}>
           {t("common:actions.cancel")}

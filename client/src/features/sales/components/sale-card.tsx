@@ -16,7 +16,10 @@ export function SaleCard({ sale }: { sale: Sale }) {
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="truncate font-semibold">{sale.item?.name ?? t("removedItem")}</p>
-          <p className="text-xs text-muted-foreground tabular-nums">{f.saleDate(sale.saleDate)}</p>
+          <p className="text-xs text-muted-foreground tabular-nums">
+            {f.saleDate(sale.saleDate)}
+            {sale.quantity > 1 && ` · ${t("units", { count: sale.quantity })}`}
+          </p>
         </div>
         <div className="flex shrink-0">
           <EditSaleButton sale={sale} />

@@ -33,9 +33,14 @@ export function SalesTable({ sales }: { sales: Sale[] }) {
             <TableRow key={sale.id} data-testid="sale-row">
               <TableCell className="max-w-56">
                 <p className="truncate font-medium">{sale.item?.name ?? t("removedItem")}</p>
-                {sale.item?.sku && (
+                {(sale.item?.sku || sale.quantity > 1) && (
                   <p className="truncate text-xs text-muted-foreground">
-                    {t("table.sku", { sku: sale.item.sku })}
+                    {[
+                      sale.quantity > 1 && t("units", { count: sale.quantity }),
+                      sale.item?.sku && t("table.sku", { sku: sale.item.sku }),
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </p>
                 )}
               </TableCell>
