@@ -78,6 +78,35 @@ export function multiplyMoney(value: string, units: number): string {
   return centsToDecimal(toCents(value) * BigInt(units));
 }
 
+const RATE_PATTERN = /^\d{1,8}(?:\.\d{1,6})?$/;
+
+/**
+ * An exchange rate as typed ("0,9234", "1.08") → "0.923400", six decimals; null when it is not a
+ * positive rate of at most six decimals.
+ */
+export function parseRate(input: string | number | null | undefined): string | null {
+  if (input === null || input === undefined) return null;
+  const text = (typeof input === "number" ? String(input) : input).trim().replace(",", ".");
+  if (!RATE_PATTERN.test(text)) return null;
+  const [whole, frac = ""] = text.split(".");
+  const micros = BigInt(whole) * 1_000_000n + BigInt(frac.padEnd(6, "0"));
+  if (micros === 0n) return null;
+  return `${micros / 1_000_000n}.${(micros % 1_000_000n).toString().padStart(6, "0")}`;
+}
+
+/**
+ * An amount in another currency × its rate (as parseRate gives it) → the books' amount, exactly
+ * in integers and rounded once, half away from zero, to the cent: "12.99" × "0.923400" → "11.99"
+ */
+export function convertMoney(amount: string, rate: string): string {
+  const cents = toCents(amount);
+  const [whole, frac = ""] = rate.trim().split(".");
+  const micros = BigInt(whole || "0") * 1_000_000n + BigInt(frac.padEnd(6, "0").slice(0, 6));
+  const product = (cents < 0n ? -cents : cents) * micros;
+  const rounded = (product + 500_000n) / 1_000_000n;
+  return centsToDecimal(cents < 0n ? -rounded : rounded);
+}
+
 /** numerator ÷ denominator × 100 on decimal texts, rounded half away from zero to 2 decimals */
 export function percentage(numerator: string, denominator: string): string | null {
   const num = toCents(numerator);

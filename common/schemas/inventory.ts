@@ -1,7 +1,7 @@
 import { evaluateExpression } from "../expression.js";
 import { canonicalPlatform } from "../sale-platforms.js";
 import { dateInputSchema } from "./dates.js";
-import { parseMoney, toCents } from "../money.js";
+import { parseMoney, parseRate, toCents } from "../money.js";
 import { INVENTORY_STATUSES } from "../status.js";
 import { z } from "../zod-pt.js";
 import { photoDataUrlSchema } from "./images.js";
@@ -71,6 +71,64 @@ export const quantitySchema = z.coerce
   .refine((n) => n >= 1, "A quantidade mínima é 1")
   .refine((n) => n <= MAX_QUANTITY, `Quantidade máxima: ${MAX_QUANTITY}`);
 
+/** the currencies an item may be bought in besides the books' own (the stores resellers buy from) */
+export const PURCHASE_CURRENCIES = [
+  "USD",
+  "GBP",
+  "CNY",
+  "JPY",
+  "CHF",
+  "PLN",
+  "SEK",
+  "DKK",
+  "NOK",
+  "CZK",
+  "HUF",
+  "RON",
+  "CAD",
+  "AUD",
+  "HKD",
+  "KRW",
+  "TRY",
+  "BRL",
+  "EUR",
+] as const;
+export type PurchaseCurrency = (typeof PURCHASE_CURRENCIES)[number];
+
+export const INVALID_CURRENCY = "Moeda de compra inválida";
+export const INVALID_RATE = "Taxa de câmbio inválida: um número positivo, até 6 casas decimais";
+export const AMOUNT_REQUIRED = "Indique o valor pago na moeda de compra";
+export const RATE_REQUIRED = "Indique a taxa de câmbio desse dia";
+
+/** a purchase currency's code; missing, null or "" give null (bought in the books' currency) */
+export const purchaseCurrencySchema = z
+  .string({ error: INVALID_CURRENCY })
+  .trim()
+  .nullish()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const code = v.toUpperCase();
+    if (!(PURCHASE_CURRENCIES as readonly string[]).includes(code)) {
+      ctx.addIssue({ code: "custom", message: INVALID_CURRENCY });
+      return z.NEVER;
+    }
+    return code as PurchaseCurrency;
+  });
+
+/** a rate to the books' currency ("0,9234") → "0.923400"; missing, null or "" give null */
+export const purchaseRateSchema = z
+  .union([z.string(), z.number()], { error: INVALID_RATE })
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === "string" && v.trim() === "")) return null;
+    const rate = parseRate(v);
+    if (rate === null) {
+      ctx.addIssue({ code: "custom", message: INVALID_RATE });
+      return z.NEVER;
+    }
+    return rate;
+  });
+
 export const inventoryStatusSchema = z.enum(INVENTORY_STATUSES, { error: "Estado inválido" });
 
 /** the sale fields that a change to sold carries (status dialog and item creation alike) */
@@ -92,6 +150,13 @@ export const createInventoryItemSchema = z
     price: amountSchema("Preço obrigatório"),
     shippingPrice: optionalAmountSchema("0.00"),
     quantity: quantitySchema.default(1),
+    /**
+     * bought in another currency: each unit's amount as paid in it and the rate to the books'
+     * currency that day; the server then keeps price = amount × rate, to the cent
+     */
+    purchaseCurrency: purchaseCurrencySchema,
+    purchaseAmount: nullableAmountSchema(),
+    purchaseRate: purchaseRateSchema,
     sku: optionalText(100),
     status: inventoryStatusSchema.default("in_stock"),
     image: photoDataUrlSchema,
@@ -117,6 +182,9 @@ export const updateInventoryItemSchema = createInventoryItemSchema
     price: true,
     shippingPrice: true,
     quantity: true,
+    purchaseCurrency: true,
+    purchaseAmount: true,
+    purchaseRate: true,
     sku: true,
     image: true,
     size: true,
@@ -125,7 +193,9 @@ export const updateInventoryItemSchema = createInventoryItemSchema
     notes: true,
     tags: true,
   })
-  .partial();
+  .partial()
+  // a default would apply to a field left out: an edit that does not send the quantity keeps it
+  .extend({ quantity: quantitySchema.optional() });
 export type UpdateInventoryItemInput = z.input<typeof updateInventoryItemSchema>;
 export type UpdateInventoryItem = z.output<typeof updateInventoryItemSchema>;
 
@@ -134,10 +204,27 @@ export type UpdateInventoryItem = z.output<typeof updateInventoryItemSchema>;
  * field gives it ("" for none) and the photo as shown (a new data URL, the served photo's URL, or
  * null); the dialog sends the photo only when it changed, and the server checks it.
  */
-export const itemFormSchema = createInventoryItemSchema.extend({
-  purchaseDate: z.preprocess((v) => v || null, createInventoryItemSchema.shape.purchaseDate),
-  image: z.string().nullable(),
-});
+export const itemFormSchema = createInventoryItemSchema
+  .extend({
+    purchaseDate: z.preprocess((v) => v || null, createInventoryItemSchema.shape.purchaseDate),
+    image: z.string().nullable(),
+  })
+  .superRefine((v, ctx) => {
+    for (const issue of purchaseCurrencyIssues(v)) ctx.addIssue({ code: "custom", ...issue });
+  });
+
+/** with a purchase currency, its amount and rate are required (the server's rule as the form's) */
+export function purchaseCurrencyIssues(v: {
+  purchaseCurrency?: string | null;
+  purchaseAmount?: string | null;
+  purchaseRate?: string | null;
+}): { path: string[]; message: string }[] {
+  if (!v.purchaseCurrency) return [];
+  return [
+    ...(v.purchaseAmount ? [] : [{ path: ["purchaseAmount"], message: AMOUNT_REQUIRED }]),
+    ...(v.purchaseRate ? [] : [{ path: ["purchaseRate"], message: RATE_REQUIRED }]),
+  ];
+}
 export type ItemFormInput = z.input<typeof itemFormSchema>;
 export type ItemForm = z.output<typeof itemFormSchema>;
 
@@ -180,6 +267,10 @@ export const inventoryItemSchema = z.object({
   shippingPrice: z.string(),
   /** units left in the lot (of a sold item: the units its sale sold) */
   quantity: z.number(),
+  /** bought in another currency: its code, each unit's amount in it and the rate used; else null */
+  purchaseCurrency: z.string().nullable(),
+  purchaseAmount: z.string().nullable(),
+  purchaseRate: z.string().nullable(),
   purchaseLocation: z.string().nullable(),
   purchaseDate: z.string().nullable(),
   status: z.string(),
@@ -220,6 +311,23 @@ export const itemDraftSchema = z.object({
   sourceProductId: z.number(),
 });
 export type ItemDraft = z.infer<typeof itemDraftSchema>;
+
+/** GET /api/inventory/last-rate?currency=USD: the rate the user typed last for that currency */
+export const lastRateQuerySchema = z.object({
+  currency: z
+    .string({ error: INVALID_CURRENCY })
+    .trim()
+    .toUpperCase()
+    .refine((code) => (PURCHASE_CURRENCIES as readonly string[]).includes(code), INVALID_CURRENCY),
+});
+export const lastRateSchema = z.object({
+  currency: z.string(),
+  /** "0.923400", null when no item was bought in that currency yet */
+  rate: z.string().nullable(),
+  /** the day of the item it was typed for (its purchase day, else when it was registered) */
+  on: z.string().nullable(),
+});
+export type LastRate = z.infer<typeof lastRateSchema>;
 
 export const inventoryStatisticsSchema = z.object({
   totalItems: z.number(),

@@ -273,3 +273,136 @@ describe.each(dbKinds())("lots of identical units (%s)", (kind) => {
     expect(await item(ana, lot.id)).toMatchObject({ quantity: 2, status: "in_stock" });
   });
 });
+
+describe.each(dbKinds())("purchase currency (%s)", (kind) => {
+  let t: TestApp;
+  let ana: string;
+  let rui: string;
+  const call = (cookie: string, method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, payload });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await t.createUser({ username: "ana" });
+    await t.createUser({ username: "rui" });
+    ana = await t.login("ana");
+    rui = await t.login("rui");
+  });
+  afterAll(() => t.close());
+
+  it("keeps the amount as paid and the day's rate, and the euro cost as amount × rate rounded once to the cent", async () => {
+    const res = await call(ana, "POST", "/api/inventory", {
+      name: "AliExpress",
+      // the price sent is ignored: the books' amount follows the currency's
+      price: "1",
+      purchaseCurrency: "usd",
+      purchaseAmount: "12,99+0,01",
+      purchaseRate: "0,923456",
+      quantity: 3,
+      purchaseDate: "2026-11-10",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // 13.00 × 0.923456 = 12.004928 → 12.00
+    expect(res.json()).toMatchObject({
+      purchaseCurrency: "USD",
+      purchaseAmount: "13.00",
+      purchaseRate: "0.923456",
+      price: "12.00",
+      quantity: 3,
+    });
+    // 0.05 × 0.9 = 0.045 → 0.05 (half away from zero), never a float's 0.04
+    const half = (
+      await call(ana, "POST", "/api/inventory", {
+        name: "meio cêntimo",
+        price: "0",
+        purchaseCurrency: "GBP",
+        purchaseAmount: "0,05",
+        purchaseRate: "0.9",
+      })
+    ).json();
+    expect(half.price).toBe("0.05");
+  });
+
+  it("answers the user's last rate for a currency, only theirs, and none for another currency", async () => {
+    const last = (await call(ana, "GET", "/api/inventory/last-rate?currency=usd")).json();
+    expect(last).toEqual({ currency: "USD", rate: "0.923456", on: "2026-11-10" });
+    expect((await call(ana, "GET", "/api/inventory/last-rate?currency=JPY")).json()).toEqual({
+      currency: "JPY",
+      rate: null,
+      on: null,
+    });
+    expect((await call(rui, "GET", "/api/inventory/last-rate?currency=USD")).json().rate).toBeNull();
+    const bad = await call(ana, "GET", "/api/inventory/last-rate?currency=XYZ");
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain("Moeda de compra inválida");
+  });
+
+  it("recomputes the euro cost on edit, and a sale's profit with it; no currency keeps the typed price", async () => {
+    const item = (
+      await call(ana, "POST", "/api/inventory", {
+        name: "Edição",
+        price: "0",
+        purchaseCurrency: "USD",
+        purchaseAmount: "20",
+        purchaseRate: "0.9",
+        quantity: 2,
+      })
+    ).json();
+    expect(item.price).toBe("18.00");
+    const sale = (
+      await call(ana, "POST", "/api/sales", {
+        inventoryItemId: item.id,
+        quantity: 2,
+        salePrice: "50",
+        platform: "Vinted",
+      })
+    ).json();
+    expect(sale.profit).toBe("14.00"); // 50 − 18 × 2
+    const edit = await call(ana, "PATCH", `/api/inventory/${item.id}`, { purchaseRate: "0,95" });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const items = (await call(ana, "GET", "/api/inventory")).json();
+    const edited = items.find((i: { id: number }) => i.id === item.id);
+    expect(edited).toMatchObject({
+      price: "19.00",
+      purchaseRate: "0.950000",
+      quantity: 2,
+      sale: { profit: "12.00" },
+    });
+    // back to the books' currency: the amount and rate go, the price is the one typed
+    await call(ana, "PATCH", `/api/inventory/${item.id}`, { purchaseCurrency: null, price: "17,50" });
+    const plain = (await call(ana, "GET", "/api/inventory"))
+      .json()
+      .find((i: { id: number }) => i.id === item.id);
+    expect(plain).toMatchObject({
+      price: "17.50",
+      purchaseCurrency: null,
+      purchaseAmount: null,
+      purchaseRate: null,
+    });
+    expect(plain.sale.profit).toBe("15.00"); // 50 − 17,50 × 2
+  });
+
+  it("refuses a currency without its amount or rate, a bad rate and an unknown currency, in Portuguese", async () => {
+    const post = (body: object) => call(ana, "POST", "/api/inventory", { name: "x", price: "1", ...body });
+    for (const [body, message] of [
+      [{ purchaseCurrency: "USD", purchaseRate: "0.9" }, "Indique o valor pago na moeda de compra"],
+      [{ purchaseCurrency: "USD", purchaseAmount: "10" }, "Indique a taxa de câmbio desse dia"],
+      [{ purchaseCurrency: "USD", purchaseAmount: "10", purchaseRate: "0" }, "Taxa de câmbio inválida"],
+      [{ purchaseCurrency: "USD", purchaseAmount: "10", purchaseRate: "-1" }, "Taxa de câmbio inválida"],
+      [
+        { purchaseCurrency: "USD", purchaseAmount: "10", purchaseRate: "0,1234567" },
+        "Taxa de câmbio inválida",
+      ],
+      [{ purchaseCurrency: "USD", purchaseAmount: "abc", purchaseRate: "1" }, "Valor inválido"],
+      [{ purchaseCurrency: "ZZZ", purchaseAmount: "10", purchaseRate: "1" }, "Moeda de compra inválida"],
+      [
+        { purchaseCurrency: "USD", purchaseAmount: "99999999", purchaseRate: "20" },
+        "O valor convertido é demasiado alto",
+      ],
+    ] as const) {
+      const res = await post(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(message);
+    }
+  });
+});

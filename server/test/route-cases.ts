@@ -236,6 +236,10 @@ export const ROUTES: Record<string, RouteCase> = {
     path: (f) => `/api/inventory/draft?product=${f.productId}`,
     expect: ownerOnly(200),
   },
+  "GET /api/inventory/last-rate": {
+    path: () => "/api/inventory/last-rate?currency=USD",
+    expect: everyone(200),
+  },
   "POST /api/inventory": { body: () => ({ name: "Ténis", price: "10,00" }), expect: everyone(201) },
   "PUT /api/inventory/:id": {
     path: (f) => `/api/inventory/${f.itemId}`,

@@ -383,6 +383,10 @@ export const inventoryItems = pgTable(
     shippingPrice: numeric("shipping_price", { precision: 10, scale: 2 }).notNull().default("0"),
     /** units in the lot (price and shipping are each unit's); a sale of some of them splits the lot */
     quantity: integer("quantity").notNull().default(1),
+    /** bought in another currency: that currency, each unit's amount in it, and its rate to the books' */
+    purchaseCurrency: text("purchase_currency"),
+    purchaseAmount: numeric("purchase_amount", { precision: 12, scale: 2 }),
+    purchaseRate: numeric("purchase_rate", { precision: 14, scale: 6 }),
     purchaseLocation: text("purchase_location"),
     purchaseDate: timestamp("purchase_date", { withTimezone: true }),
     status: text("status").notNull().default("in_stock"),
@@ -396,6 +400,9 @@ export const inventoryItems = pgTable(
   (t) => [
     index("inventory_user_idx").on(t.userId),
     index("inventory_source_product_idx").on(t.sourceProductId),
+    index("inventory_user_currency_idx")
+      .on(t.userId, t.purchaseCurrency, t.createdAt)
+      .where(sql`${t.purchaseCurrency} is not null`),
   ],
 );
 

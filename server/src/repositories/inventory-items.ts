@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { inventoryItems, itemPhotos, sales } from "../db/schema.js";
 import { lockOwnRow } from "./own-row.js";
@@ -33,6 +33,27 @@ export const inventoryItemsRepository = {
 
   async delete(conn: Conn, id: number): Promise<void> {
     await conn.delete(inventoryItems).where(eq(inventoryItems.id, id));
+  },
+
+  /** the rate of the user's latest item (by registration) bought in `currency`, or undefined */
+  async lastRate(conn: Conn, userId: number, currency: string) {
+    const [row] = await conn
+      .select({
+        rate: inventoryItems.purchaseRate,
+        purchaseDate: inventoryItems.purchaseDate,
+        createdAt: inventoryItems.createdAt,
+      })
+      .from(inventoryItems)
+      .where(
+        and(
+          eq(inventoryItems.userId, userId),
+          eq(inventoryItems.purchaseCurrency, currency),
+          isNotNull(inventoryItems.purchaseRate),
+        ),
+      )
+      .orderBy(desc(inventoryItems.createdAt), desc(inventoryItems.id))
+      .limit(1);
+    return row as { rate: string; purchaseDate: Date | null; createdAt: Date } | undefined;
   },
 
   /** the user's items (or one of them) with their sale and photo date, newest first */

@@ -5,6 +5,8 @@ import {
   inventoryStatisticsSchema,
   itemDraftQuerySchema,
   itemDraftSchema,
+  lastRateQuerySchema,
+  lastRateSchema,
   updateInventoryItemSchema,
   updateInventoryStatusSchema,
 } from "@common/schemas/inventory.js";
@@ -28,7 +30,14 @@ import { cachedJson } from "../plugins/cached-answers.js";
 import { type PhotoKind, readPhoto } from "../services/item-photos.js";
 import { deleteItem, restoreItem } from "../services/deleted-items.js";
 import { CATALOGUE } from "../engine/handle.js";
-import { changeItemStatus, createItem, itemDraft, listItems, updateItem } from "../services/inventory.js";
+import {
+  changeItemStatus,
+  createItem,
+  itemDraft,
+  lastRate,
+  listItems,
+  updateItem,
+} from "../services/inventory.js";
 import { sendCsv, sendPhoto, userFormatter } from "../services/exports.js";
 import { userPeriodDays } from "../services/period.js";
 import { inventoryStatistics } from "../services/statistics.js";
@@ -78,6 +87,13 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/inventory/draft",
     { schema: { querystring: itemDraftQuerySchema, response: { 200: itemDraftSchema } } },
     async (request) => itemDraft(app.db, currentUser(request).id, request.query, CATALOGUE),
+  );
+
+  // the new-item dialog pre-fills the rate of a purchase currency with the user's last one
+  app.get(
+    "/api/inventory/last-rate",
+    { schema: { querystring: lastRateQuerySchema, response: { 200: lastRateSchema } } },
+    async (request) => lastRate(app.db, currentUser(request).id, request.query.currency),
   );
 
   // the items bought in the period and the period's sales

@@ -1,10 +1,13 @@
-import type {
-  CreateInventoryItem,
-  InventoryItem,
-  ItemDraft,
-  UpdateInventoryItem,
-  UpdateInventoryStatus,
+import {
+  type CreateInventoryItem,
+  type InventoryItem,
+  type ItemDraft,
+  type LastRate,
+  purchaseCurrencyIssues,
+  type UpdateInventoryItem,
+  type UpdateInventoryStatus,
 } from "@common/schemas/inventory.js";
+import { convertMoney, MAX_MONEY_CENTS, toCents } from "@common/money.js";
 import type { DayWindow } from "../repositories/sale-calendar.js";
 import type { Conn, Db } from "../db/client.js";
 import type { PlatformCatalogue } from "@common/platforms.js";
@@ -32,6 +35,7 @@ export async function createItem(db: Db, userId: number, input: CreateInventoryI
       throw badRequest(SOURCE_NOT_FOUND, [{ path: "sourceProductId", message: SOURCE_NOT_FOUND }]);
     const item = await inventoryItemsRepository.insert(tx, {
       ...fields,
+      ...purchaseCost(fields),
       sourceProductId: fields.sourceProductId ?? null,
       userId,
       status: saleDetails ? "in_stock" : fields.status,
@@ -45,6 +49,53 @@ export async function createItem(db: Db, userId: number, input: CreateInventoryI
 }
 
 const SOURCE_NOT_FOUND = "O monitor de origem não existe ou não é seu";
+
+/**
+ * An item bought in another currency keeps the amount as paid and the day's rate, and its price
+ * (the books' amount, in which every figure is summed) is amount × rate, rounded once to the cent.
+ * In the books' own currency, or with no currency, the amount and rate are dropped and the price
+ * stays as typed.
+ */
+export function purchaseCost(input: {
+  price: string;
+  purchaseCurrency?: string | null;
+  purchaseAmount?: string | null;
+  purchaseRate?: string | null;
+}): {
+  price: string;
+  purchaseCurrency: string | null;
+  purchaseAmount: string | null;
+  purchaseRate: string | null;
+} {
+  if (!input.purchaseCurrency) {
+    return { price: input.price, purchaseCurrency: null, purchaseAmount: null, purchaseRate: null };
+  }
+  const issues = purchaseCurrencyIssues(input);
+  if (issues.length > 0)
+    throw badRequest(
+      issues[0].message,
+      issues.map(({ path, message }) => ({ path: path[0], message })),
+    );
+  const amount = input.purchaseAmount as string;
+  const rate = input.purchaseRate as string;
+  const price = convertMoney(amount, rate);
+  if (toCents(price) > MAX_MONEY_CENTS) {
+    throw badRequest(CONVERTED_TOO_HIGH, [{ path: "purchaseAmount", message: CONVERTED_TOO_HIGH }]);
+  }
+  return { price, purchaseCurrency: input.purchaseCurrency, purchaseAmount: amount, purchaseRate: rate };
+}
+
+const CONVERTED_TOO_HIGH = "O valor convertido é demasiado alto";
+
+/** GET /api/inventory/last-rate: the rate of the user's latest item bought in that currency */
+export async function lastRate(db: Conn, userId: number, currency: string): Promise<LastRate> {
+  const row = await inventoryItemsRepository.lastRate(db, userId, currency);
+  return {
+    currency,
+    rate: row?.rate ?? null,
+    on: row ? (row.purchaseDate ?? row.createdAt).toISOString().slice(0, 10) : null,
+  };
+}
 const NOT_ONE_ITEM =
   "Um perfil não é um artigo: use «Comprei» num monitor de produto ou num resultado de pesquisa";
 const PICK_A_MATCH = "Numa pesquisa, use «Comprei» no resultado que comprou";
@@ -107,9 +158,24 @@ export async function updateItem(db: Db, userId: number, itemId: number, input: 
   await db.transaction(async (tx) => {
     const item = await lockOwnItem(tx, userId, itemId);
     if (photo) await assertRoomForPhoto(tx, userId, item.id, photoSize(photo));
-    const updated = await inventoryItemsRepository.update(tx, item.id, { ...fields, updatedAt: new Date() });
+    // the euro cost follows the currency's amount and rate whenever the item has a purchase currency
+    const currencyFields = ["purchaseCurrency", "purchaseAmount", "purchaseRate", "price"] as const;
+    const cost = currencyFields.some((k) => fields[k] !== undefined)
+      ? purchaseCost({
+          price: fields.price ?? item.price,
+          purchaseCurrency:
+            fields.purchaseCurrency === undefined ? item.purchaseCurrency : fields.purchaseCurrency,
+          purchaseAmount: fields.purchaseAmount === undefined ? item.purchaseAmount : fields.purchaseAmount,
+          purchaseRate: fields.purchaseRate === undefined ? item.purchaseRate : fields.purchaseRate,
+        })
+      : {};
+    const updated = await inventoryItemsRepository.update(tx, item.id, {
+      ...fields,
+      ...cost,
+      updatedAt: new Date(),
+    });
     if (photo !== undefined) await storePhoto(tx, item.id, photo);
-    if (fields.price !== undefined || fields.shippingPrice !== undefined || fields.quantity !== undefined) {
+    if (updated.price !== item.price || fields.shippingPrice !== undefined || fields.quantity !== undefined) {
       const sale = await salesRepository.findByItem(tx, item.id);
       if (sale) {
         await salesRepository.update(tx, sale.id, {
@@ -167,6 +233,9 @@ export async function listItems(
     price: item.price,
     shippingPrice: item.shippingPrice,
     quantity: item.quantity,
+    purchaseCurrency: item.purchaseCurrency,
+    purchaseAmount: item.purchaseAmount,
+    purchaseRate: item.purchaseRate,
     purchaseLocation: item.purchaseLocation,
     purchaseDate: item.purchaseDate?.toISOString() ?? null,
     status: item.status,
