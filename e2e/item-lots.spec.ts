@@ -80,3 +80,47 @@ test("um lote de 3 pares: vender 1 deixa 2 em stock, com o custo e o lucro dessa
   await dialog.getByRole("button", { name: "Cancelar" }).click();
   await setTheme(page, "light");
 });
+
+test("comprado em dólares: valor pago e taxa dão o preço em euros, e a taxa seguinte vem preenchida", async ({
+  page,
+}) => {
+  await loginAsFreshUser(page);
+  await page.goto("/inventory");
+  await page.getByRole("button", { name: "Novo Item" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Nome").fill("Meias AliExpress");
+  await dialog.getByLabel("Moeda da compra").click();
+  await page.getByRole("option", { name: "USD", exact: true }).click();
+  await dialog.getByLabel("Valor pago em USD (por unidade)").fill("25,98/2");
+  await dialog.getByLabel("Taxa: 1 USD = ? €").fill("0,92");
+  await dialog.getByLabel("Taxa: 1 USD = ? €").blur();
+  // 12,99 × 0,92 = 11,9508 → 11,95
+  await expect(dialog.getByLabel("Preço de compra (€)")).toHaveValue("11,95");
+  await dialog.getByLabel("Quantidade").fill("2");
+  await screenshot(page, "currency-new-item");
+  await dialog.getByRole("button", { name: "Adicionar Item" }).click();
+  await expect(toast(page, "Item adicionado ao inventário!")).toBeVisible();
+  const card = page.getByTestId("inventory-item").filter({ hasText: "Meias AliExpress" });
+  await expect(card.getByText(euro("23,90"))).toBeVisible(); // 11,95 × 2
+
+  // the next purchase in dollars starts from that rate
+  await page.getByRole("button", { name: "Novo Item" }).click();
+  await dialog.getByLabel("Moeda da compra").click();
+  await page.getByRole("option", { name: "USD", exact: true }).click();
+  await expect(dialog.getByLabel("Taxa: 1 USD = ? €")).toHaveValue("0,92");
+  await expect(dialog.getByText(/A sua última taxa/)).toBeVisible();
+  await dialog.getByLabel("Taxa: 1 USD = ? €").fill("0");
+  await dialog.getByLabel("Nome").fill("Outra");
+  await dialog.getByLabel("Valor pago em USD (por unidade)").fill("10");
+  await dialog.getByRole("button", { name: "Adicionar Item" }).click();
+  await expect(dialog.getByText(/Taxa de câmbio inválida/)).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+
+  await setTheme(page, "dark");
+  await card.getByRole("button", { name: "Editar Meias AliExpress" }).click();
+  await expect(dialog.getByLabel("Taxa: 1 USD = ? €")).toHaveValue("0,92");
+  await expect(dialog.getByLabel("Valor pago em USD (por unidade)")).toHaveValue("12,99");
+  await screenshot(page, "currency-edit-dark");
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  await setTheme(page, "light");
+});

@@ -1,14 +1,17 @@
 import { formFailure } from "@/lib/mutation-feedback";
-import { moneyFieldText } from "@common/money";
+import { evaluateExpression } from "@common/expression";
+import { convertMoney, moneyFieldText, parseMoney, parseRate } from "@common/money";
 import {
   type InventoryItem,
   type ItemDraft,
   type ItemForm,
   type ItemFormInput,
   itemFormSchema,
+  PURCHASE_CURRENCIES,
 } from "@common/schemas/inventory";
+import { useEffect, useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { FormField } from "@/components/form-field";
@@ -27,6 +30,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Textarea } from "@/components/ui/textarea";
 import { translateMessage } from "@/lib/i18n";
 import { useCreateItem } from "../api/create-item";
+import { getLastRate } from "../api/get-last-rate";
 import { useUpdateItem } from "../api/update-item";
 import { statusLabel } from "../lib/inventory-view";
 import { PhotoField } from "@/components/photo-field";
@@ -40,6 +44,9 @@ type ItemFields = {
     | "price"
     | "shippingPrice"
     | "quantity"
+    | "purchaseCurrency"
+    | "purchaseAmount"
+    | "purchaseRate"
     | "sku"
     | "size"
     | "purchaseLocation"
@@ -52,6 +59,9 @@ const EMPTY: ItemFields = {
   price: "",
   shippingPrice: "",
   quantity: "1",
+  purchaseCurrency: "",
+  purchaseAmount: "",
+  purchaseRate: "",
   sku: "",
   status: "in_stock",
   image: null,
@@ -68,6 +78,9 @@ function valuesOf(item: InventoryItem): ItemFields {
     price: moneyFieldText(item.price),
     shippingPrice: moneyFieldText(item.shippingPrice),
     quantity: String(item.quantity),
+    purchaseCurrency: item.purchaseCurrency ?? "",
+    purchaseAmount: moneyFieldText(item.purchaseAmount),
+    purchaseRate: item.purchaseRate ? rateText(item.purchaseRate) : "",
     sku: item.sku ?? "",
     status: "in_stock",
     image: item.image,
@@ -76,6 +89,16 @@ function valuesOf(item: InventoryItem): ItemFields {
     purchaseDate: item.purchaseDate?.slice(0, 10) ?? "",
     notes: item.notes ?? "",
   };
+}
+
+/** a stored rate ("0.923400") as the field shows it: "0,9234" */
+const rateText = (rate: string) => rate.replace(/\.?0+$/, "").replace(".", ",");
+
+/** the books' amount of `amount` (an expression) at `rate`, as the price field shows it; "" when either is not valid yet */
+function convertedPrice(amount: string, rate: string): string {
+  const paid = parseMoney(amount) ?? evaluateExpression(amount);
+  const perUnit = parseRate(rate);
+  return paid && perUnit ? moneyFieldText(convertMoney(paid, perUnit)) : "";
 }
 
 /** a new item filled from a monitor ("Comprei"): bought today, where the monitor watches */
@@ -150,11 +173,15 @@ function AddItemForm({
     }
     // the status and the sale have their own dialogs; the photo is sent only when it changed
     const { name, price, shippingPrice, quantity, sku, size, purchaseLocation, purchaseDate, notes } = fields;
+    const { purchaseCurrency, purchaseAmount, purchaseRate } = fields;
     const changes = {
       name,
       price,
       shippingPrice,
       quantity,
+      purchaseCurrency,
+      purchaseAmount,
+      purchaseRate,
       sku,
       size,
       purchaseLocation,
@@ -182,19 +209,60 @@ function AddItemForm({
     const text = errors[name]?.message;
     return text ? translateMessage(text) : undefined;
   };
-  const money = (name: "price" | "shippingPrice") => (
+  // another currency: the price is amount × rate, and the rate starts as the user's last one
+  const [currency, amount, rate] = useWatch({
+    control: form.control,
+    name: ["purchaseCurrency", "purchaseAmount", "purchaseRate"],
+  }) as [string, string, string];
+  const [lastRateOn, setLastRateOn] = useState<string | null>(null);
+  useEffect(() => {
+    if (currency) form.setValue("price", convertedPrice(amount ?? "", rate ?? ""));
+  }, [currency, amount, rate, form]);
+  const chooseCurrency = async (code: string) => {
+    form.setValue("purchaseCurrency", code);
+    setLastRateOn(null);
+    if (!code) {
+      // back to the books' currency: the price is typed again, and the other currency's fields go
+      form.setValue("purchaseAmount", "");
+      form.setValue("purchaseRate", "");
+      return;
+    }
+    try {
+      const last = await getLastRate(code);
+      // a rate the user typed meanwhile, or one this item already had, stays
+      if (last.rate && !form.getValues("purchaseRate")) {
+        form.setValue("purchaseRate", rateText(last.rate));
+        setLastRateOn(last.on);
+      }
+    } catch {
+      // no last rate: the user types one
+    }
+  };
+  const money = (name: "price" | "shippingPrice" | "purchaseAmount", readOnly = false) => (
     <Controller
       control={form.control}
       name={name}
-      render={({ field: control }) => (
-        <MoneyInput
-          {...field(name)}
-          placeholder="0,00"
-          value={String(control.value ?? "")}
-          onValueChange={control.onChange}
-          onBlur={control.onBlur}
-        />
-      )}
+      render={({ field: control }) =>
+        readOnly ? (
+          // computed from the amount and rate: shown, not typed
+          <Input
+            {...field(name)}
+            readOnly
+            tabIndex={-1}
+            placeholder="0,00"
+            className="bg-muted/60 dark:bg-muted/60"
+            value={String(control.value ?? "")}
+          />
+        ) : (
+          <MoneyInput
+            {...field(name)}
+            placeholder="0,00"
+            value={String(control.value ?? "")}
+            onValueChange={control.onChange}
+            onBlur={control.onBlur}
+          />
+        )
+      }
     />
   );
 
@@ -215,11 +283,76 @@ function AddItemForm({
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
+          id="item-purchaseCurrency"
+          label={t("itemDialog.purchaseCurrency")}
+          error={message("purchaseCurrency")}
+          className={currency ? undefined : "sm:col-span-2"}
+        >
+          <Controller
+            control={form.control}
+            name="purchaseCurrency"
+            render={({ field: control }) => (
+              <Select
+                value={String(control.value || "books")}
+                onValueChange={(v) => void chooseCurrency(v === "books" ? "" : v)}
+              >
+                <SelectTrigger
+                  id="item-purchaseCurrency"
+                  className={currency ? undefined : "sm:max-w-[calc(50%-0.5rem)]"}
+                >
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="books">
+                    {t("itemDialog.booksCurrency", { currency: f.currencySymbol })}
+                  </SelectItem>
+                  {PURCHASE_CURRENCIES.map((c) => (
+                    <SelectItem key={c} value={c}>
+                      {c}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </FormField>
+        {currency && (
+          <FormField
+            id="item-purchaseAmount"
+            label={t("itemDialog.purchaseAmount", { currency })}
+            error={message("purchaseAmount")}
+            hint={t("itemDialog.purchaseAmountHint")}
+          >
+            {money("purchaseAmount")}
+          </FormField>
+        )}
+        {currency && (
+          <FormField
+            id="item-purchaseRate"
+            label={t("itemDialog.purchaseRate", { currency, books: f.currencySymbol })}
+            error={message("purchaseRate")}
+            hint={
+              lastRateOn
+                ? t("itemDialog.lastRate", { day: f.dateOnly(`${lastRateOn}T00:00:00.000Z`) })
+                : t("itemDialog.rateHint")
+            }
+          >
+            <Input
+              {...field("purchaseRate")}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0,9234"
+              {...form.register("purchaseRate")}
+            />
+          </FormField>
+        )}
+        <FormField
           id="item-price"
           label={t("itemDialog.price", { currency: f.currencySymbol })}
           error={message("price")}
+          hint={currency ? t("itemDialog.convertedHint") : undefined}
         >
-          {money("price")}
+          {money("price", Boolean(currency))}
         </FormField>
         <FormField
           id="item-shippingPrice"
