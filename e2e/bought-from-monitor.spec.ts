@@ -25,6 +25,8 @@ test("Comprei num cartão do Monitor abre o Novo Item preenchido, e o item lembr
       checkInterval: 60000,
       platform: "zara",
       price: "89,95",
+      // the shop's picture, on the stand-in retailer (MONITOR_REDIRECT): "Comprei" copies it
+      imageUrl: "https://nudeproject.com/cdn/shop/files/casaco.png",
       hasVariants: true,
       variants: ["M"],
     },
@@ -48,6 +50,12 @@ test("Comprei num cartão do Monitor abre o Novo Item preenchido, e o item lembr
   await expect(dialog.getByLabel("Notas (opcional)")).toHaveValue(PAGE);
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
   await expect(dialog.getByLabel("Data de compra (opcional)")).toHaveValue(today);
+  // the monitor's picture, copied by the server, is the item's photo unless the reseller changes it
+  await expect(dialog.getByRole("img", { name: "Pré-visualização" })).toHaveAttribute(
+    "src",
+    /^data:image\/jpeg;base64,/,
+  );
+  await expect(dialog.getByRole("button", { name: "Trocar fotografia" })).toBeVisible();
   await screenshot(page, "comprei-dialog");
 
   // what was paid differs from the shelf price: the reseller corrects it and saves
@@ -66,6 +74,7 @@ test("Comprei num cartão do Monitor abre o Novo Item preenchido, e o item lembr
       size: "M",
       purchaseLocation: "Zara",
       sourceProductId: product.id,
+      image: expect.stringMatching(/^\/api\/inventory\/\d+\/photo/),
     }),
   ]);
 

@@ -236,6 +236,11 @@ export const ROUTES: Record<string, RouteCase> = {
     path: (f) => `/api/inventory/draft?product=${f.productId}`,
     expect: ownerOnly(200),
   },
+  // the fixture's monitor has no picture: nothing is fetched
+  "GET /api/inventory/draft/photo": {
+    path: (f) => `/api/inventory/draft/photo?product=${f.productId}`,
+    expect: ownerOnly(200),
+  },
   "POST /api/inventory": { body: () => ({ name: "Ténis", price: "10,00" }), expect: everyone(201) },
   "PUT /api/inventory/:id": {
     path: (f) => `/api/inventory/${f.itemId}`,

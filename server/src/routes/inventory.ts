@@ -3,6 +3,7 @@ import {
   createInventoryItemSchema,
   inventoryItemSchema,
   inventoryStatisticsSchema,
+  draftPhotoSchema,
   itemDraftQuerySchema,
   itemDraftSchema,
   updateInventoryItemSchema,
@@ -28,7 +29,14 @@ import { cachedJson } from "../plugins/cached-answers.js";
 import { type PhotoKind, readPhoto } from "../services/item-photos.js";
 import { deleteItem, restoreItem } from "../services/deleted-items.js";
 import { CATALOGUE } from "../engine/handle.js";
-import { changeItemStatus, createItem, itemDraft, listItems, updateItem } from "../services/inventory.js";
+import {
+  changeItemStatus,
+  createItem,
+  itemDraft,
+  itemDraftPhoto,
+  listItems,
+  updateItem,
+} from "../services/inventory.js";
 import { sendCsv, sendPhoto, userFormatter } from "../services/exports.js";
 import { userPeriodDays } from "../services/period.js";
 import { inventoryStatistics } from "../services/statistics.js";
@@ -78,6 +86,19 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/inventory/draft",
     { schema: { querystring: itemDraftQuerySchema, response: { 200: itemDraftSchema } } },
     async (request) => itemDraft(app.db, currentUser(request).id, request.query, CATALOGUE),
+  );
+
+  // the monitor's picture as the new item's photo: one outbound fetch each, 30 a minute per user
+  app.get(
+    "/api/inventory/draft/photo",
+    {
+      config: perUserPerMinute("draft-photo", 30),
+      schema: { querystring: itemDraftQuerySchema, response: { 200: draftPhotoSchema } },
+    },
+    async (request) =>
+      itemDraftPhoto(app.db, currentUser(request).id, request.query, CATALOGUE, (url) =>
+        app.onDemand.image(url),
+      ),
   );
 
   // the items bought in the period and the period's sales

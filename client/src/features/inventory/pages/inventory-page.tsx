@@ -17,7 +17,7 @@ import { periodQuery, usePeriod } from "@/lib/period";
 import { useDeleteItem } from "../api/delete-item";
 import { useInventory } from "../api/get-inventory";
 import { useInventoryStatistics } from "../api/get-inventory-statistics";
-import { useItemDraft } from "../api/get-item-draft";
+import { useDraftPhoto, useItemDraft } from "../api/get-item-draft";
 import { AddItemDialog } from "../components/add-item-dialog";
 import { InventoryBody } from "../components/inventory-body";
 import { InventoryStats } from "../components/inventory-stats";
@@ -40,6 +40,8 @@ function useDraftFromMonitor(period: Period) {
   const raw = params.get("comprei");
   const productId = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const draft = useItemDraft(productId, params.get("resultado"));
+  // the picture comes apart: a slow image host never holds the dialog
+  const photo = useDraftPhoto(productId, params.get("resultado"));
   // the period stays in the URL
   const query = periodQuery(period);
   const close = useCallback(
@@ -53,7 +55,12 @@ function useDraftFromMonitor(period: Period) {
     });
     close();
   }, [draft.error, close, t]);
-  return { draft: productId !== null ? (draft.data ?? null) : null, close };
+  return {
+    draft: productId !== null ? (draft.data ?? null) : null,
+    // a photo that could not be had (an error included) is no photo: the dialog goes on without
+    photo: { image: photo.data?.image ?? null, pending: photo.isPending && productId !== null },
+    close,
+  };
 }
 
 export function InventoryPage() {
@@ -152,6 +159,7 @@ export function InventoryPage() {
         open={fromMonitor.draft !== null}
         onOpenChange={(open) => !open && fromMonitor.close()}
         draft={fromMonitor.draft}
+        draftPhoto={fromMonitor.photo}
       />
       <AddItemDialog open={editing !== null} onOpenChange={() => setEditing(null)} item={editing} />
       <SellItemDialog item={selling} onClose={() => setSelling(null)} />
