@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { expenses, inventoryItems, sales } from "../db/schema.js";
-import { type DayWindow, dayInWindow, itemBoughtDay, saleDay, saleLocalTime } from "./sale-calendar.js";
+import { type DayWindow, dayInWindow, itemBoughtInDays, saleInDays, saleLocalTime } from "./sale-calendar.js";
 
 /**
  * the two stretches growth compares: the last 30 days and the 30 before them as instants (all
@@ -12,19 +12,13 @@ export type Comparison =
   | { kind: "days"; current: DayWindow; previous: DayWindow };
 
 /** a sale within the period (no condition for all time) */
-const saleInWindow = (window: DayWindow | null) =>
-  window ? dayInWindow(saleDay(window.timeZone, sales.saleDate), window) : undefined;
+const saleInWindow = (window: DayWindow | null) => (window ? saleInDays(window, sales.saleDate) : undefined);
 /** an expense whose day is within the period */
 const expenseInWindow = (window: DayWindow | null) =>
   window ? dayInWindow(sql`${expenses.spentOn}`, window) : undefined;
 /** an item bought within the period */
 const itemInWindow = (window: DayWindow | null) =>
-  window
-    ? dayInWindow(
-        itemBoughtDay(window.timeZone, inventoryItems.purchaseDate, inventoryItems.createdAt),
-        window,
-      )
-    : undefined;
+  window ? itemBoughtInDays(window, inventoryItems.purchaseDate, inventoryItems.createdAt) : undefined;
 const truthy = (condition: SQL | undefined) => condition ?? sql`true`;
 
 /** an amount rounded to the cent as text, 0 when there is nothing to sum */
@@ -62,24 +56,22 @@ export const statisticsRepository = {
 
   /**
    * sales, revenue and profit in the two stretches of the comparison, and over the window (all
-   * time without one); the comparison's stretches are counted whatever the window. One pass: each
-   * sale's day on the user's calendar is computed once (a subquery), not once per condition, and
-   * with a window only the sales that can fall in it or in the stretch before it are read (a bound
-   * on the instants a day of any zone can cover, so the conditions on the day stay the rule)
+   * time without one); the comparison's stretches are counted whatever the window. One pass, and
+   * no sale converted to the user's zone: the days are compared as instants (`saleInDays`); with a
+   * window only the sales that can fall in it or in the stretch before it are read (a bound on the
+   * instants a day of any zone can cover)
    */
   async salesFigures(conn: Conn, userId: number, window: DayWindow | null, comparison: Comparison) {
     let inRecent: SQL;
     let inPrevious: SQL;
-    let day = sql`null::date`;
     let read = sql``;
     if (comparison.kind === "instants") {
       const { now, recentFrom, previousFrom } = comparison;
       inRecent = sql`sale_date > ${recentFrom} and sale_date <= ${now}`;
       inPrevious = sql`sale_date > ${previousFrom} and sale_date <= ${recentFrom}`;
     } else {
-      day = saleDay(comparison.current.timeZone, sales.saleDate);
-      inRecent = dayInWindow(sql`day`, comparison.current);
-      inPrevious = dayInWindow(sql`day`, comparison.previous);
+      inRecent = saleInDays(comparison.current);
+      inPrevious = saleInDays(comparison.previous);
       const first = [comparison.previous.from, comparison.current.from, window?.from]
         .filter(Boolean)
         .sort()[0];
@@ -89,11 +81,9 @@ export const statisticsRepository = {
         read = sql` and ${sales.saleDate} >= (${first}::date - 1)::timestamp at time zone 'UTC'
           and ${sales.saleDate} < (${last}::date + 1)::timestamp at time zone 'UTC'`;
     }
-    const inWindow = window ? dayInWindow(sql`day`, window) : sql`true`;
-    const dayOfWindow =
-      window && comparison.kind === "instants" ? saleDay(window.timeZone, sales.saleDate) : day;
+    const inWindow = window ? saleInDays(window) : sql`true`;
     const rows = sql`(
-      select ${dayOfWindow} as day, ${sales.saleDate} as sale_date, ${sales.salePrice} as sale_price,
+      select ${sales.saleDate} as sale_date, ${sales.salePrice} as sale_price,
         ${sales.profit} as profit, ${inventoryItems.price} + ${inventoryItems.shippingPrice} as cost
       from ${sales} left join ${inventoryItems} on ${inventoryItems.id} = ${sales.inventoryItemId}
       where ${sales.userId} = ${userId}${read}
