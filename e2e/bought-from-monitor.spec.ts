@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { compreiLink } from "../server/src/engine/notify/alert";
-import { createUserViaApi, isMobileProject, loginViaApi, screenshot } from "./helpers";
+import { createUserViaApi, isMobileProject, loginViaApi, screenshot, themeShots } from "./helpers";
 
 /**
  * "Comprei" on a monitor's card: two taps from the alert to the inventory. The dialog comes filled
@@ -57,6 +57,7 @@ test("Comprei num cartão do Monitor abre o Novo Item preenchido, e o item lembr
     /^data:image\/jpeg;base64,/,
   );
   await expect(dialog.getByRole("button", { name: "Trocar fotografia" })).toBeVisible();
+  await themeShots(page, "comprei-dialog-photo");
   await screenshot(page, "comprei-dialog");
 
   // what was paid differs from the shelf price: the reseller corrects it and saves
