@@ -37,7 +37,7 @@ test("o Inventário ordena por data, preço, nome e tempo em stock, e a ordem fi
     ["Nome (Z–A)", "nameDesc", ["Casaco", "Botas", "Anel"]],
     ["Há mais tempo em stock", "longestInStock", ["Botas", "Casaco", "Anel"]],
     ["Há menos tempo em stock", "shortestInStock", ["Anel", "Casaco", "Botas"]],
-    ["Registo: mais antigos", "oldest", ["Casaco", "Botas", "Anel"]],
+    ["Mais antigos", "oldest", ["Casaco", "Botas", "Anel"]],
     ["Preço: maior primeiro", "priceHigh", ["Botas", "Casaco", "Anel"]],
   ] as const) {
     await sort.click();
