@@ -18,10 +18,20 @@ export const INVENTORY_FILTERS = ["all", "in_stock", "sold", "pending", "transit
 export type InventoryFilter = (typeof INVENTORY_FILTERS)[number];
 
 /**
- * The inventory's orders: newest first (the list's order before there was a choice), the longest
- * in stock first (bought longest ago: what to price down), by purchase price both ways, by name
+ * The inventory's orders, each field both ways: the day registered (newest first, the list's order
+ * before there was a choice), the time in stock (bought longest ago first: what to price down), the
+ * purchase price, the name
  */
-export const INVENTORY_SORTS = ["recent", "longestInStock", "priceHigh", "priceLow", "name"] as const;
+export const INVENTORY_SORTS = [
+  "recent",
+  "oldest",
+  "longestInStock",
+  "shortestInStock",
+  "priceHigh",
+  "priceLow",
+  "name",
+  "nameDesc",
+] as const;
 export type InventorySort = (typeof INVENTORY_SORTS)[number];
 
 export const inventoryExportQuerySchema = z
@@ -70,10 +80,13 @@ const newestFirst = (a: InventoryItem, b: InventoryItem) =>
 
 const INVENTORY_ORDERS: Record<InventorySort, (a: InventoryItem, b: InventoryItem) => number> = {
   recent: newestFirst,
+  oldest: (a, b) => -newestFirst(a, b),
   longestInStock: (a, b) => inStockSince(a) - inStockSince(b) || a.id - b.id,
+  shortestInStock: (a, b) => inStockSince(b) - inStockSince(a) || newestFirst(a, b),
   priceHigh: (a, b) => Number(b.price) - Number(a.price) || newestFirst(a, b),
   priceLow: (a, b) => Number(a.price) - Number(b.price) || newestFirst(a, b),
   name: (a, b) => byName.compare(a.name, b.name) || newestFirst(a, b),
+  nameDesc: (a, b) => byName.compare(b.name, a.name) || newestFirst(a, b),
 };
 
 /** the items in the chosen order (a new list; ties fall back to the newest first) */

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createUserViaApi, isMobileProject, loginViaApi, screenshot } from "./helpers";
+import { compreiLink } from "../server/src/engine/notify/alert";
+import { createUserViaApi, isMobileProject, loginViaApi, screenshot, themeShots } from "./helpers";
 
 /**
  * "Comprei" on a monitor's card: two taps from the alert to the inventory. The dialog comes filled
@@ -25,6 +26,8 @@ test("Comprei num cartão do Monitor abre o Novo Item preenchido, e o item lembr
       checkInterval: 60000,
       platform: "zara",
       price: "89,95",
+      // the shop's picture, on the stand-in retailer (MONITOR_REDIRECT): "Comprei" copies it
+      imageUrl: "https://nudeproject.com/cdn/shop/files/casaco.png",
       hasVariants: true,
       variants: ["M"],
     },
@@ -48,6 +51,13 @@ test("Comprei num cartão do Monitor abre o Novo Item preenchido, e o item lembr
   await expect(dialog.getByLabel("Notas (opcional)")).toHaveValue(PAGE);
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Lisbon" }).format(new Date());
   await expect(dialog.getByLabel("Data de compra (opcional)")).toHaveValue(today);
+  // the monitor's picture, copied by the server, is the item's photo unless the reseller changes it
+  await expect(dialog.getByRole("img", { name: "Pré-visualização" })).toHaveAttribute(
+    "src",
+    /^data:image\/jpeg;base64,/,
+  );
+  await expect(dialog.getByRole("button", { name: "Trocar fotografia" })).toBeVisible();
+  await themeShots(page, "comprei-dialog-photo");
   await screenshot(page, "comprei-dialog");
 
   // what was paid differs from the shelf price: the reseller corrects it and saves
@@ -66,6 +76,7 @@ test("Comprei num cartão do Monitor abre o Novo Item preenchido, e o item lembr
       size: "M",
       purchaseLocation: "Zara",
       sourceProductId: product.id,
+      image: expect.stringMatching(/^\/api\/inventory\/\d+\/photo/),
     }),
   ]);
 
@@ -80,4 +91,56 @@ test("Comprei num cartão do Monitor abre o Novo Item preenchido, e o item lembr
   await expect(page.getByText("Produto não encontrado")).toBeVisible();
   await expect(page).toHaveURL(/\/inventory$/);
   if (isMobileProject()) await expect(page.getByRole("button", { name: "Abrir menu" })).toBeVisible();
+});
+
+test("o link «Comprei» de um alerta abre o Novo Item preenchido, mesmo sem sessão iniciada", async ({
+  page,
+}) => {
+  await loginViaApi(page);
+  const user = await createUserViaApi(page, {
+    username: `alerta-${test.info().project.name}-${Date.now().toString(36)}`,
+  });
+  await loginViaApi(page, user.username, user.password);
+  const created = await page.request.post("/api/products", {
+    data: {
+      name: "Hoodie cinzento",
+      productId: "",
+      url: "https://nudeproject.com/products/hoodie-cinzento",
+      webhookUrl: "https://162.159.135.232/api/webhooks/1/token",
+      checkInterval: 60000,
+      platform: "nudeproject",
+      price: "65",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const product = await created.json();
+  // the link exactly as the restock alert writes it with PUBLIC_URL set to this app's address
+  const link = compreiLink({
+    kind: "restock",
+    productId: product.id,
+    productName: "Hoodie cinzento",
+    productUrl: "https://nudeproject.com/products/hoodie-cinzento",
+    platform: "nudeproject",
+    status: "in_stock",
+    sizes: [],
+    newSizes: [],
+    at: new Date().toISOString(),
+    appUrl: process.env.E2E_BASE_URL,
+  });
+  expect(link).toBe(`${process.env.E2E_BASE_URL}/inventory?comprei=${product.id}`);
+
+  // the phone that got the alert has no session: it signs in and lands on the dialog
+  await page.context().clearCookies();
+  await page.goto(link as string);
+  await page.getByLabel("Utilizador", { exact: true }).fill(user.username);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo Item" });
+  await expect(dialog.getByLabel("Nome")).toHaveValue("Hoodie cinzento");
+  await expect(dialog.getByLabel("Preço de compra (€)")).toHaveValue("65,00");
+  await expect(dialog.getByLabel("Local de compra (opcional)")).toHaveValue("Nude Project");
+  await dialog.getByRole("button", { name: "Adicionar Item" }).click();
+  await expect(page.getByText("Item adicionado ao inventário!")).toBeVisible();
+  const items = await (await page.request.get("/api/inventory")).json();
+  expect(items).toEqual([expect.objectContaining({ name: "Hoodie cinzento", sourceProductId: product.id })]);
 });

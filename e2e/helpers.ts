@@ -91,6 +91,23 @@ export async function screenshot(page: Page, name: string) {
   return file;
 }
 
+/**
+ * With SHOTS_DIR set: the page in the light and the dark theme, <name>-<project>-<theme>.png, to
+ * look at a changed screen by eye (nothing is taken otherwise)
+ */
+export async function themeShots(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => document.documentElement.classList.toggle("dark", on), dark);
+    const file = path.join(dir, `${name}-${test.info().project.name}-${dark ? "dark" : "light"}.png`);
+    await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+}
+
 export function isMobileProject(): boolean {
   return test.info().project.name === "mobile";
 }

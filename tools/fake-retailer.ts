@@ -168,6 +168,12 @@ const CHALLENGE_PAGE =
   "<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><div id=cf-chl-widget></div>" +
   "<script>window._cf_chl_opt={}</script></body></html>";
 
+/** a 64 × 64 blue square: every product's picture on the stand-in CDN */
+const PRODUCT_PICTURE = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAj0lEQVR4nO3PAQkAABDCQBMZ83ut2ccQQbgAm3xUU7zAG6Ca4gXeANUUL/AGqKZ4gTdANcULvAGqKV7gDVBN8QJvgGqKF3gDVFO8wBugmuIF3gDVFC/wBqimeIE3QDXFC7wBqile4A1QTfECb4Bqihd4A1RTvMAboJriBd4A1RQv8AaopniBN0A1xQu8Aao99c9RWht+vKEAAAAASUVORK5CYII=",
+  "base64",
+);
+
 export class FakeRetailer {
   readonly products = new Map<string, FakeProduct>();
   readonly members = new Map<string, FakeMember>();
@@ -391,6 +397,14 @@ export class FakeRetailer {
     (req: http.IncomingMessage, res: http.ServerResponse, m: string[], url: URL) => void,
   ][] = [
     [/^\/$/, (req, res) => this.vintedHome(req, res)],
+    // a product's picture on the shop's CDN ("Comprei" copies it into the new item's photo)
+    [
+      /^\/cdn\/shop\/files\/[\w-]+\.(?:jpg|png)$/,
+      (_q, res) => {
+        res.writeHead(200, { "content-type": "image/png", "content-length": PRODUCT_PICTURE.length });
+        res.end(PRODUCT_PICTURE);
+      },
+    ],
     [
       /^\/redirect$/,
       (_q, res, _m, url) =>

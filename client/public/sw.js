@@ -109,13 +109,17 @@ self.addEventListener("push", (event) => {
       icon: data.icon || "/icon-192.png",
       badge: "/icon-192.png",
       tag: data.tag,
-      data: { url: data.url || "/" },
+      data: { url: data.url || "/", comprei: data.comprei?.url },
+      // the app's "Comprei" (when the server knows its public address): the new item, filled
+      ...(data.comprei ? { actions: [{ action: "comprei", title: data.comprei.title }] } : {}),
     }),
   );
 });
 
-// a tap opens the product
+// a tap opens the product; the "Comprei" button the app's new item filled from it
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  event.waitUntil(self.clients.openWindow(event.notification.data?.url || "/"));
+  const data = event.notification.data ?? {};
+  const url = event.action === "comprei" && data.comprei ? data.comprei : data.url;
+  event.waitUntil(self.clients.openWindow(url || "/"));
 });

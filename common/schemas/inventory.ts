@@ -329,6 +329,13 @@ export const lastRateSchema = z.object({
 });
 export type LastRate = z.infer<typeof lastRateSchema>;
 
+/**
+ * GET /api/inventory/draft/photo?product=N[&match=ID]: the monitor's picture as a photo data URL
+ * (JPEG or WebP, at most PHOTO_LONG_SIDE), or null when it has none or it could not be had
+ */
+export const draftPhotoSchema = z.object({ image: z.string().nullable() });
+export type DraftPhoto = z.infer<typeof draftPhotoSchema>;
+
 export const inventoryStatisticsSchema = z.object({
   totalItems: z.number(),
   inStock: z.number(),

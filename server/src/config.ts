@@ -67,7 +67,26 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   /** a comment line on each live-update stream this often, ms */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(50).default(25_000),
+  /**
+   * the app's address as its users open it (https://stock.example.com, a path prefix allowed):
+   * alerts then carry a link into the app ("Comprei"); unset, alerts link only to the shops
+   */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || publicUrl(v) !== null, "deve ser um URL http(s) sem query nem fragmento"),
 });
+
+/** PUBLIC_URL without its trailing slash; null when it is not a plain http(s) address */
+function publicUrl(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username) return null;
+    return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+  } catch {
+    return null;
+  }
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -117,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     disk: { minFreeMb: e.MIN_FREE_DISK_MB, minFreeWritesMb: e.MIN_FREE_DISK_WRITES_MB },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     liveEvents: { maxPerUser: e.LIVE_STREAMS_PER_USER, heartbeatMs: e.LIVE_HEARTBEAT_MS },
+    publicUrl: e.PUBLIC_URL ? (publicUrl(e.PUBLIC_URL) ?? undefined) : undefined,
   };
 }
 

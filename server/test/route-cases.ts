@@ -240,6 +240,11 @@ export const ROUTES: Record<string, RouteCase> = {
     path: () => "/api/inventory/last-rate?currency=USD",
     expect: everyone(200),
   },
+  // the fixture's monitor has no picture: nothing is fetched
+  "GET /api/inventory/draft/photo": {
+    path: (f) => `/api/inventory/draft/photo?product=${f.productId}`,
+    expect: ownerOnly(200),
+  },
   "POST /api/inventory": { body: () => ({ name: "Ténis", price: "10,00" }), expect: everyone(201) },
   "PUT /api/inventory/:id": {
     path: (f) => `/api/inventory/${f.itemId}`,

@@ -16,11 +16,14 @@ export function PhotoField({
   value,
   onChange,
   label,
+  status,
 }: {
   value: string | null;
   onChange: (value: string | null) => void;
   /** the field's name where it is not an item's photo (an expense's receipt) */
   label?: string;
+  /** said under the buttons instead of the hint while a photo comes from elsewhere */
+  status?: string;
 }) {
   const id = useId();
   const { t } = useTranslation("common");
@@ -79,7 +82,7 @@ export function PhotoField({
             </Button>
           )}
           <p className="text-xs text-muted-foreground" aria-live="polite">
-            {preparing ? t("photo.preparing") : t("photo.hint")}
+            {preparing ? t("photo.preparing") : (status ?? t("photo.hint"))}
           </p>
         </div>
       </div>

@@ -30,6 +30,16 @@ export class OnDemandRefusal extends Error {
   }
 }
 
+/** a monitor's picture for "Comprei": larger than any product photo a retailer serves */
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+/** the picture's total deadline (the preview's own when that is shorter) */
+const IMAGE_TIMEOUT_MS = 8_000;
+const IMAGE_HEADERS = Object.freeze({
+  accept: "image/avif,image/webp,image/apng,image/*,*/*;q=0.8",
+  "sec-fetch-dest": "image",
+  "sec-fetch-mode": "no-cors",
+}) as Record<string, string>;
+
 /** a product as "Testar agora" checks it */
 export interface ProductToTest {
   platform: string;
@@ -130,6 +140,38 @@ export class OnDemandWork {
       status: result.status,
       reader: result.source ?? null,
     };
+  }
+
+  /**
+   * "Comprei": the monitor's picture, fetched once for the new item's photo through the preview's
+   * client (address guard on every hop, the host's budget, browser headers), within a total
+   * deadline and a size cap; null when it cannot be had (the dialog goes on without a photo)
+   */
+  async image(url: string): Promise<Buffer | null> {
+    if (!/^https?:\/\//i.test(url)) return null;
+    try {
+      const res = await this.previewHttp.request(
+        {
+          url,
+          profile: "page",
+          headers: IMAGE_HEADERS,
+          timeoutMs: Math.min(this.config.previewTimeoutMs, IMAGE_TIMEOUT_MS),
+          binary: true,
+          maxBytes: MAX_IMAGE_BYTES,
+        },
+        {
+          signal: this.closing.signal,
+          deadline: Date.now() + Math.min(this.config.previewTimeoutMs, IMAGE_TIMEOUT_MS),
+        },
+      );
+      const type = res.headers["content-type"] ?? "";
+      if (res.status < 200 || res.status >= 300 || !res.bytes?.length) return null;
+      // a page or a JSON error where the picture was: not an image (sharp would say so too)
+      if (/^(text|application)\//i.test(type) && !/octet-stream/i.test(type)) return null;
+      return res.bytes;
+    } catch {
+      return null;
+    }
   }
 
   /** "Testar agora": one check through the check runner, told as its detail; nothing is stored here */

@@ -38,6 +38,7 @@ export interface EngineOptions {
         | "webhookTimeoutMs"
         | "dataDir"
         | "disk"
+        | "publicUrl"
       >
     > & {
       allowPrivateWebhooks?: boolean;
@@ -174,7 +175,7 @@ export async function startEngine(opts: EngineOptions): Promise<Engine> {
     log,
     transport: webhookTransport,
     onError,
-    ...withoutUndefined({ timeoutMs: opts.config.webhookTimeoutMs }),
+    ...withoutUndefined({ timeoutMs: opts.config.webhookTimeoutMs, appUrl: opts.config.publicUrl }),
     channels: [...channels.values()],
     ...opts.notifier,
   });

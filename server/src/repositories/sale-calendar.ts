@@ -35,3 +35,21 @@ export const saleDay = (timeZone: string, saleDate: PgColumn | SQL = sql`sale_da
  */
 export const itemBoughtDay = (timeZone: string, purchaseDate: PgColumn, createdAt: PgColumn) =>
   sql`coalesce(${saleDay(timeZone, purchaseDate)}, (${createdAt} at time zone ${timeZone})::date)`;
+
+/** midnight of a window's day as an instant: in the user's zone, or in UTC for a day-only value */
+const midnightOf = (day: string, timeZone: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
+
+/**
+ * a sale (or a day-only instant, 00:00 UTC) whose day on the user's calendar is within the
+ * window: the rule of `saleDay`, written as comparisons of the instant with the window's
+ * midnights, so no row is converted to the user's zone (the statistics read thousands of sales)
+ */
+export const saleInDays = (window: DayWindow, saleDate: PgColumn | SQL = sql`sale_date`) =>
+  sql`(case when (${saleDate} at time zone 'UTC')::time = '00:00'
+    then ${saleDate} >= ${midnightOf(window.from, "UTC")} and ${saleDate} < ${midnightOf(window.to, "UTC")}
+    else ${saleDate} >= ${midnightOf(window.from, window.timeZone)} and ${saleDate} < ${midnightOf(window.to, window.timeZone)} end)`;
+
+/** an item bought within the window's days: the rule of `itemBoughtDay`, as comparisons of instants */
+export const itemBoughtInDays = (window: DayWindow, purchaseDate: PgColumn, createdAt: PgColumn) =>
+  sql`(case when ${purchaseDate} is not null then ${saleInDays(window, purchaseDate)}
+    else ${createdAt} >= ${midnightOf(window.from, window.timeZone)} and ${createdAt} < ${midnightOf(window.to, window.timeZone)} end)`;

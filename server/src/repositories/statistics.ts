@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { expenses, inventoryItems, sales } from "../db/schema.js";
-import { type DayWindow, dayInWindow, itemBoughtDay, saleDay, saleLocalTime } from "./sale-calendar.js";
+import { type DayWindow, dayInWindow, itemBoughtInDays, saleInDays, saleLocalTime } from "./sale-calendar.js";
 
 /**
  * the two stretches growth compares: the last 30 days and the 30 before them as instants (all
@@ -12,19 +12,13 @@ export type Comparison =
   | { kind: "days"; current: DayWindow; previous: DayWindow };
 
 /** a sale within the period (no condition for all time) */
-const saleInWindow = (window: DayWindow | null) =>
-  window ? dayInWindow(saleDay(window.timeZone, sales.saleDate), window) : undefined;
+const saleInWindow = (window: DayWindow | null) => (window ? saleInDays(window, sales.saleDate) : undefined);
 /** an expense whose day is within the period */
 const expenseInWindow = (window: DayWindow | null) =>
   window ? dayInWindow(sql`${expenses.spentOn}`, window) : undefined;
 /** an item bought within the period */
 const itemInWindow = (window: DayWindow | null) =>
-  window
-    ? dayInWindow(
-        itemBoughtDay(window.timeZone, inventoryItems.purchaseDate, inventoryItems.createdAt),
-        window,
-      )
-    : undefined;
+  window ? itemBoughtInDays(window, inventoryItems.purchaseDate, inventoryItems.createdAt) : undefined;
 const truthy = (condition: SQL | undefined) => condition ?? sql`true`;
 
 /** an amount rounded to the cent as text, 0 when there is nothing to sum */
@@ -67,37 +61,53 @@ export const statisticsRepository = {
   },
 
   /**
-   * sales and profit in the two stretches of the comparison, and over the window (all time
-   * without one); the comparison's stretches are counted whatever the window
+   * sales, revenue and profit in the two stretches of the comparison, and over the window (all
+   * time without one); the comparison's stretches are counted whatever the window. One pass, and
+   * no sale converted to the user's zone: the days are compared as instants (`saleInDays`); with a
+   * window only the sales that can fall in it or in the stretch before it are read (a bound on the
+   * instants a day of any zone can cover)
    */
   async salesFigures(conn: Conn, userId: number, window: DayWindow | null, comparison: Comparison) {
     let inRecent: SQL;
     let inPrevious: SQL;
+    let read = sql``;
     if (comparison.kind === "instants") {
       const { now, recentFrom, previousFrom } = comparison;
-      inRecent = sql`${sales.saleDate} > ${recentFrom} and ${sales.saleDate} <= ${now}`;
-      inPrevious = sql`${sales.saleDate} > ${previousFrom} and ${sales.saleDate} <= ${recentFrom}`;
+      inRecent = sql`sale_date > ${recentFrom} and sale_date <= ${now}`;
+      inPrevious = sql`sale_date > ${previousFrom} and sale_date <= ${recentFrom}`;
     } else {
-      const day = saleDay(comparison.current.timeZone, sales.saleDate);
-      inRecent = dayInWindow(day, comparison.current);
-      inPrevious = dayInWindow(day, comparison.previous);
+      inRecent = saleInDays(comparison.current);
+      inPrevious = saleInDays(comparison.previous);
+      const first = [comparison.previous.from, comparison.current.from, window?.from]
+        .filter(Boolean)
+        .sort()[0];
+      const last = [comparison.previous.to, comparison.current.to, window?.to].filter(Boolean).sort().at(-1);
+      // no zone is more than 14 h from UTC: a day's sales are within a day either side of its UTC midnight
+      if (window)
+        read = sql` and ${sales.saleDate} >= (${first}::date - 1)::timestamp at time zone 'UTC'
+          and ${sales.saleDate} < (${last}::date + 1)::timestamp at time zone 'UTC'`;
     }
-    const inWindow = truthy(saleInWindow(window));
+    const inWindow = window ? saleInDays(window) : sql`true`;
+    const rows = sql`(
+      select ${sales.saleDate} as sale_date, ${sales.salePrice} as sale_price,
+        ${sales.profit} as profit, ${itemCost} as cost
+      from ${sales} left join ${inventoryItems} on ${inventoryItems.id} = ${sales.inventoryItemId}
+      where ${sales.userId} = ${userId}${read}
+    ) as s`;
     const [row] = await conn
       .select({
         totalSales: sql<number>`(count(*) filter (where ${inWindow}))::int`,
         recentSales: sql<number>`(count(*) filter (where ${inRecent}))::int`,
-        recentProfit: money(sql`sum(${sales.profit}) filter (where ${inRecent})`),
-        previousProfit: money(sql`sum(${sales.profit}) filter (where ${inPrevious})`),
-        totalProfit: money(sql`sum(${sales.profit}) filter (where ${inWindow})`),
-        soldCost: money(sql`sum(${itemCost}) filter (where ${inWindow})`),
+        recentProfit: money(sql`sum(profit) filter (where ${inRecent})`),
+        previousProfit: money(sql`sum(profit) filter (where ${inPrevious})`),
+        totalProfit: money(sql`sum(profit) filter (where ${inWindow})`),
+        totalRevenue: money(sql`sum(sale_price) filter (where ${inWindow})`),
+        soldCost: money(sql`sum(cost) filter (where ${inWindow})`),
         averageMargin: sql<
           string | null
-        >`round(avg(${sales.profit} * 100 / nullif(${sales.salePrice}, 0)) filter (where ${inWindow}), 2)::text`,
+        >`round(avg(profit * 100 / nullif(sale_price, 0)) filter (where ${inWindow}), 2)::text`,
       })
-      .from(sales)
-      .leftJoin(inventoryItems, eq(inventoryItems.id, sales.inventoryItemId))
-      .where(eq(sales.userId, userId));
+      .from(rows);
     return row;
   },
 

@@ -3,6 +3,7 @@ import {
   createInventoryItemSchema,
   inventoryItemSchema,
   inventoryStatisticsSchema,
+  draftPhotoSchema,
   itemDraftQuerySchema,
   itemDraftSchema,
   lastRateQuerySchema,
@@ -35,6 +36,7 @@ import {
   createItem,
   itemDraft,
   lastRate,
+  itemDraftPhoto,
   listItems,
   updateItem,
 } from "../services/inventory.js";
@@ -94,6 +96,19 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/inventory/last-rate",
     { schema: { querystring: lastRateQuerySchema, response: { 200: lastRateSchema } } },
     async (request) => lastRate(app.db, currentUser(request).id, request.query.currency),
+  );
+
+  // the monitor's picture as the new item's photo: one outbound fetch each, 30 a minute per user
+  app.get(
+    "/api/inventory/draft/photo",
+    {
+      config: perUserPerMinute("draft-photo", 30),
+      schema: { querystring: itemDraftQuerySchema, response: { 200: draftPhotoSchema } },
+    },
+    async (request) =>
+      itemDraftPhoto(app.db, currentUser(request).id, request.query, CATALOGUE, (url) =>
+        app.onDemand.image(url),
+      ),
   );
 
   // the items bought in the period and the period's sales

@@ -1,6 +1,7 @@
 import {
   type CreateInventoryItem,
   type InventoryItem,
+  type DraftPhoto,
   type ItemDraft,
   type LastRate,
   purchaseCurrencyIssues,
@@ -16,7 +17,7 @@ import { badRequest, conflict, notFound } from "../http-error.js";
 import { inventoryItemsRepository } from "../repositories/inventory-items.js";
 import { productsRepository } from "../repositories/products.js";
 import { salesRepository } from "../repositories/sales.js";
-import { decodePhoto, photoUrls, storePhoto } from "./item-photos.js";
+import { decodePhoto, photoDataUrlOf, photoUrls, storePhoto } from "./item-photos.js";
 import { getUserSettings } from "./settings.js";
 import { assertRoomForItem, assertRoomForPhoto } from "./quotas.js";
 import { ALREADY_SOLD, computeProfit, lockOwnItem, recordSale, requireSalePrice } from "./sales.js";
@@ -111,28 +112,21 @@ const MATCH_GONE = "Este resultado já não está entre os últimos da pesquisa"
 export async function itemDraft(
   db: Conn,
   userId: number,
-  { product: productId, match }: { product: number; match?: string },
+  query: DraftQuery,
   catalogue: Pick<PlatformCatalogue, "storeName" | "watchesProfile">,
 ): Promise<ItemDraft> {
-  const product = await productsRepository.findOwn(db, userId, productId);
-  if (!product) throw notFound("Produto não encontrado");
-  // Vinted's platform watches members' wardrobes, and its searches are monitors of type "search"
-  const search = product.monitorType === "search";
-  if (!search && catalogue.watchesProfile(product.platform)) throw badRequest(NOT_ONE_ITEM);
+  const { product, match } = await draftSource(db, userId, query, catalogue);
   const { currency } = await getUserSettings(db, userId);
   const inBooksCurrency = (price: string | null | undefined, priceCurrency: string) =>
     price && priceCurrency === currency ? price : null;
   const common = { purchaseLocation: catalogue.storeName(product), sourceProductId: product.id };
-  if (search) {
-    if (!match) throw badRequest(PICK_A_MATCH);
-    const item = (product.latestMatches ?? []).find((m) => m.id === match);
-    if (!item) throw notFound(MATCH_GONE);
+  if (match) {
     return {
       ...common,
-      name: item.title,
-      price: inBooksCurrency(item.totalPrice ?? item.price, item.currency ?? product.currency),
-      size: item.size ?? null,
-      notes: item.url,
+      name: match.title,
+      price: inBooksCurrency(match.totalPrice ?? match.price, match.currency ?? product.currency),
+      size: match.size ?? null,
+      notes: match.url,
     };
   }
   return {
@@ -142,6 +136,48 @@ export async function itemDraft(
     size: onlyOne(parseJsonList(product.variants)) ?? onlyOne(parseJsonList(product.availableSizes)),
     notes: product.url,
   };
+}
+
+type DraftQuery = { product: number; match?: string };
+
+/** the monitor a draft is filled from, and the search's match when it is one; refused in words */
+async function draftSource(
+  db: Conn,
+  userId: number,
+  { product: productId, match }: DraftQuery,
+  catalogue: Pick<PlatformCatalogue, "watchesProfile">,
+) {
+  const product = await productsRepository.findOwn(db, userId, productId);
+  if (!product) throw notFound("Produto não encontrado");
+  // Vinted's platform watches members' wardrobes, and its searches are monitors of type "search"
+  if (product.monitorType !== "search") {
+    if (catalogue.watchesProfile(product.platform)) throw badRequest(NOT_ONE_ITEM);
+    return { product, match: null };
+  }
+  if (!match) throw badRequest(PICK_A_MATCH);
+  const item = (product.latestMatches ?? []).find((m) => m.id === match);
+  if (!item) throw notFound(MATCH_GONE);
+  return { product, match: item };
+}
+
+/**
+ * GET /api/inventory/draft/photo: the monitor's picture (the match's, for a search) as the new
+ * item's photo, fetched by the engine's guarded client (`fetchImage`) and written again as a
+ * photo the dialog sends back like one the user chose; null when there is none or it cannot be
+ * had (no answer in time, too big, not an image): the dialog goes on without a photo
+ */
+export async function itemDraftPhoto(
+  db: Conn,
+  userId: number,
+  query: DraftQuery,
+  catalogue: Pick<PlatformCatalogue, "watchesProfile">,
+  fetchImage: (url: string) => Promise<Buffer | null>,
+): Promise<DraftPhoto> {
+  const { product, match } = await draftSource(db, userId, query, catalogue);
+  const url = match ? match.imageUrl : product.imageUrl;
+  if (!url) return { image: null };
+  const bytes = await fetchImage(url);
+  return { image: bytes ? await photoDataUrlOf(bytes) : null };
 }
 
 const onlyOne = (list: string[]) => (list.length === 1 ? list[0] : null);

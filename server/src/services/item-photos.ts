@@ -99,6 +99,29 @@ export async function decodePhoto(dataUrl: string): Promise<DecodedPhoto> {
   }
 }
 
+/**
+ * An image from elsewhere (a monitor's picture) as a photo data URL the item dialog can hold and
+ * send back: turned upright, at most PHOTO_LONG_SIDE, written again without any metadata as JPEG
+ * (WebP when it has transparency); null when it is not a readable image or has too many pixels
+ */
+export async function photoDataUrlOf(bytes: Buffer): Promise<string | null> {
+  try {
+    return await imageWork.run(async () => {
+      const header = await readHeader(bytes);
+      const upright = (await decoder(bytes))
+        .rotate()
+        .resize(PHOTO_LONG_SIDE, PHOTO_LONG_SIDE, { fit: "inside", withoutEnlargement: true });
+      const [mime, out] = header.hasAlpha
+        ? ["image/webp", await upright.webp({ quality: 85 }).toBuffer()]
+        : ["image/jpeg", await upright.jpeg({ quality: 85 }).toBuffer()];
+      return `data:${mime};base64,${out.toString("base64")}`;
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error; // the image queue is full: said as a 503
+    return null;
+  }
+}
+
 /** replaces (photo) or removes (null) an item's photo; the caller owns the item */
 export async function storePhoto(conn: Conn, itemId: number, photo: DecodedPhoto | null): Promise<void> {
   if (photo === null) {

@@ -106,9 +106,9 @@ export async function statusStatistics(
   const window = periodWindow(period, timeZone, now);
   const days = dayWindow(window);
   const comparison = comparisonOf(window, now);
-  const [items, totals, figures, spent, best, activity] = await Promise.all([
+  // the period's revenue comes with its other sale figures: one read of the sales, not two
+  const [items, figures, spent, best, activity] = await Promise.all([
     statisticsRepository.itemCounts(db, user.id, days),
-    statisticsRepository.saleTotals(db, user.id, days),
     statisticsRepository.salesFigures(db, user.id, days, comparison),
     statisticsRepository.expenseFigures(db, user.id, days, comparison, timeZone),
     bestMonth(db, user.id, timeZone, days),
@@ -138,8 +138,8 @@ export async function statusStatistics(
       sold: items.sold,
       pending: items.pending,
       inTransit: items.inTransit,
-      totalRevenue: totals.totalRevenue,
-      salesProfit: totals.totalProfit,
+      totalRevenue: figures.totalRevenue,
+      salesProfit: figures.totalProfit,
       totalProfit,
     },
     activitySummary: activity,

@@ -172,6 +172,8 @@ export class EngineHttp {
         signal: scope?.signal,
         maxRedirects: 5,
         cookies: this.cookies,
+        binary: req.binary,
+        maxBodyBytes: req.maxBytes,
       });
       if (res.status === 403 || res.status === 429) this.limiter.reportBlocked(host);
       else if (res.status >= 200 && res.status < 300) this.limiter.reportSuccess(host);

@@ -33,6 +33,10 @@ export interface SendOptions {
   signal?: AbortSignal;
   maxRedirects: number;
   cookies?: CookieJars;
+  /** the body as bytes (`bytes`, `body` left empty): an image, not a page */
+  binary?: boolean;
+  /** a lower cap than the transport's own for this exchange's body */
+  maxBodyBytes?: number;
 }
 
 /** the failure of an exchange that ran out of time */
@@ -121,6 +125,8 @@ export class Transport {
         dispatcher,
         deadline,
         signal: opts.signal,
+        binary: opts.binary,
+        maxBodyBytes: opts.maxBodyBytes,
       });
       opts.cookies?.store(host, current, res.setCookie);
       const location = res.response.headers.location;
@@ -217,9 +223,11 @@ export class Transport {
       /** epoch ms by which the last byte must have arrived */
       deadline: number;
       signal?: AbortSignal;
+      binary?: boolean;
+      maxBodyBytes?: number;
     },
   ): Promise<{ response: Omit<HttpResponse, "url">; setCookie?: string[] }> {
-    const maxBodyBytes = this.maxBodyBytes;
+    const maxBodyBytes = Math.min(this.maxBodyBytes, init.maxBodyBytes ?? Number.POSITIVE_INFINITY);
     const remaining = init.deadline - Date.now();
     if (remaining <= 0) return Promise.reject(timeoutFailure());
     return new Promise((resolve, reject) => {
@@ -279,8 +287,9 @@ export class Transport {
             if (name === "set-cookie") setCookie = Array.isArray(value) ? value : [value];
             headers[name] = Array.isArray(value) ? value.join(", ") : value;
           }
-          const text = decodeBody(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-          resolve({ response: { status, headers, body: text }, setCookie });
+          const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+          if (init.binary) resolve({ response: { status, headers, body: "", bytes }, setCookie });
+          else resolve({ response: { status, headers, body: decodeBody(bytes) }, setCookie });
         },
         onError(error: Error) {
           if (stopped) return;

@@ -46,6 +46,32 @@ export interface AlertPayload {
   language?: Language;
   /** the owner's time zone (Settings → Utilizador), set with the language: times an alert names */
   timezone?: string;
+  /**
+   * the app's public address (PUBLIC_URL), added at delivery, never stored: an alert a purchase may
+   * follow then carries the app link that opens "Comprei" for it (`compreiLink`)
+   */
+  appUrl?: string;
+}
+
+/** the alerts after which the reseller may have bought the product itself */
+const BUYABLE_KINDS = new Set<AlertKind>(["restock", "new_sizes", "price_drop"]);
+/** the alerts about a search's matches: each match is a purchase of its own */
+const MATCH_KINDS = new Set<AlertKind>(["search_new_items", "search_restock"]);
+
+/**
+ * The app's "Comprei" for this alert's monitor (/inventory?comprei=<monitor id>): the new-item
+ * dialog filled from it, two taps from the alert to the inventory. Null without PUBLIC_URL, or for
+ * an alert no purchase follows (sold out, failing checks, a Vinted member's wardrobe, the report).
+ */
+export function compreiLink(alert: AlertPayload): string | null {
+  if (!alert.appUrl || !BUYABLE_KINDS.has(alert.kind)) return null;
+  return `${alert.appUrl}/inventory?comprei=${alert.productId}`;
+}
+
+/** the same for one of a search's matches (&resultado=<match id>) */
+export function compreiItemLink(alert: AlertPayload, item: SearchItem): string | null {
+  if (!alert.appUrl || !MATCH_KINDS.has(alert.kind)) return null;
+  return `${alert.appUrl}/inventory?comprei=${alert.productId}&resultado=${encodeURIComponent(item.id)}`;
 }
 
 /** the week's figures, computed when the report is queued */

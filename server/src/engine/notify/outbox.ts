@@ -53,6 +53,8 @@ export interface NotifierOptions {
   log?: OperatorLog;
   /** destinations that are not HTTP webhooks (e-mail), each recognised by its address */
   channels?: AlertChannel[];
+  /** PUBLIC_URL: each alert carries its link into the app ("Comprei"), added as it is sent */
+  appUrl?: string;
 }
 
 export type { OutboxRow } from "./outbox-store.js";
@@ -115,7 +117,8 @@ export class Notifier {
   private readonly marks: SentMarks;
   private renewTimer: NodeJS.Timeout | null = null;
   private droppedAt = 0;
-  private readonly o: Required<Omit<NotifierOptions, "onError">> & Pick<NotifierOptions, "onError">;
+  private readonly o: Required<Omit<NotifierOptions, "onError" | "appUrl">> &
+    Pick<NotifierOptions, "onError" | "appUrl">;
 
   constructor(options: NotifierOptions) {
     this.o = {
@@ -423,18 +426,20 @@ export class Notifier {
    */
   private async deliver(row: OutboxRow): Promise<Outcome> {
     if (!row.webhookUrl || !row.payload) return this.fail(row, { failure: "no_destination" });
+    // the app's address is the server's of today, not of the day the alert was queued: never stored
+    const payload = this.o.appUrl ? { ...row.payload, appUrl: this.o.appUrl } : row.payload;
     let res: HttpResponse;
     try {
       const channel = this.o.channels.find((c) => c.handles(row.webhookUrl));
       const key = deliveryKey(row);
       res = channel
-        ? await channel.send(row.webhookUrl, row.payload, {
+        ? await channel.send(row.webhookUrl, payload, {
             signal: AbortSignal.timeout(this.o.timeoutMs),
             key,
           })
         : await postToWebhook(
             this.o.transport,
-            webhookKindOf(row.webhookUrl).alertRequest(row.webhookUrl, row.payload, key),
+            webhookKindOf(row.webhookUrl).alertRequest(row.webhookUrl, payload, key),
             this.o.timeoutMs,
           );
     } catch (error) {

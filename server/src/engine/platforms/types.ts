@@ -131,6 +131,9 @@ export interface HttpRequest {
   /** the browser-like header set to send (defaults to the platform's `headerProfile`) */
   profile?: HeaderProfile;
   timeoutMs?: number;
+  /** the body as bytes in `HttpResponse.bytes` (an image), capped at `maxBytes` */
+  binary?: boolean;
+  maxBytes?: number;
 }
 
 export interface HttpResponse {
@@ -138,6 +141,8 @@ export interface HttpResponse {
   /** lower-case header names */
   headers: Record<string, string>;
   body: string;
+  /** the body's bytes, when the request asked for them (`binary`); `body` is then "" */
+  bytes?: Buffer;
   /** final URL after redirects */
   url: string;
 }

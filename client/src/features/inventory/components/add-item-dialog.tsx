@@ -123,28 +123,45 @@ export function AddItemDialog({
   onOpenChange,
   item,
   draft,
+  draftPhoto,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   item?: InventoryItem | null;
   draft?: ItemDraft | null;
+  /** the monitor's picture for a draft, while it is being copied and once it came (null: none) */
+  draftPhoto?: DraftPhotoState;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="overflow-x-hidden sm:max-w-xl">
-        {open && <AddItemForm item={item ?? null} draft={draft ?? null} onDone={() => onOpenChange(false)} />}
+        {open && (
+          <AddItemForm
+            item={item ?? null}
+            draft={draft ?? null}
+            draftPhoto={draftPhoto}
+            onDone={() => onOpenChange(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
+export interface DraftPhotoState {
+  image: string | null;
+  pending: boolean;
+}
+
 function AddItemForm({
   item,
   draft,
+  draftPhoto,
   onDone,
 }: {
   item: InventoryItem | null;
   draft: ItemDraft | null;
+  draftPhoto?: DraftPhotoState;
   onDone: () => void;
 }) {
   const f = useFormat();
@@ -154,6 +171,11 @@ function AddItemForm({
     defaultValues: item ? valuesOf(item) : draft ? valuesFromDraft(draft, f.day(new Date())) : EMPTY,
   });
   const errors = form.formState.errors;
+  // the monitor's picture, when it comes, unless the user already chose or removed one
+  const copiedPhoto = draft ? draftPhoto?.image : null;
+  useEffect(() => {
+    if (copiedPhoto && form.getValues("image") === null) form.setValue("image", copiedPhoto);
+  }, [copiedPhoto, form]);
   const create = useCreateItem();
   const update = useUpdateItem();
   const pending = create.isPending || update.isPending;
@@ -420,7 +442,13 @@ function AddItemForm({
       <Controller
         control={form.control}
         name="image"
-        render={({ field: control }) => <PhotoField value={control.value} onChange={control.onChange} />}
+        render={({ field: control }) => (
+          <PhotoField
+            value={control.value}
+            onChange={control.onChange}
+            status={draft && draftPhoto?.pending ? t("itemDialog.copyingPhoto") : undefined}
+          />
+        )}
       />
       {errors.image && <p className="text-xs font-medium text-destructive">{message("image")}</p>}
       <FormField id="item-notes" label={t("itemDialog.notes")} error={message("notes")}>

@@ -7,6 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { translateMessage } from "@/lib/i18n";
 import { cn } from "@/lib/utils";
 import type { ViewMode } from "./inventory-toolbar";
+import { InventoryTable } from "./inventory-table";
 import { ItemCard } from "./item-card";
 
 interface InventoryBodyProps {
@@ -100,6 +101,18 @@ export function InventoryBody(props: InventoryBodyProps) {
       />
     );
   }
+  if (props.view === "table") {
+    return (
+      <InventoryTable
+        items={props.visible}
+        onSell={props.onSell}
+        onChangeStatus={props.onChangeStatus}
+        onEdit={props.onEdit}
+        onDelete={props.onDelete}
+        deletingId={props.deletingId}
+      />
+    );
+  }
   return (
     <div
       className={cn(
@@ -111,7 +124,7 @@ export function InventoryBody(props: InventoryBodyProps) {
         <ItemCard
           key={item.id}
           item={item}
-          layout={props.view}
+          layout={props.view === "grid" ? "grid" : "list"}
           onSell={() => props.onSell(item)}
           onChangeStatus={() => props.onChangeStatus(item)}
           onEdit={() => props.onEdit(item)}

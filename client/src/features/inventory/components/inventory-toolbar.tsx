@@ -1,16 +1,18 @@
-import { Download, LayoutGrid, List, RefreshCw } from "lucide-react";
+import { Download, LayoutGrid, List, RefreshCw, Table2 } from "lucide-react";
 import { OptionSelect, SearchField, Toolbar, ViewToggle } from "@/components/toolbar";
 import { useTranslation } from "react-i18next";
 import { Button } from "@/components/ui/button";
 import type { InventorySort } from "@common/books-export";
 import { type StatusFilter, sortLabels, statusFilterLabels } from "../lib/inventory-view";
 
-export type ViewMode = "grid" | "list";
+export const VIEW_MODES = ["grid", "list", "table"] as const;
+export type ViewMode = (typeof VIEW_MODES)[number];
 
 /** the view switch's buttons: the label is a key, named at render */
 const VIEWS = [
   ["grid", LayoutGrid, "toolbar.gridView"],
   ["list", List, "toolbar.listView"],
+  ["table", Table2, "toolbar.tableView"],
 ] as const;
 
 interface InventoryToolbarProps {
@@ -25,11 +27,15 @@ interface InventoryToolbarProps {
   onRefresh: () => void;
   isRefreshing: boolean;
   onExport: () => void;
+  /** the dense table is offered only where its columns fit (wide screens) */
+  tableFits: boolean;
 }
 
 export function InventoryToolbar(props: InventoryToolbarProps) {
   const { t } = useTranslation("inventory");
-  const views = VIEWS.map(([value, icon, label]) => [value, icon, t(label)] as const);
+  const views = VIEWS.filter(([value]) => value !== "table" || props.tableFits).map(
+    ([value, icon, label]) => [value, icon, t(label)] as const,
+  );
   return (
     <Toolbar
       wrap
@@ -56,7 +62,7 @@ export function InventoryToolbar(props: InventoryToolbarProps) {
           value={props.sort}
           options={sortLabels()}
           onChange={props.onSort}
-          className="w-full lg:w-52"
+          className="w-full lg:w-56"
         />
       </div>
       <ViewToggle value={props.view} views={views} onChange={props.onView} />

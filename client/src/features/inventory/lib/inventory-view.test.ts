@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type InventorySort, inventoryCsv, sortInventory } from "@common/books-export";
 import { createFormatter } from "@common/format";
 import { i18n } from "@/lib/i18n";
-import { filterItems, statusFilterLabels, statusLabel } from "./inventory-view";
+import { daysInStockOf, filterItems, statusFilterLabels, statusLabel } from "./inventory-view";
 
 const item = (
   id: number,
@@ -78,7 +78,21 @@ describe("inventory view", () => {
     expect(ids("priceLow")).toEqual([3, 4, 2, 1]);
     // accents and case do not push a name to the end
     expect(ids("name")).toEqual([3, 4, 2, 1]);
+    // each field the other way too
+    expect(ids("oldest")).toEqual([1, 2, 3, 4]);
+    expect(ids("shortestInStock")).toEqual([4, 3, 1, 2]);
+    expect(ids("nameDesc")).toEqual([1, 2, 4, 3]);
     expect(stock.map((i) => i.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("counts an unsold item's whole days in stock from the day it was bought, else registered", () => {
+    const now = new Date("2026-11-30T12:00:00.000Z");
+    expect(daysInStockOf(item(1, "A", "in_stock", { purchaseDate: "2026-11-20T00:00:00.000Z" }), now)).toBe(
+      10,
+    );
+    expect(daysInStockOf(item(2, "B", "in_stock", { createdAt: "2026-11-30T08:00:00.000Z" }), now)).toBe(0);
+    const sale = { id: 1, salePrice: "1", fees: "0", profit: "1", saleDate: "", buyer: null, platform: null };
+    expect(daysInStockOf(item(3, "C", "sold", { sale }), now)).toBeNull();
   });
 
   it("exports a neutralised, pt-PT CSV", () => {

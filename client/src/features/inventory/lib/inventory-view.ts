@@ -5,6 +5,7 @@ import {
   type InventoryFilter,
   type InventorySort,
 } from "@common/books-export";
+import type { InventoryItem } from "@common/schemas/inventory";
 import { i18n } from "@/lib/i18n";
 
 export type StatusFilter = InventoryFilter;
@@ -41,4 +42,17 @@ export function sortLabels(): Record<InventorySort, string> {
   return Object.fromEntries(
     INVENTORY_SORTS.map((sort) => [sort, i18n.t(`inventory:toolbar.sorts.${sort}`)]),
   ) as Record<InventorySort, string>;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * whole days an unsold item has been in stock: from the day it was bought (else registered) to
+ * `now`; null for a sold item (its sale says how long it stayed) or one dated in the future
+ */
+export function daysInStockOf(item: Pick<InventoryItem, "purchaseDate" | "createdAt" | "sale">, now: Date) {
+  if (item.sale) return null;
+  const since = Date.parse(item.purchaseDate ?? item.createdAt);
+  const days = Math.floor((now.getTime() - since) / DAY_MS);
+  return Number.isFinite(days) && days >= 0 ? days : null;
 }

@@ -1,6 +1,5 @@
 import { toastFailure } from "@/lib/mutation-feedback";
 import type { InventoryItem } from "@common/schemas/inventory";
-import type { Period } from "@common/schemas/period";
 import { FileUp, Plus } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,15 +16,17 @@ import { periodQuery, usePeriod } from "@/lib/period";
 import { useDeleteItem } from "../api/delete-item";
 import { useInventory } from "../api/get-inventory";
 import { useInventoryStatistics } from "../api/get-inventory-statistics";
-import { useItemDraft } from "../api/get-item-draft";
+import { useDraftPhoto, useItemDraft } from "../api/get-item-draft";
 import { AddItemDialog } from "../components/add-item-dialog";
 import { InventoryBody } from "../components/inventory-body";
 import { InventoryStats } from "../components/inventory-stats";
-import { InventoryToolbar, type ViewMode } from "../components/inventory-toolbar";
+import { InventoryToolbar, VIEW_MODES } from "../components/inventory-toolbar";
 import { SellItemDialog } from "../components/sell-item-dialog";
 import { StatusDialog } from "../components/status-dialog";
 import { INVENTORY_SORTS, sortInventory } from "@common/books-export";
+import { useFitsWideTable } from "@/hooks/use-is-mobile";
 import { useStoredChoice } from "@/hooks/use-stored-choice";
+import { useSearchChoice } from "@/lib/search-choice";
 import { filterItems, type StatusFilter } from "../lib/inventory-view";
 
 /**
@@ -33,14 +34,19 @@ import { filterItems, type StatusFilter } from "../lib/inventory-view";
  * match): the new-item dialog opens filled from it; closing it (or a monitor that cannot fill it)
  * drops the parameters
  */
-function useDraftFromMonitor(period: Period) {
+function useDraftFromMonitor() {
   const [, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const raw = params.get("comprei");
   const productId = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
   const draft = useItemDraft(productId, params.get("resultado"));
-  // the period stays in the URL
-  const query = periodQuery(period);
+  // the picture comes apart: a slow image host never holds the dialog
+  const photo = useDraftPhoto(productId, params.get("resultado"));
+  // the period and the order stay in the URL
+  const rest = new URLSearchParams(params);
+  rest.delete("comprei");
+  rest.delete("resultado");
+  const query = rest.size > 0 ? `?${rest}` : "";
   const close = useCallback(
     () => navigate(`${paths.inventory}${query}`, { replace: true }),
     [navigate, query],
@@ -50,7 +56,12 @@ function useDraftFromMonitor(period: Period) {
     toastFailure("common:unknownError", "inventory:itemDialog.draftFailed")(draft.error);
     close();
   }, [draft.error, close]);
-  return { draft: productId !== null ? (draft.data ?? null) : null, close };
+  return {
+    draft: productId !== null ? (draft.data ?? null) : null,
+    // a photo that could not be had (an error included) is no photo: the dialog goes on without
+    photo: { image: photo.data?.image ?? null, pending: photo.isPending && productId !== null },
+    close,
+  };
 }
 
 export function InventoryPage() {
@@ -62,14 +73,18 @@ export function InventoryPage() {
   const { t } = useTranslation(["inventory", "common"]);
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
-  const [view, setView] = useState<ViewMode>("grid");
-  const [sort, setSort] = useStoredChoice("stock-monitor-inventory-sort", INVENTORY_SORTS, "recent");
+  // the dense table where its columns fit; elsewhere a chosen table reads as the list
+  const tableFits = useFitsWideTable();
+  const [chosenView, setView] = useStoredChoice("stock-monitor-inventory-view", VIEW_MODES, "grid");
+  const view = chosenView === "table" && !tableFits ? "list" : chosenView;
+  // ?sort=…, kept in the URL like the period (else the device's last choice)
+  const [sort, setSort] = useSearchChoice("sort", INVENTORY_SORTS, "recent", "stock-monitor-inventory-sort");
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [selling, setSelling] = useState<InventoryItem | null>(null);
   const [changing, setChanging] = useState<InventoryItem | null>(null);
   const [editing, setEditing] = useState<InventoryItem | null>(null);
-  const fromMonitor = useDraftFromMonitor(period);
+  const fromMonitor = useDraftFromMonitor();
 
   const visible = useMemo(
     () => sortInventory(filterItems(inventory.data ?? [], search, status), sort),
@@ -124,6 +139,7 @@ export function InventoryPage() {
         }}
         isRefreshing={inventory.isFetching}
         onExport={exportCsv}
+        tableFits={tableFits}
       />
       <InventoryBody
         items={inventory.data}
@@ -149,6 +165,7 @@ export function InventoryPage() {
         open={fromMonitor.draft !== null}
         onOpenChange={(open) => !open && fromMonitor.close()}
         draft={fromMonitor.draft}
+        draftPhoto={fromMonitor.photo}
       />
       <AddItemDialog open={editing !== null} onOpenChange={() => setEditing(null)} item={editing} />
       <SellItemDialog item={selling} onClose={() => setSelling(null)} />

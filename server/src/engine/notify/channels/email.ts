@@ -6,6 +6,8 @@ import {
   alertSummary,
   alertText,
   alertTitle,
+  compreiItemLink,
+  compreiLink,
   itemPriceText,
   type WeeklyReport,
 } from "../alert.js";
@@ -35,12 +37,17 @@ export function alertEmail(alert: AlertPayload): MailContent {
   if (alert.sizes.length) facts.push([t("label.sizes"), alert.sizes.join(", ")]);
   if (alert.error) facts.push([t("label.error"), alert.error]);
   facts.push([t("label.shop"), CATALOGUE.label(alert.platform)]);
+  const comprei = compreiLink(alert);
   const links: [string, string][] = [
+    ...(comprei ? [[`${t("label.comprei")}: ${t("label.compreiAction")}`, comprei] as [string, string]] : []),
     ...(alert.cartLinks ?? []).map((c): [string, string] => [t("label.cart", { size: c.size }), c.url]),
-    ...(alert.items ?? []).map((i): [string, string] => [
-      `${i.title}${i.price ? ` — ${itemPriceText(i, text)}` : ""}${i.size ? ` · ${i.size}` : ""}`,
-      i.url,
-    ]),
+    ...(alert.items ?? []).flatMap((i): [string, string][] => {
+      const bought = compreiItemLink(alert, i);
+      return [
+        [`${i.title}${i.price ? ` — ${itemPriceText(i, text)}` : ""}${i.size ? ` · ${i.size}` : ""}`, i.url],
+        ...(bought ? [[`${t("label.comprei")}: ${i.title}`, bought] as [string, string]] : []),
+      ];
+    }),
   ];
   const title = alertTitle(alert.kind, text);
   const plain = [

@@ -4,16 +4,21 @@ import type { Db } from "../../../db/client.js";
 import { pushSubscriptions } from "../../../db/schema.js";
 import { loadVapidKeys, type VapidKeys } from "../../../services/push-subscriptions.js";
 import type { Transport } from "../../fetch/transport.js";
-import { type AlertPayload, alertSummary, alertText, alertTitle } from "../alert.js";
+import { type AlertPayload, alertSummary, alertText, alertTitle, compreiLink } from "../alert.js";
 import { type AlertChannel, channelAnswer, defineChannel } from "./define-channel.js";
 
 /** a Web Push destination in the outbox is `webpush:<push_subscriptions.id>` */
 export const WEBPUSH = "webpush:";
 
-/** what the service worker shows, in the owner's language; a tap opens `url` */
+/**
+ * what the service worker shows, in the owner's language; a tap opens `url`, and with PUBLIC_URL
+ * its "Comprei" button opens the app's new item filled from the monitor (`comprei`)
+ */
 export function pushMessage(alert: AlertPayload) {
   const text = alertText(alert.language);
+  const comprei = compreiLink(alert);
   return {
+    ...(comprei ? { comprei: { url: comprei, title: text.t("label.comprei") } } : {}),
     title: `${alertTitle(alert.kind, text)}: ${alert.productName}`.slice(0, 120),
     body: alertSummary(alert, text).slice(0, 300),
     url: alert.productUrl,

@@ -5,6 +5,8 @@ import {
   alertText,
   alertPriceText,
   alertTitle,
+  compreiItemLink,
+  compreiLink,
   elapsed,
 } from "../alert.js";
 import { defineWebhookKind } from "./define-webhook-kind.js";
@@ -122,6 +124,8 @@ function productEmbed(alert: AlertPayload, text: AlertText): DiscordEmbed {
     });
   }
   if (alert.error) fields.push({ name: t("label.reason"), value: escapeMarkdown(alert.error) });
+  const comprei = compreiLink(alert);
+  if (comprei) fields.push(compreiField(comprei, text));
   return {
     title: escapeMarkdown(alert.productName),
     url: httpUrl(alert.productUrl),
@@ -133,6 +137,13 @@ function productEmbed(alert: AlertPayload, text: AlertText): DiscordEmbed {
     footer: { text: "Stock Monitor" },
   };
 }
+
+/** the app's "Comprei" for the product or match: the new item filled from it */
+const compreiField = (url: string, { t }: AlertText): EmbedField => ({
+  name: t("label.comprei"),
+  value: `[${t("label.compreiAction")}](${linkTarget(url)})`,
+  inline: true,
+});
 
 const partText = (alert: AlertPayload) =>
   alert.part && alert.part.count > 1 ? ` (${alert.part.index}/${alert.part.count})` : "";
@@ -146,6 +157,7 @@ function itemEmbeds(alert: AlertPayload, text: AlertText): DiscordEmbed[] {
     value ? [{ name, value, inline: true }] : [];
   return (alert.items ?? []).map((item) => {
     const ago = elapsed(item.publishedAt, alert.at);
+    const comprei = compreiItemLink(alert, item);
     return {
       title: escapeMarkdown(item.title),
       url: httpUrl(item.url),
@@ -169,6 +181,7 @@ function itemEmbeds(alert: AlertPayload, text: AlertText): DiscordEmbed[] {
           item.sellerRating !== undefined ? `${item.sellerRating.toLocaleString(text.locale)} ★` : null,
         ),
         ...field(t("label.published"), ago ? t("label.ago", { time: ago }) : null),
+        ...(comprei ? [compreiField(comprei, text)] : []),
       ],
       footer: { text: `Stock Monitor · ${CATALOGUE.label(alert.platform)}` },
     };

@@ -1,4 +1,11 @@
-import { type AlertPayload, alertSummary, alertText, alertTitle } from "../alert.js";
+import {
+  type AlertPayload,
+  alertSummary,
+  alertText,
+  alertTitle,
+  compreiItemLink,
+  compreiLink,
+} from "../alert.js";
 import { defineWebhookKind } from "./define-webhook-kind.js";
 
 /**
@@ -7,11 +14,23 @@ import { defineWebhookKind } from "./define-webhook-kind.js";
  */
 export function genericMessage(alert: AlertPayload) {
   const text = alertText(alert.language);
+  const { appUrl: _appUrl, ...fields } = alert;
+  const comprei = compreiLink(alert);
   return {
     event: alert.kind,
     title: alertTitle(alert.kind, text),
     message: alertSummary(alert, text),
-    ...alert,
+    ...fields,
+    // with PUBLIC_URL: the app's "Comprei" for the product, and for each of a search's matches
+    ...(comprei ? { compreiUrl: comprei } : {}),
+    ...(alert.items && alert.appUrl
+      ? {
+          items: alert.items.map((item) => {
+            const url = compreiItemLink(alert, item);
+            return url ? { ...item, compreiUrl: url } : item;
+          }),
+        }
+      : {}),
     language: text.language,
     currency: alert.currency ?? "EUR",
     ...(alert.price ? { priceText: text.money(alert.price, alert.currency) } : {}),

@@ -1,4 +1,12 @@
-import { type AlertPayload, alertSummary, alertText, alertTitle, itemPriceText } from "../alert.js";
+import {
+  type AlertPayload,
+  alertSummary,
+  alertText,
+  alertTitle,
+  compreiItemLink,
+  compreiLink,
+  itemPriceText,
+} from "../alert.js";
 import { defineWebhookKind } from "./define-webhook-kind.js";
 
 /** Slack's block limits this message keeps (its API documentation) */
@@ -48,12 +56,15 @@ export function slackMessage(alert: AlertPayload) {
         ]
       : []),
   ].slice(0, SLACK_LIMITS.fields);
+  const compreiOf = (url: string | null) =>
+    url ? ` · <${escapeUrl(url)}|${escapeText(t("label.comprei"))}>` : "";
   const items = (alert.items ?? [])
     .slice(0, SLACK_LIMITS.items)
     .map(
       (i) =>
-        `• <${escapeUrl(i.url)}|${escapeText(i.title)}>${i.price ? ` — ${escapeText(itemPriceText(i, text))}` : ""}`,
+        `• <${escapeUrl(i.url)}|${escapeText(i.title)}>${i.price ? ` — ${escapeText(itemPriceText(i, text))}` : ""}${compreiOf(compreiItemLink(alert, i))}`,
     );
+  const comprei = compreiLink(alert);
   return {
     text: escapeText(alertSummary(alert, text)),
     blocks: [
@@ -74,6 +85,17 @@ export function slackMessage(alert: AlertPayload) {
           : {}),
       },
       { type: "section", fields },
+      ...(comprei
+        ? [
+            {
+              type: "section",
+              text: {
+                type: "mrkdwn",
+                text: `${label("label.comprei")} <${escapeUrl(comprei)}|${escapeText(t("label.compreiAction"))}>`,
+              },
+            },
+          ]
+        : []),
       ...(items.length
         ? [
             {

@@ -1,5 +1,13 @@
 import { CATALOGUE } from "../../platforms/index.js";
-import { type AlertPayload, alertPriceText, alertText, alertTitle, itemPriceText } from "../alert.js";
+import {
+  type AlertPayload,
+  alertPriceText,
+  alertText,
+  alertTitle,
+  compreiItemLink,
+  compreiLink,
+  itemPriceText,
+} from "../alert.js";
 import { defineWebhookKind } from "./define-webhook-kind.js";
 
 /** Bot API limits: a photo caption and a text message, counted here on the HTML we send (stricter) */
@@ -52,15 +60,19 @@ function lines(alert: AlertPayload): string[] {
     fact("label.status", text.status(alert.status)),
   ];
   if (alert.price) out.push(fact("label.price", alertPriceText(alert, text)));
+  // the app's "Comprei" early, so a long caption keeps it
+  const comprei = compreiLink(alert);
+  if (comprei) out.push(`${escapeHtml(t("label.comprei"))}: ${link(comprei, t("label.compreiAction"))}`);
   if (alert.newSizes.length) out.push(fact("label.newSizes", alert.newSizes.join(", ")));
   if (alert.sizes.length) out.push(fact("label.sizes", alert.sizes.join(", ")));
   if (alert.error) out.push(fact("label.error", alert.error));
   for (const cart of alert.cartLinks ?? []) out.push(link(cart.url, t("label.cart", { size: cart.size })));
+  const compreiOf = (url: string | null) => (url ? ` · ${link(url, t("label.comprei"))}` : "");
   for (const item of alert.items ?? []) {
     out.push(
       `• ${link(item.url, item.title)}${item.price ? ` — ${escapeHtml(itemPriceText(item, text))}` : ""}${
         item.size ? ` · ${escapeHtml(item.size)}` : ""
-      }`,
+      }${compreiOf(compreiItemLink(alert, item))}`,
     );
   }
   out.push(`<i>${escapeHtml(CATALOGUE.label(alert.platform))}</i>`);
