@@ -83,7 +83,7 @@ test("adicionar um item com foto, vendê-lo com taxas '2+1,5', ver o lucro em Ve
   // the list carries the thumbnail's URL, never the photo itself
   await expect(card.getByAltText(ITEM)).toHaveAttribute(
     "src",
-    /^\/api\/inventory\/\d+\/photo\/thumbnail\?v=\d+$/,
+    /^\/api\/inventory\/\d+\/photo\/thumbnail\?v=[0-9a-z]+$/,
   );
   await expect
     .poll(() => card.getByAltText(ITEM).evaluate((img: HTMLImageElement) => img.naturalWidth))

@@ -269,9 +269,13 @@ export async function listItems(
     price: item.price,
     shippingPrice: item.shippingPrice,
     quantity: item.quantity,
-    purchaseCurrency: item.purchaseCurrency,
-    purchaseAmount: item.purchaseAmount,
-    purchaseRate: item.purchaseRate,
+    ...(item.purchaseCurrency && item.purchaseAmount && item.purchaseRate
+      ? {
+          purchaseCurrency: item.purchaseCurrency,
+          purchaseAmount: item.purchaseAmount,
+          purchaseRate: item.purchaseRate,
+        }
+      : {}),
     purchaseLocation: item.purchaseLocation,
     purchaseDate: item.purchaseDate?.toISOString() ?? null,
     status: item.status,

@@ -134,7 +134,8 @@ export async function storePhoto(conn: Conn, itemId: number, photo: DecodedPhoto
 /** URLs of an item's photo; the version makes them safe to cache for good */
 export function photoUrls(itemId: number, updatedAt: Date | null) {
   if (updatedAt === null) return { image: null, thumbnail: null };
-  const v = updatedAt.getTime();
+  // the photo's version in base 36 (8 characters, not 13): two of them on every item of a list
+  const v = updatedAt.getTime().toString(36);
   return {
     image: `/api/inventory/${itemId}/photo?v=${v}`,
     thumbnail: `/api/inventory/${itemId}/photo/thumbnail?v=${v}`,
