@@ -13,7 +13,7 @@ describe("computeProfit of some units of a lot", () => {
   });
 });
 
-describe.each(dbKinds())("lots of identical units (%s)", (kind) => {
+describe.each(dbKinds())("lots of identical units and the purchase currency (%s)", (kind) => {
   let t: TestApp;
   let ana: string;
   let rui: string;
@@ -272,24 +272,8 @@ describe.each(dbKinds())("lots of identical units (%s)", (kind) => {
     expect(res.statusCode).toBe(404);
     expect(await item(ana, lot.id)).toMatchObject({ quantity: 2, status: "in_stock" });
   });
-});
 
-describe.each(dbKinds())("purchase currency (%s)", (kind) => {
-  let t: TestApp;
-  let ana: string;
-  let rui: string;
-  const call = (cookie: string, method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, payload });
-
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    await t.createUser({ username: "ana" });
-    await t.createUser({ username: "rui" });
-    ana = await t.login("ana");
-    rui = await t.login("rui");
-  });
-  afterAll(() => t.close());
-
+  // purchase currency: same app and users as the lots above
   it("keeps the amount as paid and the day's rate, and the euro cost as amount × rate rounded once to the cent", async () => {
     const res = await call(ana, "POST", "/api/inventory", {
       name: "AliExpress",
