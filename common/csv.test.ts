@@ -57,7 +57,7 @@ describe("csv", () => {
     expect(csvCell(-3)).toBe("-3");
   });
 
-  it("quotes commas too, and neutralises a formula behind leading spaces (issue 13)", () => {
+  it("quotes commas too, and neutralises a formula behind leading spaces", () => {
     expect(csvCell("a,b")).toBe('"a,b"');
     expect(csvCell(" =1+1")).toBe("' =1+1");
     expect(csvCell("  -12,50")).toBe('"  -12,50"');

@@ -112,7 +112,7 @@ async function openModal(page: Page): Promise<Locator> {
 }
 
 /**
- * The platforms are one row that scrolls sideways inside the dialog (SPEC): every chip on the same
+ * The platforms are one row that scrolls sideways inside the dialog: every chip on the same
  * line, the row inside the dialog, the chosen chip in the row's view, the last one reachable by
  * scrolling the row, and neither the dialog nor the page scrolling sideways.
  */

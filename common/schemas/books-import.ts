@@ -1,7 +1,7 @@
 import { z } from "../zod-pt.js";
 
 /**
- * CSV import of the books (issue 29): a file of inventory items or of sales, from a spreadsheet, a
+ * CSV import of the books: a file of inventory items or of sales, from a spreadsheet, a
  * marketplace export or the app's own CSV export. The same request previews (`commit: false`: what
  * each row would become, nothing written) and commits (`commit: true`: the valid rows in one
  * transaction). The file travels as text inside JSON, like the monitors' import.

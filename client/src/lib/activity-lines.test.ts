@@ -85,7 +85,7 @@ describe("alertOutcomeText", () => {
       text: "Alerta enviado a 1 de 2 destinos",
       failed: true,
     });
-    // a newer alert replaced it before it went out (issue 27): not a failure
+    // a newer alert replaced it before it went out: not a failure
     const superseded = entry("notification_superseded", 0, 1);
     expect(alertOutcomeText([superseded])).toEqual({
       text: "Alerta substituído por um mais recente",

@@ -17,7 +17,7 @@ function modes(root: string): { path: string; mode: number; dir: boolean }[] {
   return out;
 }
 
-describe("embedded database files (issue 13, item 3)", () => {
+describe("embedded database files", () => {
   it("are readable by the server's account only, existing data included", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sm-perms-"));
     try {

@@ -460,7 +460,7 @@ export const sales = pgTable(
 );
 
 /**
- * A row imported from a books CSV (issue 29): the hash of its normalised values, so importing the
+ * A row imported from a books CSV: the hash of its normalised values, so importing the
  * same file twice adds nothing. It goes with the item or sale it made, so a row whose item was
  * deleted may be imported again.
  */

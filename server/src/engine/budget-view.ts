@@ -1,5 +1,5 @@
 /**
- * What the web side shows of the retailers' budgets (issue 26): the budget each host has (the
+ * What the web side shows of the retailers' budgets: the budget each host has (the
  * admin's, the platform record's or the default), the demand its active monitors make, and the
  * intervals the stretch gives them. The products list uses it for each card's real interval,
  * Settings → Sistema for the table of hosts.

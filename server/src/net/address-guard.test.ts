@@ -25,7 +25,7 @@ describe("isPublicAddress", () => {
     "64:ff9b::7f00:1",
     "2002:7f00:1::",
     "ff02::1",
-    // issue 27: the reserved rest of the IPv6 space, some of which stacks still route to IPv4
+    // the reserved rest of the IPv6 space, some of which stacks still route to IPv4
     "::ffff:0:0:7f00:1",
     "::ffff:0:7f00:1",
     "::ffff:0:a00:1",
@@ -94,7 +94,7 @@ describe("assertPublicUrl", () => {
     ).rejects.toThrow(/resolver/);
   });
 
-  it("refuses IPv4-compatible IPv6 such as [::127.0.0.1] (issue 13)", () => {
+  it("refuses IPv4-compatible IPv6 such as [::127.0.0.1]", () => {
     expect(isPublicAddress("::7f00:1")).toBe(false);
     expect(isPublicAddress("::a00:1")).toBe(false);
     expect(() => checkUrlShape("http://[::127.0.0.1]/")).toThrow(/privado/);

@@ -10,7 +10,7 @@ import { requireAdmin } from "../plugins/auth.js";
 import { removeHostBudget, setHostBudget } from "../services/host-budgets.js";
 
 /**
- * Settings → Sistema, "Limites por site" (issue 26): each retailer host's budget, the demand its
+ * Settings → Sistema, "Limites por site": each retailer host's budget, the demand its
  * active monitors make and how far their intervals stretch; the admin sets or removes a host's own.
  */
 export const adminHostBudgetRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -12,7 +12,7 @@ import { CsvError, parse as parseCsv } from "csv-parse/sync";
 import { badRequest } from "../http-error.js";
 
 /**
- * Reading a books CSV (issue 29), no database: the separator, the header (pt, en and es names, the
+ * Reading a books CSV, no database: the separator, the header (pt, en and es names, the
  * app's own export headers), and each row's values checked as the item and sale forms check them.
  * What it finds goes to `services/books-import.ts`, which looks for duplicates and writes.
  */

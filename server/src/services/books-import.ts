@@ -13,7 +13,7 @@ import { roomForItems } from "./quotas.js";
 import { computeProfit } from "./sales.js";
 
 /**
- * CSV import of the books (issue 29). The file is read (books-import-read.ts), each valid row gets a
+ * CSV import of the books. The file is read (books-import-read.ts), each valid row gets a
  * fingerprint (the hash of its normalised values and of how many equal rows came before it in the
  * file, so two identical pairs bought the same day are two items, and the same file twice adds
  * nothing), and a commit writes every valid row in one transaction: items, or sales with the

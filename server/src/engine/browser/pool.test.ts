@@ -68,7 +68,7 @@ describe("browser pool", () => {
 
   it("restarts a browser whose memory passes the cap once its pages are back", async () => {
     // any Chromium passes a 1 MB cap: a check longer than the in-check watch's period is ended by it
-    // (item 8 of issue 27, its own test), a shorter one finishes and the watch after it retires the
+    // (its own test), a shorter one finishes and the watch after it retires the
     // browser; either way the next check gets a browser of its own
     const route = routeWith({ maxRssBytes: 1024 * 1024 });
     try {
@@ -103,7 +103,7 @@ describe("browser pool", () => {
     }
   }, 120_000);
 
-  it("sends no UDP a page's WebRTC asks for: a STUN server on loopback hears nothing (issue 27, item 6)", async () => {
+  it("sends no UDP a page's WebRTC asks for: a STUN server on loopback hears nothing", async () => {
     const sentinel = dgram.createSocket("udp4");
     const heard: string[] = [];
     sentinel.on("message", (_msg, from) => heard.push(`${from.address}:${from.port}`));
@@ -145,7 +145,7 @@ describe("browser pool", () => {
     }
   }, 120_000);
 
-  it("ends a page whose browser passes the memory cap during the check, not after it (issue 27, item 8)", async () => {
+  it("ends a page whose browser passes the memory cap during the check, not after it", async () => {
     const pool = new BrowserPool(testBrowserSettings({ maxRssBytes: 1024 * 1024 }));
     try {
       const check = pool.withPage(Date.now() + 60_000, async (lease) => {

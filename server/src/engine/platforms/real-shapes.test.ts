@@ -1,5 +1,5 @@
 /**
- * The adapters on answer shapes seen in real retailer data (issue 12), each through the registered
+ * The adapters on answer shapes seen in real retailer data, each through the registered
  * adapter, so through the verdict gate, over real HTTP against the local stand-in.
  */
 import { afterEach, describe, expect, it } from "vitest";

@@ -12,7 +12,7 @@ interface PlatformPickerProps {
 
 /**
  * Every platform as a chip with its default interval, in one row that scrolls sideways inside the
- * dialog (SPEC: a horizontally scrolling picker); the page itself never scrolls sideways. The chosen
+ * dialog (a picker that scrolls sideways); the page itself never scrolls sideways. The chosen
  * chip is brought into the row's view when it changes (a pasted URL chooses for the user); this is
  * the manual way.
  */

@@ -12,7 +12,7 @@ import { cn } from "@/lib/utils";
 import { useHostBudgets, useResetHostBudget, useSaveHostBudget } from "../api/host-budgets";
 
 /**
- * Settings → Sistema, "Limites por site" (issue 26): per retailer host its budget, the demand of its
+ * Settings → Sistema, "Limites por site": per retailer host its budget, the demand of its
  * active monitors and the interval they really get; the admin changes a host's budget here.
  */
 export function HostBudgetsCard() {

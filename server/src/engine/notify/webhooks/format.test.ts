@@ -134,7 +134,7 @@ describe("webhook formats", () => {
     }
   });
 
-  it("Slack: third-party text cannot inject mrkdwn links or mentions (issue 13)", () => {
+  it("Slack: third-party text cannot inject mrkdwn links or mentions", () => {
     const hostile = "<!channel> <https://evil.example|Clique> & co";
     const slack = formatAlert(
       "https://hooks.slack.com/services/T/B/X",
@@ -158,7 +158,7 @@ describe("webhook formats", () => {
     expect(all).toContain("<https://www.vinted.pt/items/1?a=b%7Cc%3Ed|");
   });
 
-  it("Discord: retailer text cannot bold, hide, quote, mention or make masked links (issue 27)", () => {
+  it("Discord: retailer text cannot bold, hide, quote, mention or make masked links", () => {
     const hostile = "**Grátis** [Clique aqui](https://evil.example) ||segredo|| <@123> `x` ~~y~~ __z__";
     const m = formatAlert(
       DISCORD,

@@ -274,7 +274,7 @@ describe("SFRA on real answer shapes", () => {
   });
 });
 
-describe("SFRA master, standard and other locale shapes (issue 30)", () => {
+describe("SFRA master, standard and other locale shapes", () => {
   let retailer: LocalRetailer;
   afterEach(() => retailer?.close());
 
