@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./server/test/sequencer";
 
 export default defineConfig({
   resolve: {
@@ -21,6 +22,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     globalSetup: ["server/test/database-templates.ts"],
+    // the longest files first, also on a clean clone with no durations cached
+    sequence: { sequencer: LongestFirstSequencer },
     // Most files wait (engines, servers, PGlite starting), so three at a time on a 2-core machine:
     // the suite took 1 847 s with Vitest's default of one, 962 s with two, and on 29 Nov 643 s with
     // two against 523 s with three (docs/decisions.md)
