@@ -78,8 +78,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // one worker was slower in all: it ran the first 85 tests in 33 min (the suite would take ~70)
-  workers: process.env.CI ? 2 : undefined,
+  // the suite mostly waits (its 180 tests used ~0.6 of a core on 2 cores): three workers ran it in
+  // 18 min where two took ~41 on CI (one was slower still: the first 85 tests in 33 min)
+  workers: process.env.CI ? 3 : undefined,
   reporter: process.env.CI ? "list" : [["list"]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
@@ -95,8 +96,9 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },
-    // the longest file (every screen and dialog at four widths, ~13 min on 2 cores) first, in a
-    // project of its own: queued last, it ran alone for its last minutes while the other worker idled
+    // the longest file (every screen and dialog at four widths, ~17 min of one worker's time) first,
+    // in a project of its own, its tests spread over the workers (each starts its own app for it):
+    // queued last, or kept to one worker, it ran alone for its last minutes while the others idled
     { name: "quality", dependencies: ["setup"], testMatch: QUALITY_SPEC, use: desktop },
     {
       name: "desktop",

@@ -45,17 +45,22 @@ const QUIET_MS = 150;
 
 /**
  * The screen has loaded and no request has been on its way for 150 ms. Playwright's "networkidle"
- * waits 500 ms of quiet on every screen, which over the ~400 screens of the browser suite was
- * minutes of a CI run. A page that is not watched (or never quiets in 10 s) falls back to it.
+ * waits 500 ms of quiet on every screen (minutes over the ~400 screens of the browser suite) and
+ * counts the live feed's stream, which never ends. A page nobody watched is watched from here on:
+ * what it asks from now is waited for. A screen that never quiets in 10 s fails with what it was
+ * still waiting for.
  */
 export async function settle(page: Page) {
+  trackRequests(page);
   await page.waitForLoadState("load");
-  const open = openRequests.get(page);
-  if (!open) return page.waitForLoadState("networkidle");
+  const open = openRequests.get(page) as Set<Request>;
   const giveUpAt = Date.now() + 10_000;
   let quietSince = Date.now();
   while (Date.now() - quietSince < QUIET_MS) {
-    if (Date.now() > giveUpAt) return page.waitForLoadState("networkidle");
+    if (Date.now() > giveUpAt) {
+      const pending = [...open].map((request) => `${request.method()} ${request.url()}`);
+      throw new Error(`o ecrã não parou de pedir em 10 s: ${pending.join(", ")}`);
+    }
     if (open.size > 0) quietSince = Date.now();
     await page.waitForTimeout(25);
   }

@@ -30,9 +30,9 @@ import {
  * product's texts where they belong.
  * The suite opens its own contexts for both widths, so it runs once (in the "quality" project).
  */
-// one worker runs the file in order (the empty states come first); a failure restarts the worker
-// with a fresh app, and the later tests seed it again
-test.describe.configure({ timeout: 480_000 });
+// the tests share the workers: each worker starts its own app and seeds it for the tests it runs;
+// the two whose data must meet no other test's (the empty states, the HTML names) start their own
+test.describe.configure({ mode: "parallel", timeout: 480_000 });
 
 type Role = "admin" | "user";
 type ViewportName = "desktop" | "laptop" | "tablet" | "mobile";
@@ -90,6 +90,8 @@ const NAVIGATION: [label: string, subtitle: string, adminOnly?: boolean][] = [
 interface Situation {
   role: Role;
   seeded: boolean;
+  /** the app, when not the worker's */
+  on?: Site;
 }
 
 interface RouteCheck {
@@ -159,25 +161,49 @@ const ROUTES: RouteCheck[] = [
   { path: "/pagina-que-nao-existe", name: "not-found", texts: () => ["404 Page Not Found"] },
 ];
 
-let app: QualityApp;
-let adminState: StorageState;
-let userState: StorageState;
+/** an app of the suite's own with the administrator and the user signed in */
+interface Site {
+  app: QualityApp;
+  adminState: StorageState;
+  userState: StorageState;
+}
 
-test.beforeAll(async () => {
-  // the server compiles on start (tsx), slowly on a busy machine
-  test.setTimeout(180_000);
-  app = await startQualityApp();
+async function startSite(): Promise<Site> {
+  const app = await startQualityApp();
   const admin = await apiSession(app.url);
-  adminState = await admin.storageState();
+  const adminState = await admin.storageState();
   await createUser(admin, USER.username, USER.fullName);
   await admin.dispose();
   const user = await apiSession(app.url, USER.username, "password-qualidade");
-  userState = await user.storageState();
+  const userState = await user.storageState();
   await user.dispose();
+  return { app, adminState, userState };
+}
+
+/**
+ * An app and its data for one test alone: the empty states (the ranking is every user's) and the
+ * HTML names must not meet what the other tests of the worker write
+ */
+async function withOwnSite<T>(run: (own: Site) => Promise<T>): Promise<T> {
+  const own = await startSite();
+  try {
+    return await run(own);
+  } finally {
+    await own.app.stop();
+  }
+}
+
+/** the worker's app: each worker running this file starts one (the tests run in parallel) */
+let site: Site;
+
+test.beforeAll(async () => {
+  // the server starts slowly on a busy machine
+  test.setTimeout(180_000);
+  site = await startSite();
 });
 
 test.afterAll(async () => {
-  await app?.stop();
+  await site?.app.stop();
 });
 
 async function openContext(
@@ -185,9 +211,10 @@ async function openContext(
   state: StorageState | undefined,
   viewport: ViewportName,
   theme: Theme,
+  baseURL = site.app.url,
 ): Promise<BrowserContext> {
   return newAppContext(browser, {
-    baseURL: app.url,
+    baseURL,
     storageState: state ?? { cookies: [], origins: [] },
     viewport: VIEWPORTS[viewport],
     phone: isPhone(viewport),
@@ -240,11 +267,13 @@ async function visitAll(
   theme: Theme,
   label: string,
 ): Promise<Problems> {
+  const on = situation.on ?? site;
   const context = await openContext(
     browser,
-    situation.role === "admin" ? adminState : userState,
+    situation.role === "admin" ? on.adminState : on.userState,
     viewport,
     theme,
+    on.app.url,
   );
   const page = await context.newPage();
   const problems: Problems = [];
@@ -295,7 +324,10 @@ async function everyCombination(
 }
 
 test("sem dados: cada ecrã mostra o seu estado vazio", async ({ browser }) => {
-  expectNoProblems(await everyCombination(browser, { role: "user", seeded: false }, "user-empty", ["light"]));
+  const problems = await withOwnSite((on) =>
+    everyCombination(browser, { role: "user", seeded: false, on }, "user-empty", ["light"]),
+  );
+  expectNoProblems(problems);
 });
 
 test("sem sessão: o ecrã de login em todas as larguras e temas, também numa rota qualquer", async ({
@@ -333,7 +365,7 @@ function ensureSeeded(): Promise<void> {
 
 async function seedBothAccounts() {
   const seedAccount = async (role: Role, username: string, password?: string) => {
-    const api = await apiSession(app.url, username, password);
+    const api = await apiSession(site.app.url, username, password);
     const seed = SEED[role];
     await createProduct(api, seed.product, role === "admin" ? "02015602" : "04567890");
     const sold = await createItem(api, seed.sold, "45.10", { sku: "B75806", size: "42" });
@@ -376,10 +408,10 @@ for (const { language, htmlLang, reference } of LANGUAGE_LAYOUTS) {
     browser,
   }) => {
     const username = `qualidade-${language}`;
-    const admin = await apiSession(app.url);
+    const admin = await apiSession(site.app.url);
     await createUser(admin, username, `Qualidade ${language}`);
     await admin.dispose();
-    const api = await apiSession(app.url, username, "password-qualidade");
+    const api = await apiSession(site.app.url, username, "password-qualidade");
     const saved = await api.put("/api/settings", { data: { user: { language } } });
     expect(saved.ok(), await saved.text()).toBeTruthy();
     await createProduct(api, "Casaco comprido de lã com capuz", reference);
@@ -409,99 +441,6 @@ for (const { language, htmlLang, reference } of LANGUAGE_LAYOUTS) {
     expectNoProblems(problems);
   });
 }
-
-/** The forms the feature specs leave out, each sent empty or out of range once. */
-test.describe("validação dos formulários que as outras specs não cobrem", () => {
-  let context: BrowserContext;
-  let page: Page;
-  const problems: Problems = [];
-  let where = "formularios";
-
-  test.beforeAll(() => ensureSeeded());
-
-  test.beforeEach(async ({ browser }) => {
-    context = await openContext(browser, adminState, "desktop", "light");
-    page = await context.newPage();
-    watchPage(page, problems, () => where);
-  });
-  test.afterEach(async () => {
-    await context.close();
-    expectNoProblems(problems.splice(0));
-  });
-
-  /** the error state is a screen too: readable, accessible, in Portuguese */
-  async function checkErrorState(name: string) {
-    where = `admin-form-${name}-desktop-light`;
-    problems.push(...(await textProblems(page, where)));
-    problems.push(...(await axeProblems(page, where)));
-    await screenshotTo(page, where);
-  }
-
-  test("Nova Venda: data, item, preço e plataforma obrigatórios", async () => {
-    await page.goto("/sales");
-    await page.getByRole("button", { name: "Nova Venda" }).first().click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Data da venda").fill("");
-    await dialog.getByRole("button", { name: "Registrar Venda" }).click();
-    await expect(dialog.getByText("Data da venda obrigatória")).toBeVisible();
-
-    await dialog.getByLabel("Data da venda").fill("2026-03-14");
-    await dialog.getByRole("button", { name: "Registrar Venda" }).click();
-    await expect(dialog.getByText("Selecione um item", { exact: true })).toBeVisible();
-    await expect(dialog.getByText("Preço de venda obrigatório")).toBeVisible();
-    await expect(dialog.getByText("Plataforma obrigatória")).toBeVisible();
-    await checkErrorState("nova-venda");
-    // nothing was recorded
-    const sales = await (await page.request.get("/api/sales")).json();
-    expect(sales).toHaveLength(1);
-  });
-
-  test("Registrar Venda no inventário: preço de venda obrigatório", async () => {
-    await page.goto("/inventory");
-    const card = page.getByTestId("inventory-item").filter({ hasText: SEED.admin.inStock });
-    await card.getByRole("button", { name: "Vender" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByRole("button", { name: "Registrar Venda" }).click();
-    await expect(dialog.getByText("Preço de venda obrigatório")).toBeVisible();
-    await checkErrorState("vender-item");
-    await dialog.getByRole("button", { name: "Cancelar" }).click();
-    await expect(card.getByText("Em Stock")).toBeVisible();
-  });
-
-  test("Configurações: limites de cada número e email do perfil", async () => {
-    await page.goto("/settings");
-    await page.getByRole("tab", { name: "Perfil" }).click();
-    await page.getByLabel("Email").fill("isto-não-é-email");
-    await page.getByRole("button", { name: "Salvar Perfil" }).click();
-    await expect(page.getByText("Email inválido")).toBeVisible();
-    await checkErrorState("configuracoes-perfil");
-
-    await page.getByRole("tab", { name: "Global" }).click();
-    await page.getByLabel("Máximo de verificações simultâneas").fill("51");
-    await page.getByRole("button", { name: "Guardar", exact: true }).click();
-    await expect(page.getByText("Máximo 50", { exact: true })).toBeVisible();
-    await page.getByLabel("Máximo de verificações simultâneas").fill("0");
-    await page.getByRole("button", { name: "Guardar", exact: true }).click();
-    await expect(page.getByText("Mínimo 1", { exact: true })).toBeVisible();
-    await checkErrorState("configuracoes-global");
-
-    await page.getByRole("tab", { name: "Sistema" }).click();
-    await page.getByLabel("Intervalo de backup").fill("169");
-    await page.getByLabel("Máximo de backups guardados").fill("31");
-    await page.getByLabel("Intervalo de verificação de saúde").fill("1441");
-    // exact: each site's row in "Limites por site" has its own "Guardar o limite de …"
-    await page.getByRole("button", { name: "Guardar", exact: true }).click();
-    await expect(page.getByText("Máximo 168 horas")).toBeVisible();
-    await expect(page.getByText("Máximo 30", { exact: true })).toBeVisible();
-    await expect(page.getByText("Máximo 1440 minutos")).toBeVisible();
-    await checkErrorState("configuracoes-sistema");
-
-    // nothing invalid reached the server
-    const settings = await (await page.request.get("/api/settings")).json();
-    expect(settings.global.maxConcurrentChecks).toBe(10);
-    expect(settings.system).toMatchObject({ backupInterval: 24, maxBackupFiles: 7, healthCheckInterval: 30 });
-  });
-});
 
 interface DialogCheck {
   name: string;
@@ -562,6 +501,18 @@ const DIALOGS: DialogCheck[] = [
     name: "nova-venda",
     path: "/sales",
     open: (page) => page.getByRole("button", { name: "Nova Venda" }).first().click(),
+  },
+  {
+    // the error state is a screen too: readable, accessible, in Portuguese (what each form says and
+    // refuses is its screen test's: sell-item-dialog, new-sale-dialog, settings-limits)
+    name: "nova-venda-erros",
+    path: "/sales",
+    open: async (page) => {
+      await page.getByRole("button", { name: "Nova Venda" }).first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("button", { name: "Registrar Venda" }).click();
+      await expect(dialog.getByText("Preço de venda obrigatório")).toBeVisible();
+    },
   },
   {
     name: "nova-despesa",
@@ -632,7 +583,7 @@ const DIALOGS: DialogCheck[] = [
 ];
 
 async function visitDialogs(browser: Browser, viewport: ViewportName, theme: Theme): Promise<Problems> {
-  const context = await openContext(browser, adminState, viewport, theme);
+  const context = await openContext(browser, site.adminState, viewport, theme);
   const page = await context.newPage();
   const problems: Problems = [];
   let where = "";
@@ -640,8 +591,12 @@ async function visitDialogs(browser: Browser, viewport: ViewportName, theme: The
   try {
     for (const dialog of DIALOGS.filter((d) => !d.only || (d.only === "mobile") === isPhone(viewport))) {
       where = `admin-dialog-${dialog.name}-${viewport}-${theme}`;
-      await page.goto(dialog.path);
-      await settle(page);
+      // the screen is loaded once and each layer opened over it in turn, as a person does (the
+      // last one was closed with Escape and checked gone); a view's tab is clicked again
+      if (new URL(page.url()).pathname !== dialog.path) {
+        await page.goto(dialog.path);
+        await settle(page);
+      }
       await dialog.open(page);
       const layer = page.getByRole("dialog").or(page.getByRole("alertdialog")).or(page.getByRole("menu"));
       if (!dialog.view) await expect(layer.first()).toBeVisible();
@@ -679,52 +634,53 @@ for (const viewport of WIDTH_GROUPS.flatMap((group) => group.viewports)) {
 
 /** Stored text is shown as text: a name that is HTML must never become an element or run. */
 test("nomes com HTML aparecem literalmente e nada corre", async ({ browser }) => {
-  await ensureSeeded();
-  const admin = await apiSession(app.url);
-  await createProduct(admin, XSS, "09876543");
-  const item = await createItem(admin, XSS, "10.00");
-  await sellItem(admin, item.id, "15");
-  await createItem(admin, XSS, "12.00");
-  await createUser(admin, XSS, null);
-  await admin.dispose();
-  const victim = await apiSession(app.url, XSS, "password-qualidade");
-  const theirs = await createItem(victim, XSS, "5.00");
-  await sellItem(victim, theirs.id, "9");
-  await victim.dispose();
+  await withOwnSite(async (on) => {
+    const admin = await apiSession(on.app.url);
+    await createProduct(admin, XSS, "09876543");
+    const item = await createItem(admin, XSS, "10.00");
+    await sellItem(admin, item.id, "15");
+    await createItem(admin, XSS, "12.00");
+    await createUser(admin, XSS, null);
+    await admin.dispose();
+    const victim = await apiSession(on.app.url, XSS, "password-qualidade");
+    const theirs = await createItem(victim, XSS, "5.00");
+    await sellItem(victim, theirs.id, "9");
+    await victim.dispose();
 
-  const problems: Problems = [];
-  for (const viewport of ["desktop", "mobile"] as ViewportName[]) {
-    const context = await openContext(browser, adminState, viewport, "light");
-    const page = await context.newPage();
-    let where = "";
-    watchPage(page, problems, () => where);
-    for (const path of [
-      "/monitor",
-      "/inventory",
-      "/sales",
-      "/history",
-      "/ranking",
-      "/admin",
-      "/staff-admin",
-    ]) {
-      where = `xss-${path.slice(1)}-${viewport}`;
-      await page.goto(path);
-      await settle(page);
-      await expect
-        .soft(page.getByText(XSS).filter({ visible: true }).first(), `${where}: texto literal`)
-        .toBeVisible();
-      await expect.soft(page.locator('img[src="x"]'), `${where}: nenhum <img> injetado`).toHaveCount(0);
+    const problems: Problems = [];
+    for (const viewport of ["desktop", "mobile"] as ViewportName[]) {
+      const context = await openContext(browser, on.adminState, viewport, "light", on.app.url);
+      const page = await context.newPage();
+      let where = "";
+      watchPage(page, problems, () => where);
+      for (const path of [
+        "/monitor",
+        "/inventory",
+        "/sales",
+        "/history",
+        "/ranking",
+        "/admin",
+        "/staff-admin",
+      ]) {
+        where = `xss-${path.slice(1)}-${viewport}`;
+        await page.goto(path);
+        await settle(page);
+        await expect
+          .soft(page.getByText(XSS).filter({ visible: true }).first(), `${where}: texto literal`)
+          .toBeVisible();
+        await expect.soft(page.locator('img[src="x"]'), `${where}: nenhum <img> injetado`).toHaveCount(0);
+        expect.soft(await page.evaluate(() => (window as { __xss?: unknown }).__xss), where).toBeUndefined();
+      }
+      // the select of Nova Venda lists items by name too
+      where = `xss-nova-venda-${viewport}`;
+      await page.goto("/sales");
+      await page.getByRole("button", { name: "Nova Venda" }).first().click();
+      await page.getByRole("dialog").getByRole("combobox").first().click();
+      await expect.soft(page.getByRole("option").filter({ hasText: XSS }).first(), where).toBeVisible();
       expect.soft(await page.evaluate(() => (window as { __xss?: unknown }).__xss), where).toBeUndefined();
+      await screenshotTo(page, `admin-xss-${viewport}-light`);
+      await context.close();
     }
-    // the select of Nova Venda lists items by name too
-    where = `xss-nova-venda-${viewport}`;
-    await page.goto("/sales");
-    await page.getByRole("button", { name: "Nova Venda" }).first().click();
-    await page.getByRole("dialog").getByRole("combobox").first().click();
-    await expect.soft(page.getByRole("option").filter({ hasText: XSS }).first(), where).toBeVisible();
-    expect.soft(await page.evaluate(() => (window as { __xss?: unknown }).__xss), where).toBeUndefined();
-    await screenshotTo(page, `admin-xss-${viewport}-light`);
-    await context.close();
-  }
-  expectNoProblems(problems);
+    expectNoProblems(problems);
+  });
 });

@@ -2,28 +2,12 @@
 import { HttpResponse, http } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { inventoryItem } from "@/test/fixtures";
 import { renderScreen, screenServer } from "@/test/screen";
 import { NewSaleDialog } from "./new-sale-dialog";
 
-const item = (id: number, name: string, status = "in_stock") => ({
-  id,
-  name,
-  image: null,
-  thumbnail: null,
-  size: "M",
-  sku: null,
-  price: "30.00",
-  shippingPrice: "4.50",
-  purchaseLocation: null,
-  purchaseDate: null,
-  status,
-  tags: [],
-  notes: null,
-  sourceProductId: null,
-  createdAt: "2026-11-01T10:00:00.000Z",
-  updatedAt: "2026-11-01T10:00:00.000Z",
-  sale: null,
-});
+const item = (id: number, name: string, status = "in_stock") =>
+  inventoryItem({ id, name, shippingPrice: "4.50", status });
 
 const network = screenServer();
 
