@@ -234,7 +234,7 @@ describe.each(dbKinds())("lots of identical units and the purchase currency (%s)
     expect(mine).toMatchObject({ totalProfit: "7.00", soldItems: 2, totalItems: 3 });
   });
 
-  it("recomputes a sold part's profit when its units or cost are edited, and puts it back in stock with its units", async () => {
+  it("recomputes a sold part's profit when its units or cost are edited, and deleting its sale puts those units back into the lot", async () => {
     const lot = (
       await call(ana, "POST", "/api/inventory", { name: "Lote editado", price: "10", quantity: 4 })
     ).json();
@@ -251,12 +251,149 @@ describe.each(dbKinds())("lots of identical units and the purchase currency (%s)
     expect(edit.statusCode, edit.body).toBe(200);
     expect((await item(ana, sale.inventoryItemId)).sale.profit).toBe("20.00");
     expect((await call(ana, "DELETE", `/api/sales/${sale.id}`)).statusCode).toBe(200);
-    expect(await item(ana, sale.inventoryItemId)).toMatchObject({
-      status: "in_stock",
-      quantity: 3,
-      sale: null,
+    // the cost of the units is the lot's: the three units the sale said it sold go back into it
+    expect(await item(ana, sale.inventoryItemId)).toBeUndefined();
+    expect(await item(ana, lot.id)).toMatchObject({ status: "in_stock", quantity: 5, sale: null });
+  });
+
+  // deleting the sale of some units of a lot (0138: the split item remembers its lot)
+  const splitSale = async (lotFields: object, units: number) => {
+    const lot = (
+      await call(ana, "POST", "/api/inventory", { price: "10", shippingPrice: "1", ...lotFields })
+    ).json();
+    const res = await call(ana, "POST", "/api/sales", {
+      inventoryItemId: lot.id,
+      quantity: units,
+      salePrice: "30",
+      platform: "Vinted",
     });
-    expect(await item(ana, lot.id)).toMatchObject({ status: "in_stock", quantity: 2 });
+    expect(res.statusCode, res.body).toBe(201);
+    return { lot, sale: res.json() };
+  };
+
+  it("deleting a partial sale merges its units back into the lot, in one answer, and the split item goes", async () => {
+    const { lot, sale } = await splitSale({ name: "Lote de volta", quantity: 5 }, 2);
+    expect(await item(ana, lot.id)).toMatchObject({ quantity: 3 });
+    // an expense tied to the sold units follows them into the lot
+    const expense = await call(ana, "POST", "/api/expenses", {
+      spentOn: "2026-11-20",
+      category: "shipping",
+      amount: "3",
+      inventoryItemId: sale.inventoryItemId,
+    });
+    expect(expense.statusCode, expense.body).toBe(201);
+
+    const res = await call(ana, "DELETE", `/api/sales/${sale.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe("Venda removida: as unidades voltaram ao lote de origem");
+    expect(await item(ana, lot.id)).toMatchObject({ status: "in_stock", quantity: 5, sale: null });
+    expect(await item(ana, sale.inventoryItemId)).toBeUndefined();
+    const sales = (await call(ana, "GET", "/api/sales")).json();
+    expect(sales.find((s: { id: number }) => s.id === sale.id)).toBeUndefined();
+    const expenses = (await call(ana, "GET", "/api/expenses")).json();
+    expect(expenses.find((e: { id: number }) => e.id === expense.json().id)).toMatchObject({
+      inventoryItemId: lot.id,
+    });
+    // the lot sells again as a lot of five
+    const again = await call(ana, "POST", "/api/sales", {
+      inventoryItemId: lot.id,
+      quantity: 5,
+      salePrice: "60",
+      platform: "OLX",
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ inventoryItemId: lot.id, quantity: 5, profit: "5.00" });
+  });
+
+  it("keeps the units as an item of their own when the lot's unit cost or currency changed, or the lot is sold or gone", async () => {
+    const cases: [string, (lotId: number) => Promise<unknown>][] = [
+      ["price", (id) => call(ana, "PATCH", `/api/inventory/${id}`, { price: "12" })],
+      ["shipping", (id) => call(ana, "PATCH", `/api/inventory/${id}`, { shippingPrice: "0" })],
+      [
+        "currency",
+        // the same euro price, bought in dollars: another currency is another cost
+        (id) =>
+          call(ana, "PATCH", `/api/inventory/${id}`, {
+            purchaseCurrency: "USD",
+            purchaseAmount: "10",
+            purchaseRate: "1",
+          }),
+      ],
+      [
+        "sold",
+        (id) => call(ana, "POST", "/api/sales", { inventoryItemId: id, salePrice: "40", platform: "Vinted" }),
+      ],
+      ["deleted", (id) => call(ana, "DELETE", `/api/inventory/${id}`)],
+    ];
+    for (const [change, apply] of cases) {
+      const { lot, sale } = await splitSale({ name: `Lote mudado ${change}`, quantity: 3 }, 1);
+      const before = await item(ana, lot.id);
+      const res = (await apply(lot.id)) as { statusCode: number; body: string };
+      expect(res.statusCode, `${change}: ${res.body}`).toBeLessThan(300);
+      const deleted = await call(ana, "DELETE", `/api/sales/${sale.id}`);
+      expect(deleted.statusCode, change).toBe(200);
+      expect(deleted.json().message, change).toBe("Venda removida");
+      expect(await item(ana, sale.inventoryItemId), change).toMatchObject({
+        status: "in_stock",
+        quantity: 1,
+        price: "10.00",
+        shippingPrice: "1.00",
+        sale: null,
+      });
+      const after = await item(ana, lot.id);
+      if (change === "deleted") expect(after, change).toBeUndefined();
+      else expect(after?.quantity, change).toBe(before.quantity);
+    }
+  });
+
+  it("merges the units of a lot bought in another currency back when the lot kept its amount and rate", async () => {
+    const { lot, sale } = await splitSale(
+      {
+        name: "Lote em dólares",
+        quantity: 4,
+        purchaseCurrency: "USD",
+        purchaseAmount: "12,99",
+        purchaseRate: "0,9234",
+      },
+      3,
+    );
+    expect((await call(ana, "DELETE", `/api/sales/${sale.id}`)).json().message).toContain("voltaram");
+    expect(await item(ana, lot.id)).toMatchObject({
+      quantity: 4,
+      price: "11.99",
+      purchaseCurrency: "USD",
+      purchaseAmount: "12.99",
+      purchaseRate: "0.923400",
+    });
+  });
+
+  it("puts the units back once when the same sale is deleted twice at the same time", async () => {
+    const { lot, sale } = await splitSale({ name: "Lote corrida", quantity: 6 }, 2);
+    const answers = await Promise.all([
+      call(ana, "DELETE", `/api/sales/${sale.id}`),
+      call(ana, "DELETE", `/api/sales/${sale.id}`),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect(await item(ana, lot.id)).toMatchObject({ quantity: 6, status: "in_stock" });
+  });
+
+  it("restores a deleted split item without its lot when the lot is gone meanwhile", async () => {
+    const { lot, sale } = await splitSale({ name: "Lote apagado", quantity: 2 }, 1);
+    expect((await call(ana, "DELETE", `/api/inventory/${sale.inventoryItemId}`)).statusCode).toBe(200);
+    expect((await call(ana, "DELETE", `/api/inventory/${lot.id}`)).statusCode).toBe(200);
+    const restored = await call(ana, "POST", `/api/inventory/${sale.inventoryItemId}/restore`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ status: "sold", quantity: 1, sale: { id: sale.id } });
+    // its sale deleted: no lot to go back to, so the unit stays as its own item
+    expect((await call(ana, "DELETE", `/api/sales/${sale.id}`)).json().message).toBe("Venda removida");
+    expect(await item(ana, sale.inventoryItemId)).toMatchObject({ status: "in_stock", quantity: 1 });
+  });
+
+  it("does not merge another user's sale or touch their lot", async () => {
+    const { lot, sale } = await splitSale({ name: "Lote protegido", quantity: 3 }, 1);
+    expect((await call(rui, "DELETE", `/api/sales/${sale.id}`)).statusCode).toBe(404);
+    expect(await item(ana, lot.id)).toMatchObject({ quantity: 2 });
+    expect(await item(ana, sale.inventoryItemId)).toMatchObject({ status: "sold", quantity: 1 });
   });
 
   it("does not let another user sell units of a lot", async () => {

@@ -394,12 +394,20 @@ export const inventoryItems = pgTable(
     notes: text("notes"),
     /** the monitor it was bought from ("Comprei"); the item stays when the monitor goes */
     sourceProductId: integer("source_product_id").references(() => products.id, { onDelete: "set null" }),
+    /**
+     * the lot this item's units were split off from by a sale of some of them; deleting that sale
+     * puts the units back into the lot while it still has their cost (migration 0138)
+     */
+    splitFromItemId: integer("split_from_item_id").references((): AnyPgColumn => inventoryItems.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("inventory_user_idx").on(t.userId),
     index("inventory_source_product_idx").on(t.sourceProductId),
+    index("inventory_split_from_idx").on(t.splitFromItemId).where(sql`${t.splitFromItemId} is not null`),
     index("inventory_user_currency_idx")
       .on(t.userId, t.purchaseCurrency, t.createdAt)
       .where(sql`${t.purchaseCurrency} is not null`),

@@ -30,6 +30,14 @@ export const expensesRepository = {
     await conn.delete(expenses).where(eq(expenses.id, id));
   },
 
+  /** the expenses tied to one item, tied to another instead (units merged back into their lot) */
+  async moveToItem(conn: Conn, fromItemId: number, toItemId: number): Promise<void> {
+    await conn
+      .update(expenses)
+      .set({ inventoryItemId: toItemId, updatedAt: new Date() })
+      .where(eq(expenses.inventoryItemId, fromItemId));
+  },
+
   /** the user's expenses (or one) with their item's name and the receipt's time, newest first */
   listOwn(conn: Conn, userId: number, expenseId?: number) {
     const mine = eq(expenses.userId, userId);

@@ -20,7 +20,14 @@ import { sendCsv, userFormatter } from "../services/exports.js";
 import { dac7Counter } from "../services/dac7.js";
 import { userPeriodDays } from "../services/period.js";
 import { getUserSettings } from "../services/settings.js";
-import { deleteSale, listSales, sellItem, updateSale } from "../services/sales.js";
+import {
+  deleteSale,
+  listSales,
+  SALE_DELETED,
+  SALE_DELETED_UNITS_BACK,
+  sellItem,
+  updateSale,
+} from "../services/sales.js";
 import { yearSummary } from "../services/year-summary.js";
 
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -99,8 +106,8 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/sales/:id",
     { schema: { params: idParamSchema, response: { 200: messageAnswerSchema } } },
     async (request) => {
-      await deleteSale(app.db, currentUser(request).id, request.params.id);
-      return { message: "Venda removida" };
+      const { merged } = await deleteSale(app.db, currentUser(request).id, request.params.id);
+      return { message: merged ? SALE_DELETED_UNITS_BACK : SALE_DELETED };
     },
   );
 };

@@ -55,9 +55,14 @@ export async function restoreItem(db: Db, userId: number, itemId: number): Promi
     const source = item.sourceProductId
       ? await productsRepository.findOwn(tx, userId, item.sourceProductId)
       : undefined;
+    // and so may the lot its units were split off from
+    const lot = item.splitFromItemId
+      ? await inventoryItemsRepository.lockOwn(tx, userId, item.splitFromItemId)
+      : undefined;
     await inventoryItemsRepository.insert(tx, {
       ...item,
       sourceProductId: source?.id ?? null,
+      splitFromItemId: lot?.id ?? null,
       purchaseDate: toDate(item.purchaseDate),
       createdAt: toDate(item.createdAt) ?? new Date(),
       updatedAt: toDate(item.updatedAt) ?? new Date(),

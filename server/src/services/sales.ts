@@ -1,11 +1,12 @@
 import type { UpdateInventoryStatus } from "@common/schemas/inventory.js";
-import { SELLABLE_STATUSES } from "@common/schemas/inventory.js";
+import { MAX_QUANTITY, SELLABLE_STATUSES } from "@common/schemas/inventory.js";
 import type { CreateSale, Sale, UpdateSale } from "@common/schemas/sales.js";
 import { addMoney, multiplyMoney, subtractMoney } from "@common/money.js";
 import type { DayWindow } from "../repositories/sale-calendar.js";
 import type { Conn, Db, Tx } from "../db/client.js";
 import { badRequest, conflict, notFound } from "../http-error.js";
 import { inventoryItemsRepository, type ItemRow } from "../repositories/inventory-items.js";
+import { expensesRepository } from "../repositories/expenses.js";
 import { itemPhotosRepository } from "../repositories/item-photos.js";
 import { type SaleRow, salesRepository } from "../repositories/sales.js";
 
@@ -66,7 +67,13 @@ export async function recordSale(tx: Tx, item: ItemRow, details: SaleDetails): P
   let sold = item;
   if (units < item.quantity) {
     const { id: _id, ...fields } = item;
-    sold = await inventoryItemsRepository.insert(tx, { ...fields, quantity: units, updatedAt: new Date() });
+    sold = await inventoryItemsRepository.insert(tx, {
+      ...fields,
+      quantity: units,
+      // remembered so that deleting this sale can put the units back into the lot
+      splitFromItemId: item.id,
+      updatedAt: new Date(),
+    });
     await itemPhotosRepository.copy(tx, item.id, sold.id);
     await inventoryItemsRepository.update(tx, item.id, {
       quantity: item.quantity - units,
@@ -98,19 +105,55 @@ export async function sellItem(db: Db, userId: number, input: CreateSale): Promi
   return sale;
 }
 
-/** DELETE /api/sales/{id}: the sale goes and its item is back in stock */
-export async function deleteSale(db: Db, userId: number, saleId: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export const SALE_DELETED = "Venda removida";
+export const SALE_DELETED_UNITS_BACK = "Venda removida: as unidades voltaram ao lote de origem";
+
+/**
+ * DELETE /api/sales/{id}: the sale goes and its units are back. Units split off a lot by this sale
+ * go back into that lot (the split item is removed) while the lot is still unsold and has their
+ * unit cost and purchase currency; otherwise, as for any other sale, the item is back in stock on
+ * its own. One transaction, the sale, its item and the lot locked in that order.
+ */
+export async function deleteSale(db: Db, userId: number, saleId: number): Promise<{ merged: boolean }> {
+  return db.transaction(async (tx) => {
     const sale = await salesRepository.lockOwn(tx, userId, saleId);
     if (!sale) throw notFound(SALE_NOT_FOUND);
     await salesRepository.delete(tx, sale.id);
-    if (sale.inventoryItemId !== null) {
-      await inventoryItemsRepository.update(tx, sale.inventoryItemId, {
-        status: "in_stock",
+    if (sale.inventoryItemId === null) return { merged: false };
+    const item = await inventoryItemsRepository.lockOwn(tx, userId, sale.inventoryItemId);
+    if (!item) return { merged: false };
+    const lot = item.splitFromItemId
+      ? await inventoryItemsRepository.lockOwn(tx, userId, item.splitFromItemId)
+      : undefined;
+    if (lot && canTakeBack(lot, item)) {
+      await inventoryItemsRepository.update(tx, lot.id, {
+        quantity: lot.quantity + item.quantity,
         updatedAt: new Date(),
       });
+      // what was tied to the split item follows its units (its photo is the lot's copy and goes)
+      await expensesRepository.moveToItem(tx, item.id, lot.id);
+      await inventoryItemsRepository.delete(tx, item.id);
+      return { merged: true };
     }
+    await inventoryItemsRepository.update(tx, item.id, { status: "in_stock", updatedAt: new Date() });
+    return { merged: false };
   });
+}
+
+/**
+ * whether a lot can take back units split off it: still unsold, the same unit cost (price and
+ * shipping) and the same purchase currency, amount and rate, and room for them
+ */
+function canTakeBack(lot: ItemRow, part: ItemRow): boolean {
+  return (
+    SELLABLE_STATUSES.includes(lot.status) &&
+    lot.price === part.price &&
+    lot.shippingPrice === part.shippingPrice &&
+    lot.purchaseCurrency === part.purchaseCurrency &&
+    lot.purchaseAmount === part.purchaseAmount &&
+    lot.purchaseRate === part.purchaseRate &&
+    lot.quantity + part.quantity <= MAX_QUANTITY
+  );
 }
 
 export function requireSalePrice(

@@ -2,17 +2,23 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { invalidateBooks } from "@/lib/books-queries";
 import { apiRequest } from "@/lib/http";
-import { i18n } from "@/lib/i18n";
+import { i18n, translateMessage } from "@/lib/i18n";
 import { toastFailure } from "@/lib/mutation-feedback";
 
-export const deleteSale = (id: number) => apiRequest("DELETE", `/api/sales/${id}`);
+export const deleteSale = (id: number) => apiRequest<{ message: string }>("DELETE", `/api/sales/${id}`);
 
-/** the item goes back to stock, so the inventory is refreshed too */
+/** the server's words when the units went back into the lot they were split off from */
+const UNITS_BACK = "Venda removida: as unidades voltaram ao lote de origem";
+
+/** the item goes back to stock (or its units into their lot), so the inventory is refreshed too */
 export function useDeleteSale() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteSale,
-    onSuccess: () => toast.success(i18n.t("sales:delete.done")),
+    onSuccess: (answer) =>
+      toast.success(
+        answer?.message === UNITS_BACK ? translateMessage(UNITS_BACK) : i18n.t("sales:delete.done"),
+      ),
     onError: toastFailure("common:unknownError", "sales:delete.failed"),
     onSettled: () => invalidateBooks(queryClient),
   });
