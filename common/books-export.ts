@@ -148,6 +148,11 @@ export function inventoryCsv(items: readonly InventoryItem[], f: Formatter): str
       inCurrency("Preço", f),
       inCurrency("Portes", f),
       "Quantidade",
+      // bought in another currency: each unit's amount as paid in it and the day's rate (the
+      // price above is amount × rate); empty for an item bought in the books' currency
+      "Moeda de compra",
+      "Valor na moeda de compra",
+      "Taxa de câmbio",
       "Estado",
       inCurrency("Preço de venda", f),
       inCurrency("Lucro", f),
@@ -163,6 +168,9 @@ export function inventoryCsv(items: readonly InventoryItem[], f: Formatter): str
       csvDecimal(i.price),
       csvDecimal(i.shippingPrice),
       i.quantity,
+      i.purchaseCurrency ?? "",
+      csvDecimal(i.purchaseAmount),
+      csvDecimal(i.purchaseRate, 6),
       inventoryStatusLabel(i.status),
       csvDecimal(i.sale?.salePrice),
       csvDecimal(i.sale?.profit),

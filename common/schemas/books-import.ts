@@ -27,6 +27,12 @@ export const INVENTORY_IMPORT_FIELDS = [
   "size",
   "status",
   "notes",
+  // a lot's units and, bought in another currency, each unit's amount as paid and the day's rate
+  // (what the inventory export writes, so a file exported imports again as the same items)
+  "quantity",
+  "purchaseCurrency",
+  "purchaseAmount",
+  "purchaseRate",
 ] as const;
 /** the fields a sales row fills: the sale, and the item it sold (found, or created as sold) */
 export const SALES_IMPORT_FIELDS = [
@@ -101,6 +107,12 @@ export const importValuesSchema = z.object({
   platform: z.string().nullable(),
   fees: z.string().nullable(),
   buyer: z.string().nullable(),
+  /** units of the lot (1 for a sales row) */
+  quantity: z.number(),
+  /** bought in another currency: its code, each unit's amount in it and the rate; price is amount × rate */
+  purchaseCurrency: z.string().nullable(),
+  purchaseAmount: z.string().nullable(),
+  purchaseRate: z.string().nullable(),
 });
 export type ImportValues = z.infer<typeof importValuesSchema>;
 

@@ -11,7 +11,7 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
   let ana: string;
   let rui: string;
 
-  const call = (cookie: string, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
+  const call = (cookie: string, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie }, payload });
   const saveUserSettings = async (cookie: string, user: object) =>
     expect((await call(cookie, "PUT", "/api/settings", { user })).statusCode).toBe(200);
@@ -112,6 +112,9 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
       "1234,50",
       "0,00",
       "1",
+      "",
+      "",
+      "",
       "Vendido",
       "1500,00",
       "255,50",
@@ -129,7 +132,7 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
 
     await saveUserSettings(ana, { timezone: "Europe/Lisbon" });
     const lisbon = csvCells((await call(ana, "GET", "/api/inventory/export?status=sold")).body);
-    expect(lisbon[1][12]).toBe("23/11/2026");
+    expect(lisbon[1][15]).toBe("23/11/2026");
 
     // in the screen's order: the cheapest first, then the dearest first
     const cheapest = csvCells((await call(ana, "GET", "/api/inventory/export?sort=priceLow")).body);
@@ -143,6 +146,29 @@ describe.each(dbKinds())("CSV exports of the books (%s)", (kind) => {
         .map((r) => r[0])
         .reverse(),
     );
+  });
+
+  it("writes a lot bought in another currency with its units, currency, amount as paid and rate", async () => {
+    const created = await call(rui, "POST", "/api/inventory", {
+      name: "Lote AliExpress",
+      price: "1",
+      quantity: 3,
+      purchaseCurrency: "USD",
+      purchaseAmount: "12,99",
+      purchaseRate: "0,9234",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [header, row] = csvCells((await call(rui, "GET", "/api/inventory/export")).body);
+    const at = (name: string) => row[header.indexOf(name)];
+    expect(header.slice(7, 11)).toEqual([
+      "Quantidade",
+      "Moeda de compra",
+      "Valor na moeda de compra",
+      "Taxa de câmbio",
+    ]);
+    expect([at("Preço (EUR)"), at("Quantidade"), at("Moeda de compra")]).toEqual(["11,99", "3", "USD"]);
+    expect([at("Valor na moeda de compra"), at("Taxa de câmbio")]).toEqual(["12,99", "0,923400"]);
+    expect((await call(rui, "DELETE", `/api/inventory/${created.json().id}`)).statusCode).toBe(200);
   });
 
   it("writes the expenses with their own day, category in Portuguese and exact amounts, guarded against formulas", async () => {

@@ -329,6 +329,137 @@ describe.each(dbKinds())("books CSV import (%s)", (kind) => {
     }
   });
 
+  it("re-imports lots and items bought in another currency as the same items: units, currency, amount as paid, rate", async () => {
+    await t.createUser({ username: "nuno" });
+    await t.createUser({ username: "olga" });
+    const nuno = await t.login("nuno");
+    const olga = await t.login("olga");
+    const add = async (payload: object) => {
+      const res = await post(nuno, "/api/inventory", payload);
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await add({
+      name: "Lote AliExpress",
+      price: "1",
+      shippingPrice: "0,50",
+      quantity: 3,
+      purchaseCurrency: "USD",
+      purchaseAmount: "12,99",
+      purchaseRate: "0,9234",
+      purchaseDate: "2026-11-02",
+      status: "transit",
+    });
+    await add({
+      name: "Camisola Londres",
+      price: "1",
+      purchaseCurrency: "GBP",
+      purchaseAmount: "20",
+      purchaseRate: "1,187654",
+    });
+    await add({ name: "Meias", price: "2,50", quantity: 12, sku: "M-12" });
+    await add({ name: "Boné", price: "5" });
+    const exported = (
+      await t.app.inject({ method: "GET", url: "/api/inventory/export", headers: { cookie: nuno } })
+    ).body;
+
+    const res = await post(olga, "/api/inventory/import", { content: exported });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ imported: 4, counts: { valid: 4, invalid: 0 } });
+    const fields = ({
+      id: _id,
+      userId: _u,
+      createdAt: _c,
+      updatedAt: _up,
+      ...rest
+    }: Record<string, unknown>) => rest;
+    const byName = (rows: Record<string, unknown>[]) =>
+      rows.map(fields).sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    const nunoItems = byName(await items(await userId(nuno)));
+    const olgaItems = byName(await items(await userId(olga)));
+    expect(olgaItems).toEqual(nunoItems);
+    expect(olgaItems.find((i) => i.name === "Lote AliExpress")).toMatchObject({
+      quantity: 3,
+      price: "11.99",
+      shippingPrice: "0.50",
+      purchaseCurrency: "USD",
+      purchaseAmount: "12.99",
+      purchaseRate: "0.923400",
+      status: "transit",
+    });
+    expect(olgaItems.find((i) => i.name === "Meias")).toMatchObject({ quantity: 12, purchaseCurrency: null });
+
+    // the same file again adds nothing, in either account
+    for (const cookie of [olga, nuno]) {
+      const again = (await post(cookie, "/api/inventory/import", { content: exported })).json();
+      expect(again).toMatchObject({ imported: 0, counts: { duplicate: 4 } });
+    }
+  });
+
+  it("reads a spreadsheet's quantity and currency columns: no quantity is one unit, € is the books' currency, a currency needs its amount and rate", async () => {
+    const file = [
+      "Nome;Preço;Qtd;Moeda;Valor pago;Câmbio",
+      "Sem quantidade;4;;;;",
+      "Euros;7,5;2;€;;",
+      "Dólares;999;5;usd;10;0,9",
+      "Sem taxa;1;1;USD;10;",
+      "Sem valor;1;1;GBP;;1,2",
+      "Taxa errada;1;1;JPY;100;0",
+    ].join("\n");
+    const res = await post(ana, "/api/inventory/import/preview", { content: file });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer.mapping).toMatchObject({
+      quantity: "Qtd",
+      purchaseCurrency: "Moeda",
+      purchaseAmount: "Valor pago",
+      purchaseRate: "Câmbio",
+    });
+    const row = (line: number) => answer.rows.find((r: { line: number }) => r.line === line);
+    expect(row(2).values).toMatchObject({ quantity: 1, price: "4.00", purchaseCurrency: null });
+    expect(row(3).values).toMatchObject({ quantity: 2, price: "7.50", purchaseCurrency: null });
+    // in another currency the price column is not read: the price is amount × rate
+    expect(row(4).values).toMatchObject({
+      quantity: 5,
+      price: "9.00",
+      purchaseCurrency: "USD",
+      purchaseAmount: "10.00",
+      purchaseRate: "0.900000",
+    });
+    const messages = (line: number) => row(line).errors.map((e: { message: string }) => e.message);
+    expect(messages(5)).toEqual(["Indique a taxa de câmbio desse dia"]);
+    expect(messages(6)).toEqual(["Indique o valor pago na moeda de compra"]);
+    expect(messages(7)).toEqual(["Taxa de câmbio inválida: um número positivo, até 6 casas decimais"]);
+  });
+
+  it("refuses a whole file with a bad quantity or an unknown currency, naming each line in Portuguese and writing nothing", async () => {
+    const before = (await items(anaId)).length;
+    const file = [
+      "Nome;Preço;Quantidade;Moeda de compra;Valor na moeda de compra;Taxa de câmbio",
+      "Bom;4;2;;;",
+      "Zero;4;0;;;",
+      "Meia unidade;4;2,5;;;",
+      "Palavra;4;três;;;",
+      "Bom também;4;1;USD;5;0,9",
+      "Moeda inventada;4;1;XYZ;5;1",
+      "Demasiadas;4;10001;;;",
+    ].join("\n");
+    for (const url of ["/api/inventory/import/preview", "/api/inventory/import"]) {
+      const res = await post(ana, url, { content: file });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: "Quantidade ou moeda de compra inválida no ficheiro: nada foi importado",
+        errors: [
+          { path: "3", message: "A quantidade mínima é 1" },
+          { path: "4", message: "A quantidade é um número inteiro de unidades" },
+          { path: "5", message: "Quantidade inválida" },
+          { path: "7", message: "Moeda de compra inválida" },
+          { path: "8", message: "Quantidade máxima: 10000" },
+        ],
+      });
+    }
+    expect(await items(anaId)).toHaveLength(before);
+  });
+
   it("refuses a malformed CSV with a clear 400 and its line, writing nothing", async () => {
     const before = (await items(anaId)).length;
     const res = await post(ana, "/api/inventory/import", {

@@ -1,4 +1,4 @@
-import { parseMoney } from "@common/money.js";
+import { convertMoney, MAX_MONEY_CENTS, parseMoney, toCents } from "@common/money.js";
 import { canonicalPlatform } from "@common/sale-platforms.js";
 import {
   type BooksImportField,
@@ -8,6 +8,15 @@ import {
   MAX_IMPORT_ROWS,
   REQUIRED_IMPORT_FIELDS,
 } from "@common/schemas/books-import.js";
+import {
+  AMOUNT_REQUIRED,
+  INVALID_CURRENCY,
+  INVALID_RATE,
+  purchaseCurrencySchema,
+  purchaseRateSchema,
+  quantitySchema,
+  RATE_REQUIRED,
+} from "@common/schemas/inventory.js";
 import { CsvError, parse as parseCsv } from "csv-parse/sync";
 import { badRequest } from "../http-error.js";
 
@@ -28,6 +37,15 @@ export interface ReadRow {
   errors: FieldError[];
   values: ImportValues | null;
 }
+
+/**
+ * A quantity or purchase currency that cannot be read refuses the whole file (400, by line), not
+ * only its row: those columns change what every amount of the row means (units × cost, an amount in
+ * dollars), so a file with one wrong is not imported in part
+ */
+export const BAD_UNITS_OR_CURRENCY = "Quantidade ou moeda de compra inválida no ficheiro: nada foi importado";
+/** lines named in that answer at most */
+const MAX_LINES_NAMED = 50;
 
 export interface ReadFile {
   delimiter: string;
@@ -137,6 +155,24 @@ const ALIASES: Record<BooksImportField, string[]> = {
   fees: ["taxas", "fees", "comissoes", "comissao", "comisiones", "comision", "tarifas", "fee"],
   buyer: ["comprador", "buyer", "cliente", "customer"],
   itemCost: ["custo", "cost", "coste", "preco de compra", "purchase price", "precio de compra"],
+  quantity: ["quantidade", "quantity", "cantidad", "unidades", "units", "qtd", "qty", "uds"],
+  purchaseCurrency: [
+    "moeda de compra",
+    "purchase currency",
+    "moneda de compra",
+    "moeda",
+    "currency",
+    "moneda",
+  ],
+  purchaseAmount: [
+    "valor na moeda de compra",
+    "amount in purchase currency",
+    "importe en moneda de compra",
+    "valor pago",
+    "amount paid",
+    "importe pagado",
+  ],
+  purchaseRate: ["taxa de cambio", "exchange rate", "tipo de cambio", "cambio", "rate"],
 };
 
 /** the first line's separator: the one of `;`, `,` and tab found most often outside quotes */
@@ -283,6 +319,9 @@ const STATUS_WORDS: Record<string, string> = {
   sold: "sold",
 };
 
+/** the currency signs a spreadsheet may write instead of the code */
+const CURRENCY_SYMBOLS: Record<string, string> = { "€": "EUR", "£": "GBP", $: "USD", US$: "USD", "¥": "JPY" };
+
 /** the apostrophe our export puts before a cell a spreadsheet would run as a formula */
 const unguard = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
 
@@ -306,14 +345,19 @@ const REQUIRED_MESSAGES: Partial<Record<BooksImportField, string>> = {
 };
 
 /** one row's cells → its values, or its errors (in Portuguese, by field) */
-function readRow(kind: BooksImportKind, cell: (field: BooksImportField) => string): Omit<ReadRow, "line"> {
+function readRow(
+  kind: BooksImportKind,
+  cell: (field: BooksImportField) => string,
+  booksCurrency: string,
+): Omit<ReadRow, "line"> & { fatal: string[] } {
   const errors: FieldError[] = [];
-  const text = (field: BooksImportField): string | null => {
+  const fatal: string[] = [];
+  const text = (field: BooksImportField, required = true): string | null => {
     const value = cell(field);
     if (value === "") {
-      const required = REQUIRED_MESSAGES[field];
-      if (required && REQUIRED_IMPORT_FIELDS[kind].includes(field))
-        errors.push({ path: field, message: required });
+      const message = REQUIRED_MESSAGES[field];
+      if (required && message && REQUIRED_IMPORT_FIELDS[kind].includes(field))
+        errors.push({ path: field, message });
       return null;
     }
     const max = LIMITS[field];
@@ -323,8 +367,8 @@ function readRow(kind: BooksImportKind, cell: (field: BooksImportField) => strin
     }
     return value;
   };
-  const amount = (field: BooksImportField): string | null => {
-    const value = text(field);
+  const amount = (field: BooksImportField, required = true): string | null => {
+    const value = text(field, required);
     if (value === null) return null;
     const parsed = parseMoney(value);
     if (parsed === null) errors.push({ path: field, message: "Valor inválido" });
@@ -355,9 +399,32 @@ function readRow(kind: BooksImportKind, cell: (field: BooksImportField) => strin
         });
       }
     }
+    const quantityText = text("quantity");
+    let quantity = 1;
+    if (quantityText !== null) {
+      // "2,5" is a pt-PT spreadsheet's two and a half: not whole units, rather than not a number
+      const read = quantitySchema.safeParse(quantityText.replace(",", "."));
+      if (read.success) quantity = read.data;
+      else fatal.push(read.error.issues[0]?.message ?? "Quantidade inválida");
+    }
+    const currencyText = text("purchaseCurrency");
+    const currency = purchaseCurrencySchema.safeParse(
+      currencyText === null ? null : (CURRENCY_SYMBOLS[currencyText] ?? currencyText),
+    );
+    if (!currency.success) fatal.push(INVALID_CURRENCY);
+    // a spreadsheet's "Moeda: €" on a row with no amount or rate of its own is the books' currency
+    const inBooksCurrency =
+      currency.success &&
+      currency.data === booksCurrency &&
+      cell("purchaseAmount") === "" &&
+      cell("purchaseRate") === "";
+    const purchase =
+      currency.success && currency.data && !inBooksCurrency ? readPurchase(currency.data) : null;
+    // in another currency the price is amount × rate, whatever the price column says
+    const typedPrice = amount("price", purchase === null);
     values = {
       name: text("name") ?? "",
-      price: amount("price"),
+      price: purchase ? purchase.price : typedPrice,
       shippingPrice: amount("shippingPrice") ?? "0.00",
       purchaseDate: day("purchaseDate"),
       purchaseLocation: text("purchaseLocation"),
@@ -370,6 +437,10 @@ function readRow(kind: BooksImportKind, cell: (field: BooksImportField) => strin
       platform: null,
       fees: null,
       buyer: null,
+      quantity,
+      purchaseCurrency: purchase?.currency ?? null,
+      purchaseAmount: purchase?.amount ?? null,
+      purchaseRate: purchase?.rate ?? null,
     };
   } else {
     const platform = text("platform");
@@ -388,9 +459,37 @@ function readRow(kind: BooksImportKind, cell: (field: BooksImportField) => strin
       platform: platform === null ? null : canonicalPlatform(platform),
       fees: amount("fees") ?? "0.00",
       buyer: text("buyer"),
+      quantity: 1,
+      purchaseCurrency: null,
+      purchaseAmount: null,
+      purchaseRate: null,
     };
   }
-  return { label: values.name, errors, values: errors.length > 0 ? null : values };
+  return {
+    label: values.name,
+    errors,
+    values: errors.length > 0 || fatal.length > 0 ? null : values,
+    fatal,
+  };
+
+  /** a currency's amount and rate, as the item form requires them, and the books' price they make */
+  function readPurchase(code: string) {
+    const paid = amount("purchaseAmount", false);
+    if (paid === null && cell("purchaseAmount") === "")
+      errors.push({ path: "purchaseAmount", message: AMOUNT_REQUIRED });
+    const rateText = cell("purchaseRate");
+    const rate = purchaseRateSchema.safeParse(rateText);
+    if (rateText === "") errors.push({ path: "purchaseRate", message: RATE_REQUIRED });
+    else if (!rate.success || rate.data === null)
+      errors.push({ path: "purchaseRate", message: INVALID_RATE });
+    if (paid === null || !rate.success || rate.data === null) return null;
+    const price = convertMoney(paid, rate.data);
+    if (toCents(price) > MAX_MONEY_CENTS) {
+      errors.push({ path: "purchaseAmount", message: "O valor convertido é demasiado alto" });
+      return null;
+    }
+    return { currency: code, amount: paid, rate: rate.data, price };
+  }
 }
 
 /** the file's header and rows, each read or with its errors; a file that cannot be read is a 400 */
@@ -398,6 +497,7 @@ export function readBooksCsv(
   kind: BooksImportKind,
   content: string,
   chosen?: Partial<Record<BooksImportField, string | null>>,
+  booksCurrency = "EUR",
 ): ReadFile {
   // one kind of line end: csv-parse counts a CRLF inside a quoted cell as two lines
   const text = content.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
@@ -428,7 +528,16 @@ export function readBooksCsv(
       const i = index.get(field);
       return i === undefined ? "" : unguard(cells[i] ?? "").trim();
     };
-    return { line, ...readRow(kind, cell) };
+    return { line, ...readRow(kind, cell, booksCurrency) };
   });
-  return { delimiter, columns, mapping, rows };
+  const refused = rows.flatMap((row) =>
+    "fatal" in row ? row.fatal.map((message) => ({ path: String(row.line), message })) : [],
+  );
+  if (refused.length > 0) throw badRequest(BAD_UNITS_OR_CURRENCY, refused.slice(0, MAX_LINES_NAMED));
+  return {
+    delimiter,
+    columns,
+    mapping,
+    rows: rows.map((row) => ({ line: row.line, label: row.label, errors: row.errors, values: row.values })),
+  };
 }

@@ -10,6 +10,7 @@ import type { Conn, Db } from "../db/client.js";
 import { booksImportRepository } from "../repositories/books-import.js";
 import { headerKey, readBooksCsv } from "./books-import-read.js";
 import { roomForItems } from "./quotas.js";
+import { getUserSettings } from "./settings.js";
 import { computeProfit } from "./sales.js";
 
 /**
@@ -54,6 +55,11 @@ function fingerprints(kind: BooksImportKind, rows: { values: ImportValues }[]): 
       values.platform?.toLowerCase() ?? null,
       values.fees,
       values.buyer,
+      // a lot or another currency only: a row of one unit in the books' currency keeps the
+      // fingerprint it had before the file had those columns, so it is still "já importada"
+      ...(values.quantity !== 1 || values.purchaseCurrency
+        ? [values.quantity, values.purchaseCurrency, values.purchaseAmount, values.purchaseRate]
+        : []),
     ]);
     const occurrence = seen.get(base) ?? 0;
     seen.set(base, occurrence + 1);
@@ -157,7 +163,8 @@ export async function importBooks(
   },
 ): Promise<BooksImportAnswer> {
   const { kind } = request;
-  const file = readBooksCsv(kind, request.content, request.mapping);
+  const { currency } = await getUserSettings(db, userId);
+  const file = readBooksCsv(kind, request.content, request.mapping, currency);
   const rows: ImportRow[] = file.rows.map((r) => ({
     line: r.line,
     outcome: r.values ? "valid" : "invalid",
@@ -255,6 +262,10 @@ async function write(
       size: values.size,
       status: values.status ?? "in_stock",
       notes: values.notes,
+      quantity: values.quantity,
+      purchaseCurrency: values.purchaseCurrency,
+      purchaseAmount: values.purchaseAmount,
+      purchaseRate: values.purchaseRate,
     })),
   );
   const itemOf = new Map<Planned, { id: number; price: string; shippingPrice: string }>();

@@ -98,7 +98,7 @@ describe("inventory view", () => {
       .trim()
       .split("\r\n");
     expect(lines[0].split(";")[4]).toBe("Data de compra");
-    expect(lines[2].split(";").slice(0, 11)).toEqual([
+    expect(lines[2].split(";").slice(0, 14)).toEqual([
       "Casaco",
       "",
       "",
@@ -107,6 +107,10 @@ describe("inventory view", () => {
       "10,00",
       "0,00",
       "1",
+      // bought in the books' currency: no purchase currency, amount or rate
+      "",
+      "",
+      "",
       "Vendido",
       "30,00",
       "19,00",
