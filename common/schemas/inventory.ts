@@ -312,6 +312,16 @@ export const itemDraftSchema = z.object({
   /** the product page, so the item keeps where it was bought */
   notes: z.string(),
   sourceProductId: z.number(),
+  /**
+   * only when the monitor's price is in a purchase currency other than the books' (a shop in
+   * dollars): that currency, the price as the shop shows it (each unit's amount as paid), and the
+   * user's last rate for it with its day (null when they never bought in it: `price` is then null
+   * too, else amount × rate)
+   */
+  purchaseCurrency: z.string().optional(),
+  purchaseAmount: z.string().optional(),
+  purchaseRate: z.string().nullable().optional(),
+  purchaseRateOn: z.string().nullable().optional(),
 });
 export type ItemDraft = z.infer<typeof itemDraftSchema>;
 

@@ -11,7 +11,7 @@ describe.each(dbKinds())("an item bought from a monitor (%s)", (kind) => {
   let rui: string;
   let coat: number;
 
-  const call = (cookie: string, method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+  const call = (cookie: string, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie }, payload });
   const itemsOf = async (username: string) => {
     const rows = await t.database.db.select().from(inventoryItems);
@@ -57,11 +57,97 @@ describe.each(dbKinds())("an item bought from a monitor (%s)", (kind) => {
       .set({ currency: "PLN", availableSizes: JSON.stringify(["S", "M"]) })
       .where(eq(products.id, coat));
     const res = await call(ana, "GET", `/api/inventory/draft?product=${coat}`);
-    expect(res.json()).toMatchObject({ price: null, size: null });
+    // zloty is a purchase currency: the amount is the shop's price, with no rate typed yet no price
+    expect(res.json()).toMatchObject({
+      price: null,
+      size: null,
+      purchaseCurrency: "PLN",
+      purchaseAmount: "89.95",
+      purchaseRate: null,
+      purchaseRateOn: null,
+    });
     await t.database.db
       .update(products)
       .set({ currency: "EUR", availableSizes: JSON.stringify(["M"]) })
       .where(eq(products.id, coat));
+  });
+
+  it("fills the purchase currency from a monitor priced in another currency, with the user's own last rate", async () => {
+    const setMonitor = (price: string, currency: string) =>
+      t.database.db.update(products).set({ price, currency }).where(eq(products.id, coat));
+    const addItem = async (cookie: string, rate: string) => {
+      const res = await call(cookie, "POST", "/api/inventory", {
+        name: "Compra em dólares",
+        price: "1",
+        purchaseCurrency: "USD",
+        purchaseAmount: "5",
+        purchaseRate: rate,
+        purchaseDate: "2026-11-10",
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    try {
+      await setMonitor("12.99", "USD");
+      // rui's rate is his: ana has none yet
+      const ruis = await addItem(rui, "0,5");
+      const first = (await call(ana, "GET", `/api/inventory/draft?product=${coat}`)).json();
+      expect(first).toMatchObject({
+        price: null,
+        purchaseCurrency: "USD",
+        purchaseAmount: "12.99",
+        purchaseRate: null,
+      });
+
+      const earlier = await addItem(ana, "0,9234");
+      const res = await call(ana, "GET", `/api/inventory/draft?product=${coat}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const draft = res.json();
+      expect(draft).toMatchObject({
+        name: "Casaco comprido de lã",
+        price: "11.99",
+        purchaseCurrency: "USD",
+        purchaseAmount: "12.99",
+        purchaseRate: "0.923400",
+        purchaseRateOn: "2026-11-10",
+      });
+      // saved as the dialog sends it back, the item keeps the dollars and the euro price they make
+      const { purchaseRateOn: _on, ...fields } = draft;
+      const saved = await call(ana, "POST", "/api/inventory", fields);
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(saved.json()).toMatchObject({
+        price: "11.99",
+        purchaseCurrency: "USD",
+        purchaseAmount: "12.99",
+        purchaseRate: "0.923400",
+        sourceProductId: coat,
+      });
+      for (const id of [earlier, saved.json().id])
+        expect((await call(ana, "DELETE", `/api/inventory/${id}`)).statusCode).toBe(200);
+      expect((await call(rui, "DELETE", `/api/inventory/${ruis}`)).statusCode).toBe(200);
+
+      // a currency no item can be bought in: neither a price nor a currency
+      await setMonitor("250.00", "MXN");
+      const peso = (await call(ana, "GET", `/api/inventory/draft?product=${coat}`)).json();
+      expect(peso.price).toBeNull();
+      expect(peso).not.toHaveProperty("purchaseCurrency");
+
+      // books kept in dollars: a shop in dollars is a plain price, a shop in euros another currency
+      expect((await call(ana, "PUT", "/api/settings", { user: { currency: "USD" } })).statusCode).toBe(200);
+      await setMonitor("12.99", "USD");
+      const inBooks = (await call(ana, "GET", `/api/inventory/draft?product=${coat}`)).json();
+      expect(inBooks.price).toBe("12.99");
+      expect(inBooks).not.toHaveProperty("purchaseCurrency");
+      await setMonitor("89.95", "EUR");
+      expect((await call(ana, "GET", `/api/inventory/draft?product=${coat}`)).json()).toMatchObject({
+        price: null,
+        purchaseCurrency: "EUR",
+        purchaseAmount: "89.95",
+      });
+    } finally {
+      await call(ana, "PUT", "/api/settings", { user: { currency: "EUR" } });
+      await setMonitor("89.95", "EUR");
+    }
   });
 
   it("refuses another user's monitor, a wardrobe and a malformed id, in Portuguese", async () => {
@@ -117,7 +203,12 @@ describe.each(dbKinds())("an item bought from a monitor (%s)", (kind) => {
       sourceProductId: search,
     });
     const inZloty = await call(ana, "GET", `/api/inventory/draft?product=${search}&match=4412`);
-    expect(inZloty.json()).toMatchObject({ name: "Dunk Low (PL)", price: null });
+    expect(inZloty.json()).toMatchObject({
+      name: "Dunk Low (PL)",
+      price: null,
+      purchaseCurrency: "PLN",
+      purchaseAmount: "33.20",
+    });
 
     const noMatch = await call(ana, "GET", `/api/inventory/draft?product=${search}`);
     expect(noMatch.statusCode).toBe(400);

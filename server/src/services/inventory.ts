@@ -4,11 +4,12 @@ import {
   type DraftPhoto,
   type ItemDraft,
   type LastRate,
+  PURCHASE_CURRENCIES,
   purchaseCurrencyIssues,
   type UpdateInventoryItem,
   type UpdateInventoryStatus,
 } from "@common/schemas/inventory.js";
-import { convertMoney, MAX_MONEY_CENTS, toCents } from "@common/money.js";
+import { convertMoney, MAX_MONEY_CENTS, parseMoney, toCents } from "@common/money.js";
 import type { DayWindow } from "../repositories/sale-calendar.js";
 import type { Conn, Db } from "../db/client.js";
 import type { PlatformCatalogue } from "@common/platforms.js";
@@ -117,14 +118,18 @@ export async function itemDraft(
 ): Promise<ItemDraft> {
   const { product, match } = await draftSource(db, userId, query, catalogue);
   const { currency } = await getUserSettings(db, userId);
-  const inBooksCurrency = (price: string | null | undefined, priceCurrency: string) =>
-    price && priceCurrency === currency ? price : null;
   const common = { purchaseLocation: catalogue.storeName(product), sourceProductId: product.id };
   if (match) {
     return {
       ...common,
       name: match.title,
-      price: inBooksCurrency(match.totalPrice ?? match.price, match.currency ?? product.currency),
+      ...(await draftCost(
+        db,
+        userId,
+        currency,
+        match.totalPrice ?? match.price,
+        match.currency ?? product.currency,
+      )),
       size: match.size ?? null,
       notes: match.url,
     };
@@ -132,9 +137,40 @@ export async function itemDraft(
   return {
     ...common,
     name: product.name,
-    price: inBooksCurrency(product.price, product.currency),
+    ...(await draftCost(db, userId, currency, product.price, product.currency)),
     size: onlyOne(parseJsonList(product.variants)) ?? onlyOne(parseJsonList(product.availableSizes)),
     notes: product.url,
+  };
+}
+
+/**
+ * The draft's cost from the monitor's price: as the price in the books' currency; in another
+ * purchase currency as the amount paid in it, with the user's last rate for it (never a rate from
+ * elsewhere) and the price it makes; in a currency items cannot be bought in, nothing.
+ */
+async function draftCost(
+  db: Conn,
+  userId: number,
+  booksCurrency: string,
+  price: string | null | undefined,
+  priceCurrency: string,
+): Promise<
+  Pick<ItemDraft, "price" | "purchaseCurrency" | "purchaseAmount" | "purchaseRate" | "purchaseRateOn">
+> {
+  const code = priceCurrency.trim().toUpperCase();
+  if (!price) return { price: null };
+  if (code === booksCurrency) return { price };
+  if (!(PURCHASE_CURRENCIES as readonly string[]).includes(code)) return { price: null };
+  const amount = parseMoney(price);
+  if (amount === null || amount.startsWith("-")) return { price: null };
+  const last = await lastRate(db, userId, code);
+  const converted = last.rate ? convertMoney(amount, last.rate) : null;
+  return {
+    price: converted && toCents(converted) <= MAX_MONEY_CENTS ? converted : null,
+    purchaseCurrency: code,
+    purchaseAmount: amount,
+    purchaseRate: last.rate,
+    purchaseRateOn: last.on,
   };
 }
 

@@ -101,12 +101,18 @@ function convertedPrice(amount: string, rate: string): string {
   return paid && perUnit ? moneyFieldText(convertMoney(paid, perUnit)) : "";
 }
 
-/** a new item filled from a monitor ("Comprei"): bought today, where the monitor watches */
+/**
+ * a new item filled from a monitor ("Comprei"): bought today, where the monitor watches; a shop in
+ * another currency fills that currency, its price as the amount paid and the user's last rate
+ */
 function valuesFromDraft(draft: ItemDraft, today: string): ItemFields {
   return {
     ...EMPTY,
     name: draft.name,
     price: moneyFieldText(draft.price),
+    purchaseCurrency: draft.purchaseCurrency ?? "",
+    purchaseAmount: moneyFieldText(draft.purchaseAmount ?? null),
+    purchaseRate: draft.purchaseRate ? rateText(draft.purchaseRate) : "",
     size: draft.size ?? "",
     purchaseLocation: draft.purchaseLocation,
     purchaseDate: today,
@@ -236,7 +242,7 @@ function AddItemForm({
     control: form.control,
     name: ["purchaseCurrency", "purchaseAmount", "purchaseRate"],
   }) as [string, string, string];
-  const [lastRateOn, setLastRateOn] = useState<string | null>(null);
+  const [lastRateOn, setLastRateOn] = useState<string | null>(item ? null : (draft?.purchaseRateOn ?? null));
   useEffect(() => {
     if (currency) form.setValue("price", convertedPrice(amount ?? "", rate ?? ""));
   }, [currency, amount, rate, form]);
