@@ -81,3 +81,6 @@ export const saleSchema = z.object({
   item: saleItemSummarySchema.nullable(),
 });
 export type Sale = z.infer<typeof saleSchema>;
+
+/** DELETE /api/sales/:id's answer when the sale's units went back into the lot they were split off */
+export const SALE_DELETED_UNITS_BACK = "Venda removida: as unidades voltaram ao lote de origem";

@@ -1,6 +1,11 @@
 import type { UpdateInventoryStatus } from "@common/schemas/inventory.js";
 import { MAX_QUANTITY, SELLABLE_STATUSES } from "@common/schemas/inventory.js";
-import type { CreateSale, Sale, UpdateSale } from "@common/schemas/sales.js";
+import {
+  type CreateSale,
+  SALE_DELETED_UNITS_BACK,
+  type Sale,
+  type UpdateSale,
+} from "@common/schemas/sales.js";
 import { addMoney, multiplyMoney, subtractMoney } from "@common/money.js";
 import type { DayWindow } from "../repositories/sale-calendar.js";
 import type { Conn, Db, Tx } from "../db/client.js";
@@ -106,7 +111,7 @@ export async function sellItem(db: Db, userId: number, input: CreateSale): Promi
 }
 
 export const SALE_DELETED = "Venda removida";
-export const SALE_DELETED_UNITS_BACK = "Venda removida: as unidades voltaram ao lote de origem";
+export { SALE_DELETED_UNITS_BACK };
 
 /**
  * DELETE /api/sales/{id}: the sale goes and its units are back. Units split off a lot by this sale

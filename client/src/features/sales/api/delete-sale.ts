@@ -1,3 +1,4 @@
+import { SALE_DELETED_UNITS_BACK } from "@common/schemas/sales";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { invalidateBooks } from "@/lib/books-queries";
@@ -7,9 +8,6 @@ import { toastFailure } from "@/lib/mutation-feedback";
 
 export const deleteSale = (id: number) => apiRequest<{ message: string }>("DELETE", `/api/sales/${id}`);
 
-/** the server's words when the units went back into the lot they were split off from */
-const UNITS_BACK = "Venda removida: as unidades voltaram ao lote de origem";
-
 /** the item goes back to stock (or its units into their lot), so the inventory is refreshed too */
 export function useDeleteSale() {
   const queryClient = useQueryClient();
@@ -17,7 +15,9 @@ export function useDeleteSale() {
     mutationFn: deleteSale,
     onSuccess: (answer) =>
       toast.success(
-        answer?.message === UNITS_BACK ? translateMessage(UNITS_BACK) : i18n.t("sales:delete.done"),
+        answer?.message === SALE_DELETED_UNITS_BACK
+          ? translateMessage(SALE_DELETED_UNITS_BACK)
+          : i18n.t("sales:delete.done"),
       ),
     onError: toastFailure("common:unknownError", "sales:delete.failed"),
     onSettled: () => invalidateBooks(queryClient),
