@@ -1,5 +1,5 @@
 /**
- * `npm run bench:footprint [-- --db both|pglite|postgres --warmup 20 --window 60 --scenarios idle,100@60,300@1]`
+ * `npm run bench:footprint [-- --db both|pglite|postgres --warmup 20 --window 60 --scenarios idle,100@60,300@1,restart]`
  *
  * What the app costs while it waits: the real server as `npm start` runs it (compiled, with the
  * start script's node flags; built first when its sources changed), engine on, against the stand-in
@@ -7,7 +7,10 @@
  * PostgreSQL. After a warm-up it reads, over a window, the process's RSS (sampled every 5 s:
  * mean and peak) and its CPU time from /proc as a % of one core; on PostgreSQL the CPU of the
  * database's own backends (found in pg_stat_activity) is added, since that work moved out of
- * the process. Figures, not a test: the README quotes them.
+ * the process. `restart` (alone: `--scenarios restart --starts 5`): the time from `npm start`'s
+ * node to the server's "Stock Monitor em" line on a database that already holds 100 monitors and
+ * a build that is up to date (the first start, which also creates the cluster, is not counted).
+ * Figures, not a test: the README quotes them.
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -28,11 +31,17 @@ const DBS = arg("db", "both");
 const WARMUP_S = Number(arg("warmup", "20"));
 const WINDOW_S = Number(arg("window", "60"));
 const PG_URL = arg("pg", process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
-/** "idle" or N@S: N monitors at S seconds */
-const SCENARIOS = arg("scenarios", "idle,100@60,300@1")
+const STARTS = Number(arg("starts", "5"));
+/** also print the CPU of each of the server's threads over the window (by thread name) */
+const THREADS = process.argv.includes("--threads");
+/** the server's own output shown (with SM_TRACE_SQL=1, its statements per minute) */
+const SERVER_LOG = process.argv.includes("--server-log");
+/** "idle", N@S (N monitors at S seconds) or "restart" */
+const SCENARIOS = arg("scenarios", "idle,100@60,300@1,restart")
   .split(",")
   .map((s) => {
     if (s === "idle") return { label: "0 monitors", monitors: 0, intervalS: 60 };
+    if (s === "restart") return { label: "restart", monitors: 100, intervalS: 60, restart: true };
     const [n, secs] = s.split("@").map(Number);
     return { label: `${n} at ${secs} s`, monitors: n, intervalS: secs };
   });
@@ -73,6 +82,57 @@ function cpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU seconds of each thread of the process so far, by tid, with its name */
+interface ThreadTimes {
+  name: string;
+  s: number;
+  sys: number;
+  wakeups: number;
+}
+
+function threadCpu(pid: number): Map<string, ThreadTimes> {
+  const out = new Map<string, ThreadTimes>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const status = fs.readFileSync(`/proc/${pid}/task/${tid}/status`, "utf8");
+      out.set(tid, {
+        name,
+        s: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S,
+        sys: Number(fields[12]) / TICKS_PER_S,
+        wakeups: Number(status.match(/voluntary_ctxt_switches:\s+(\d+)/)?.[1] ?? 0),
+      });
+    } catch {}
+  }
+  return out;
+}
+
+function threadReport(before: Map<string, ThreadTimes>, pid: number): string {
+  const after = threadCpu(pid);
+  const rows = [...after]
+    .map(([tid, t]) => {
+      const b = before.get(tid);
+      return {
+        tid,
+        name: t.name,
+        s: t.s - (b?.s ?? 0),
+        sys: t.sys - (b?.sys ?? 0),
+        wakeups: t.wakeups - (b?.wakeups ?? 0),
+      };
+    })
+    .filter((t) => t.s > 0 || t.wakeups > 0)
+    .sort((a, b) => b.s - a.s);
+  const pct = (s: number) => `${((s / WINDOW_S) * 100).toFixed(2)} %`;
+  return rows
+    .map(
+      (t) =>
+        `\n    ${t.name.padEnd(16)} ${t.tid.padStart(7)} ${pct(t.s).padStart(7)} (system ${pct(t.sys)}), ${Math.round(t.wakeups / WINDOW_S)} wake-ups/s`,
+    )
+    .join("");
 }
 
 const rssMb = (pid: number) =>
@@ -133,7 +193,10 @@ async function backendPids(url: string): Promise<number[]> {
   return r.rows.map((row) => row.pid);
 }
 
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; pid: number }> {
+function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; pid: number; readyMs: number }> {
+  const began = performance.now();
   return new Promise((resolve, reject) => {
     // as `npm start` runs it: the compiled server (built first when its sources changed)
     const child = spawn(process.execPath, [...NODE_ARGS, "scripts/start.mjs"], {
@@ -144,10 +207,19 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
     let out = "";
     child.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes("Stock Monitor em") && child.pid) resolve({ child, pid: child.pid });
+      if (SERVER_LOG) process.stdout.write(chunk);
+      if (out.includes("Stock Monitor em") && child.pid)
+        resolve({ child, pid: child.pid, readyMs: performance.now() - began });
     });
     child.once("exit", (code) => reject(new Error(`the server ended (${code}) before it listened`)));
   });
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
 }
 
 /** each database's idle RSS (mean over its window), when the run measured it */
@@ -171,6 +243,20 @@ async function measure(
     };
     if (scratch) env.DATABASE_URL = scratch.url;
     else env.DATA_DIR = dataDir as string;
+    if ("restart" in scenario) {
+      // the first start creates what a first start creates (the admin, the keys); then restarts
+      const first = await startServer(env);
+      await stopServer(first.child);
+      const times: number[] = [];
+      for (let i = 0; i < STARTS; i++) {
+        const { child, readyMs } = await startServer(env);
+        times.push(readyMs);
+        await sleep(2000);
+        await stopServer(child);
+      }
+      const sorted = [...times].sort((a, b) => a - b);
+      return `${kind.padEnd(8)} restart      ready in ${(sorted[Math.floor(sorted.length / 2)] / 1000).toFixed(2)} s median (${times.map((t) => (t / 1000).toFixed(2)).join(", ")} s), first start ${(first.readyMs / 1000).toFixed(2)} s`;
+    }
     const { child, pid } = await startServer(env);
     try {
       await sleep(WARMUP_S * 1000);
@@ -183,6 +269,7 @@ async function measure(
           return now > 0 ? sum + Math.max(0, now - (backendStart.get(p) ?? 0)) : sum;
         }, 0);
       const cpu0 = cpuSeconds(pid);
+      const threads0 = THREADS ? threadCpu(pid) : null;
       const rss: number[] = [];
       const until = Date.now() + WINDOW_S * 1000;
       while (Date.now() < until) {
@@ -203,10 +290,10 @@ async function measure(
         scenario.monitors > 0 && idle !== undefined
           ? ` · ${Math.round(((mean - idle) * 1024) / scenario.monitors)} kB/monitor over idle`
           : "";
-      return `${kind.padEnd(8)} ${scenario.label.padEnd(12)} RSS ${Math.round(mean)} MB (peak ${Math.round(Math.max(...rss))}) · ${cpuText}${perMonitor}`;
+      const perThread = threads0 ? threadReport(threads0, pid) : "";
+      return `${kind.padEnd(8)} ${scenario.label.padEnd(12)} RSS ${Math.round(mean)} MB (peak ${Math.round(Math.max(...rss))}) · ${cpuText}${perMonitor}${perThread}`;
     } finally {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
+      await stopServer(child);
     }
   } finally {
     await scratch?.drop();
