@@ -95,61 +95,6 @@ describe.each(dbKinds())("shared targets (%s)", (kind) => {
     expect(fetches("woken")).toBe(1);
   });
 
-  it("checks due within a second of each other are leased in one statement, and each still starts at its own due time, never before", async () => {
-    const handles = ["ahead-a", "ahead-b", "ahead-c", "ahead-d"];
-    for (const h of handles) w.retailer.setProduct(h, { status: "in_stock" });
-    const ids: number[] = [];
-    for (const h of handles)
-      ids.push(
-        await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/${h}`, interval: 60_000 }),
-      );
-    // their first checks (which change what the products show) done by an engine that then stops
-    const first = await w.start();
-    await eventually(async () => {
-      for (const id of ids) expect((await w.product(id)).lastCheck).not.toBeNull();
-    }, 10_000);
-    await first.stop();
-    for (const id of ids)
-      await w.database.db.update(products).set({ lastCheck: null }).where(eq(products.id, id));
-    // due 0.6 s, 0.8 s, 1.0 s and 1.2 s from now: one at a time, each would cost a lease of its own
-    const base = Date.now() + 600;
-    const dueAt = new Map(ids.map((id, i) => [id, base + i * 200]));
-    for (const [id, at] of dueAt)
-      await w.database.db
-        .update(products)
-        .set({ nextCheckAt: new Date(at) })
-        .where(eq(products.id, id));
-    // every lease statement the engine sends, counted at the driver
-    const client = (w.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
-    const query = client.query;
-    let leases = 0;
-    client.query = function (this: unknown, ...args: unknown[]) {
-      const text = typeof args[0] === "string" ? args[0] : "";
-      if (text.includes("update monitor_targets set lease_until = now() +")) leases++;
-      return query.apply(this, args);
-    };
-    w.retailer.requestLog = [];
-    try {
-      await w.start();
-      await eventually(async () => {
-        for (const id of ids) expect((await w.product(id)).lastCheck).not.toBeNull();
-      }, 10_000);
-      const leasesForThem = leases;
-      const log = w.retailer.requestLog;
-      for (const [i, h] of handles.entries()) {
-        const asked = log.find((r) => r.path === `/products/${h}.js`);
-        expect(asked, h).toBeDefined();
-        // started at its due time or later (the clock is this process's on both sides)
-        expect(asked!.at).toBeGreaterThanOrEqual(base + i * 200);
-      }
-      // the first lease took those due within a second; one more at most if the start was slow
-      expect(leasesForThem).toBeLessThanOrEqual(2);
-    } finally {
-      client.query = query;
-      w.retailer.requestLog = null;
-    }
-  });
-
   it("one watcher pauses, the other goes on; the last one paused stops the fetches", async () => {
     w.retailer.setProduct("pause", { status: "out_of_stock" });
     const other = await w.addUser();

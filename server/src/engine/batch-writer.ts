@@ -17,12 +17,8 @@ export interface BatchWriterOptions {
   /** checks one statement writes at most */
   maxStatementRows: number;
   onError?: (error: unknown) => void;
-  /**
-   * after each batch statement, written or not: the earliest time one of its targets is due again
-   * (epoch ms), or null when that is not known here (a target whose other watchers set it, a batch
-   * handed back because the database failed)
-   */
-  onWritten?: (earliestDue: number | null) => void;
+  /** after each batch statement, written or not: its targets' next due times are now known */
+  onWritten?: () => void;
 }
 
 /**
@@ -121,16 +117,14 @@ export class BatchWriter {
   }
 
   private async write(batch: CheckBatch): Promise<void> {
-    let written = false;
     try {
-      written = await this.writeOnce(batch);
+      await this.writeOnce(batch);
     } finally {
-      this.o.onWritten?.(written ? earliestDue(batch) : null);
+      this.o.onWritten?.();
     }
   }
 
-  /** true when the batch was written as it is (not split, not handed back) */
-  private async writeOnce(batch: CheckBatch): Promise<boolean> {
+  private async writeOnce(batch: CheckBatch): Promise<void> {
     let queued: QueuedAlert[];
     try {
       queued = await writeBatch(this.o.db, this.o.workerId, batch, this.o.alertLeaseMs, this.o.openChannels);
@@ -142,10 +136,10 @@ export class BatchWriter {
         const [first, second] = splitBatch(batch);
         await this.write(first);
         await this.write(second);
-        return false;
+        return;
       }
       this.o.onError?.(error);
-      if (isDataError(error)) return false; // that target keeps its lease: fetched again when it expires
+      if (isDataError(error)) return; // that target keeps its lease: fetched again when it expires
       // the database failed: hand the targets back so they are fetched again (and any change seen
       // again) as soon as it answers; if that fails too, their leases expire
       await releaseTargets(
@@ -153,25 +147,10 @@ export class BatchWriter {
         this.o.workerId,
         batch.targets.map((t) => t.id),
       ).catch((e) => this.o.onError?.(e));
-      return false;
+      return;
     }
     if (queued.length > 0) this.o.onAlertsQueued(queued);
-    return true;
   }
-}
-
-/**
- * the earliest due time the batch gave its targets; null when a target's own is not known here (no
- * watcher of it was served: the statement takes its other watchers' earliest)
- */
-function earliestDue(batch: CheckBatch): number | null {
-  let earliest = Number.POSITIVE_INFINITY;
-  for (const t of batch.targets) {
-    const due = t.rest ?? t.next;
-    if (due === null || due === undefined) return null;
-    earliest = Math.min(earliest, due);
-  }
-  return earliest;
 }
 
 /** SQLSTATE classes 22 (data exception) and 23 (integrity constraint): the values, not the database */

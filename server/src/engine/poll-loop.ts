@@ -9,8 +9,6 @@ export class PollLoop {
   private done: Promise<void> = Promise.resolve();
   private woken = false;
   private wakeUp: (() => void) | null = null;
-  /** epoch ms the loop's sleep ends at (0 while a turn runs) */
-  private until = 0;
 
   constructor(
     private readonly tick: () => Promise<number>,
@@ -19,11 +17,6 @@ export class PollLoop {
 
   get isRunning(): boolean {
     return this.running;
-  }
-
-  /** when the loop's current sleep ends (epoch ms), or 0 while it is not sleeping */
-  get sleepingUntil(): number {
-    return this.until;
   }
 
   start(): void {
@@ -64,12 +57,10 @@ export class PollLoop {
     }
     return new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
-      this.until = Date.now() + ms;
       const self = this;
       function done() {
         clearTimeout(timer);
         self.wakeUp = null;
-        self.until = 0;
         resolve();
       }
       this.wakeUp = done;

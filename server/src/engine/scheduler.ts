@@ -25,7 +25,6 @@ import {
   msUntilNextDue,
   type QueuedAlert,
   releaseLeases,
-  releaseTargets,
   spreadOverdue,
 } from "./store.js";
 
@@ -119,13 +118,8 @@ const IDLE_SLEEP_MAX_MS = 30_000;
 const SETTINGS_QUIET_REFRESH_MS = 60_000;
 /** a host's limit of checks at once follows its allotment, read again this often */
 const HOST_LIMIT_TTL_MS = 1000;
-/** between leases while every slot is taken, or a write landed while the next due time was being read */
+/** between leases while checks run and the last lease found fewer due products than it asked for */
 const BUSY_POLL_MS = 15;
-/**
- * a lease also takes the targets due within this much, each started at its own due time: a few
- * checks due close together cost one lease statement instead of one each (never a check early)
- */
-const LEASE_AHEAD_MS = 1000;
 /** products placed in their targets per statement, and how often the lease loop looks for new ones */
 const ADOPT_BATCH = 500;
 const ADOPT_EVERY_MS = 250;
@@ -168,14 +162,8 @@ export class Scheduler {
   private adoptWanted = true;
   private settingsStamp = "";
   private stopWaking: (() => void) | null = null;
-  /** starts the first queued product that was leased ahead, at its due time */
-  private dueTimer: NodeJS.Timeout | null = null;
-  /**
-   * targets leased before they were due, with the products' and users' version at the lease: one
-   * whose watchers may have changed meanwhile (turned off, edited) is leased again, not checked
-   * with what the lease read
-   */
-  private readonly leasedAhead = new Map<number, string>();
+  /** the loop sleeps longer than IDLE_POLL_MAX_MS (until its next due fetch) */
+  private sleepingLong = false;
   private batchesWritten = 0;
   /** users and hosts with active products (read with the settings): a share is kept for those not in flight */
   private owners = { users: 2, hosts: 2 };
@@ -210,12 +198,10 @@ export class Scheduler {
       maxWrites: this.o.maxWrites,
       maxStatementRows: this.o.maxStatementRows,
       onError: this.o.onError,
-      // the targets just written counted at their lease's end in the sleep's reckoning: the loop
-      // wakes when one of them is due before it would (no statement otherwise)
-      onWritten: (earliestDue) => {
+      // the targets just written counted at their lease's end in the idle sleep's reckoning: reckon again
+      onWritten: () => {
         this.batchesWritten++;
-        const until = this.poll.sleepingUntil;
-        if (until > 0 && (earliestDue === null || earliestDue < until)) this.wake();
+        if (this.sleepingLong) this.wake();
       },
     });
   }
@@ -248,10 +234,7 @@ export class Scheduler {
     this.running = false;
     this.stopWaking?.();
     const loopDone = this.poll.stop();
-    if (this.dueTimer) clearTimeout(this.dueTimer);
-    this.dueTimer = null;
     this.queue.length = 0;
-    this.leasedAhead.clear();
     this.parked.clear();
     this.shutdown.abort(new Error("engine stopping"));
     await Promise.all(this.checks);
@@ -274,11 +257,6 @@ export class Scheduler {
     // a full batch: more may wait
     if (placed === ADOPT_BATCH) this.adoptWanted = true;
     return placed;
-  }
-
-  /** changes whenever a product or a user may have changed (the change feed's versions) */
-  private watchersStamp(): string {
-    return this.o.wake?.stamp(["products", "users"]) ?? "";
   }
 
   /** wake-ups arrive: idle, the engine may sleep until its next due fetch */
@@ -319,6 +297,13 @@ export class Scheduler {
 
   /** one turn of the lease loop: answers how long to wait before the next */
   private async tick(): Promise<number> {
+    this.sleepingLong = false;
+    const pause = await this.turn();
+    this.sleepingLong = pause > IDLE_POLL_MAX_MS;
+    return pause;
+  }
+
+  private async turn(): Promise<number> {
     let pause = BUSY_POLL_MS;
     this.handBackParked();
     await this.refreshSettings();
@@ -331,37 +316,25 @@ export class Scheduler {
     const room = this.cap * 2 - this.queue.length - this.inFlight - overParked;
     if (this.queue.length + this.inFlight < this.cap && room > 0) {
       const want = Math.min(room, this.o.maxStatementRows);
-      // ahead only while the change feed tells what changed in the products meanwhile
-      const ahead = this.wakeLive ? LEASE_AHEAD_MS : 0;
-      const stamp = this.watchersStamp();
-      const leased = await leaseDue(this.o.db, this.o.workerId, want, this.o.leaseMs, ahead);
-      const leasedAt = Date.now();
-      for (const target of leased)
-        if (target.dueAt.getTime() > leasedAt) this.leasedAhead.set(target.id, stamp);
+      const leased = await leaseDue(this.o.db, this.o.workerId, want, this.o.leaseMs);
       if (!this.running) {
         await releaseLeases(this.o.db, this.o.workerId);
         return 0;
       }
       if (this.o.stretch) for (const target of leased) this.stretchWatchers(target, this.o.stretch);
-      const queued = this.queue.length;
       this.queue.push(...leased);
-      // a product made due now may come after others leased ahead: the queue goes by due time
-      if (queued > 0 && leased.length > 0) this.queue.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
       this.startChecks();
+      if (leased.length === 0 && this.inFlight === 0) {
+        // parked checks are handed back within a second; otherwise nothing is due before `next`
+        const longest = this.wakeLive && this.parked.size === 0 ? IDLE_SLEEP_MAX_MS : IDLE_POLL_MAX_MS;
+        const written = this.batchesWritten;
+        const next = await msUntilNextDue(this.o.db);
+        pause = next === null ? longest : Math.min(longest, Math.max(5, next));
+        // a write landed meanwhile: its targets' times were not in that reckoning
+        if (this.batchesWritten !== written) pause = Math.min(pause, BUSY_POLL_MS);
+      }
       this.moreDue = leased.length === want;
-      if (this.moreDue) return 0;
-      // nothing else is due within the look-ahead: sleep until the next target is (the checks under
-      // way wake the loop when they free a slot with more due, their writes when due sooner);
-      // parked checks are handed back within a second
-      const longest = this.wakeLive && this.parked.size === 0 ? IDLE_SLEEP_MAX_MS : IDLE_POLL_MAX_MS;
-      const written = this.batchesWritten;
-      const next = await msUntilNextDue(this.o.db);
-      pause = next === null ? longest : Math.min(longest, Math.max(5, next));
-      // a write landed meanwhile: its targets' times were not in that reckoning
-      if (this.batchesWritten !== written) pause = Math.min(pause, BUSY_POLL_MS);
-    } else if (this.inFlight < this.cap && this.queue.length > 0) {
-      // the queue is full of products leased ahead: nothing changes before the first is due
-      pause = Math.max(BUSY_POLL_MS, this.queue[0].dueAt.getTime() - Date.now());
+      if (this.moreDue) pause = 0;
     }
     return pause;
   }
@@ -427,24 +400,8 @@ export class Scheduler {
    */
   private startChecks(freed?: LeasedTarget): void {
     if (freed && this.parked.size > 0 && this.inFlight < this.cap) this.startParked(freed);
-    const now = Date.now();
-    const stale: number[] = [];
     while (this.inFlight < this.cap && this.queue.length > 0) {
-      // leased ahead: it starts at its due time, not before
-      const dueIn = this.queue[0].dueAt.getTime() - now;
-      if (dueIn > 0) {
-        this.startAt(dueIn);
-        break;
-      }
       const product = this.queue.shift() as LeasedTarget;
-      const stamp = this.leasedAhead.get(product.id);
-      if (stamp !== undefined) {
-        this.leasedAhead.delete(product.id);
-        if (stamp !== this.watchersStamp()) {
-          stale.push(product.id);
-          continue;
-        }
-      }
       if (this.checking.has(product.id)) continue;
       this.learnHost(product);
       if (this.overCap(product)) {
@@ -452,22 +409,7 @@ export class Scheduler {
         this.parked.add(product, Date.now());
       } else this.launch(product);
     }
-    if (stale.length > 0) {
-      // handed back and leased again at once, with what their watchers are now
-      this.writer.track(releaseTargets(this.o.db, this.o.workerId, stale).then(() => this.wake()));
-    }
     this.handBackParked();
-    // parked products go back within a second: a loop asleep for longer comes to see to them
-    if (this.parked.size > 0 && this.poll.sleepingUntil > Date.now() + IDLE_POLL_MAX_MS) this.wake();
-  }
-
-  /** startChecks again in `ms` (the first queued product's due time) */
-  private startAt(ms: number): void {
-    if (this.dueTimer) clearTimeout(this.dueTimer);
-    this.dueTimer = setTimeout(() => {
-      this.dueTimer = null;
-      if (this.running) this.startChecks();
-    }, ms);
   }
 
   /** the oldest parked product of the freed check's user or host that may start now */

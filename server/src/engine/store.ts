@@ -145,8 +145,7 @@ const LEASE_SQL = `
     update monitor_targets set lease_until = now() + $3 * interval '1 millisecond', leased_by = $1
     where id = any(array(
       select id from monitor_targets
-      where next_check_at <= now() + $4 * interval '1 millisecond'
-        and (lease_until is null or lease_until < now())
+      where next_check_at <= now() and (lease_until is null or lease_until < now())
       order by next_check_at limit $2
       for update skip locked))
     returning id, platform, url, (extract(epoch from next_check_at) * 1000)::float8 as target_due_ms,
@@ -165,19 +164,15 @@ const LEASE_SQL = `
     and p.user_id not in (select id from users where disabled_at is not null)
   order by t.target_due_ms, t.id, p.next_check_at, p.id`;
 
-/**
- * Leases due targets, each with its active watchers, in one statement; with `aheadMs`, also those
- * due within that much (the caller starts each at its due time: one lease for a few checks).
- */
+/** Leases due targets, each with its active watchers, in one statement. */
 export async function leaseDue(
   db: Db,
   workerId: string,
   limit: number,
   leaseMs: number,
-  aheadMs = 0,
 ): Promise<LeasedTarget[]> {
   const leasedAt = Date.now();
-  const result = await rawClient(db).query(LEASE_SQL, [workerId, limit, leaseMs, aheadMs]);
+  const result = await rawClient(db).query(LEASE_SQL, [workerId, limit, leaseMs]);
   const targets: LeasedTarget[] = [];
   let current = null as LeasedTarget | null;
   for (const r of result.rows) {
