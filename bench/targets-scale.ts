@@ -19,8 +19,14 @@
  *   change (the embed's timestamp) to the stand-in Discord's receipt (≤ 1 s);
  * - the engine processes' CPU per monitor served (each target check serves its ten watchers;
  *   ≤ 0.03 ms asked), with the single-process capacity left to `npm run bench:engine`.
+ *
+ * `--cpu-prof <dir>` profiles each engine process over the measured window (the inspector's
+ * profiler) and writes `engine-<pid>.cpuprofile` to that folder (Chrome DevTools, Performance tab).
  */
 import { type ChildProcess, fork } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { FakeRetailer } from "../tools/fake-retailer.js";
 import { FakeWebhook } from "../tools/fake-webhook.js";
@@ -45,6 +51,8 @@ interface ChildSpec {
   redirects: [string, string][];
   /** the first checks spread over one interval, as a running install's are */
   jitterMs: number;
+  /** a folder for each engine process's CPU profile of the measured window */
+  profileDir?: string;
 }
 interface ChildFigures {
   cpuMs: number;
@@ -69,12 +77,26 @@ async function engineChild(spec: ChildSpec): Promise<void> {
     onError: (e) => console.error("[bench targets-scale engine]", e),
   });
   let cpuBefore = process.cpuUsage();
+  const profiler = spec.profileDir ? new Session() : null;
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      profiler?.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+    );
   process.on("message", async (message: string) => {
     if (message === "measure") {
+      if (profiler) {
+        profiler.connect();
+        await post("Profiler.enable");
+        await post("Profiler.start");
+      }
       cpuBefore = process.cpuUsage();
       engine.stats.collect();
     } else if (message === "stop") {
       const cpu = process.cpuUsage(cpuBefore);
+      if (profiler && spec.profileDir) {
+        const { profile } = (await post("Profiler.stop")) as { profile: unknown };
+        writeFileSync(join(spec.profileDir, `engine-${process.pid}.cpuprofile`), JSON.stringify(profile));
+      }
       const lags = engine.stats.takeCollected();
       await engine.stop();
       await database.close();
@@ -172,7 +194,12 @@ async function main(): Promise<void> {
     ...Array.from({ length: HOSTS }, (_, h) => [`https://${hostName(h)}`, shop] as [string, string]),
     ["https://discord.com", hook],
   ];
-  const spec: ChildSpec = { databaseUrl: url as string, redirects, jitterMs: INTERVAL_S * 1000 };
+  const spec: ChildSpec = {
+    databaseUrl: url as string,
+    redirects,
+    jitterMs: INTERVAL_S * 1000,
+    profileDir: process.argv.includes("--cpu-prof") ? arg("cpu-prof", "") : undefined,
+  };
   const children: ChildProcess[] = [];
   for (let e = 0; e < ENGINES; e++) children.push(await startChild(spec));
 

@@ -62,7 +62,18 @@ export function translator(language?: unknown): Translate {
   let t = fixed.get(lang);
   if (!t) {
     const fixedT = i18n.getFixedT(lang, "alerts" as never);
-    t = (key, options) => String(fixedT(key as never, options as never));
+    // a text without options is the same every time: i18next's lookup (~µs per key, a dozen keys
+    // per alert) is done once per key and language
+    const plain = new Map<AlertKey, string>();
+    t = (key, options) => {
+      if (options !== undefined) return String(fixedT(key as never, options as never));
+      let text = plain.get(key);
+      if (text === undefined) {
+        text = String(fixedT(key as never));
+        plain.set(key, text);
+      }
+      return text;
+    };
     fixed.set(lang, t);
   }
   return t;

@@ -83,13 +83,19 @@ const parseList = (value: unknown): string[] => {
 const msDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : new Date(Number(value));
 
-function toLeased(r: Row, leasedAt: number): LeasedProduct {
+function toLeased(r: Row, leasedAt: number, hosts: Map<string, string>): LeasedProduct {
+  const url = String(r.url);
+  let host = hosts.get(url);
+  if (host === undefined) {
+    host = hostOf(url);
+    hosts.set(url, host);
+  }
   return {
     targetId: Number(r.target_id),
     id: Number(r.id),
     userId: Number(r.user_id),
     name: String(r.name),
-    url: String(r.url),
+    url,
     platform: String(r.platform),
     productCode: String(r.product_id ?? ""),
     config: (r.config as string | null) ?? null,
@@ -115,7 +121,7 @@ function toLeased(r: Row, leasedAt: number): LeasedProduct {
     alertChannels: (typeof r.alert_channels === "string"
       ? JSON.parse(r.alert_channels)
       : (r.alert_channels ?? null)) as AlertChannels | null,
-    host: hostOf(String(r.url)),
+    host,
     leasedAt,
   };
 }
@@ -174,6 +180,8 @@ export async function leaseDue(
   const leasedAt = Date.now();
   const result = await rawClient(db).query(LEASE_SQL, [workerId, limit, leaseMs]);
   const targets: LeasedTarget[] = [];
+  // the watchers of a target mostly share one URL: its host is read once (a URL parse each)
+  const hosts = new Map<string, string>();
   let current = null as LeasedTarget | null;
   for (const r of result.rows) {
     const id = Number(r.target_id);
@@ -186,7 +194,7 @@ export async function leaseDue(
         config: null,
         variants: null,
         userId: 0,
-        host: hostOf(String(r.target_url)),
+        host: "",
         dueAt: msDate(r.target_due_ms) ?? new Date(leasedAt),
         leasedAt,
         watchers: [],
@@ -198,7 +206,7 @@ export async function leaseDue(
       targets.push(current);
     }
     if (r.id === null || r.id === undefined) continue;
-    const watcher = toLeased(r, leasedAt);
+    const watcher = toLeased(r, leasedAt, hosts);
     if (current.watchers.length === 0) {
       // the first watcher's product is what the adapter reads; the others' are the same by the key
       current.url = watcher.url;
@@ -211,6 +219,8 @@ export async function leaseDue(
     }
     current.watchers.push(watcher);
   }
+  // a target nobody watches any more is known by its own URL
+  for (const t of targets) if (t.watchers.length === 0) t.host = hostOf(t.url);
   return targets;
 }
 

@@ -231,72 +231,10 @@ export class Transport {
     const remaining = init.deadline - Date.now();
     if (remaining <= 0) return Promise.reject(timeoutFailure());
     return new Promise((resolve, reject) => {
-      let status = 0;
-      let rawHeaders: Buffer[] = [];
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let abort: ((reason?: Error) => void) | null = null;
-      /** set once the exchange gave up (deadline or outside abort): later callbacks are ignored */
-      let stopped: CheckFailure | null = null;
-      const signal = init.signal;
+      const handler = new ExchangeHandler(resolve, reject, maxBodyBytes, init.binary === true, init.signal);
       // undici's headers/body timeouts only measure gaps between chunks: this one is the whole exchange
-      const timer = setTimeout(() => stop(timeoutFailure()), remaining);
-      const onAbort = () => stop(abortFailure(signal as AbortSignal));
-      signal?.addEventListener("abort", onAbort, { once: true });
-      const settle = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener("abort", onAbort);
-      };
-      function stop(failure: CheckFailure) {
-        if (stopped) return;
-        stopped = failure;
-        settle();
-        // aborting destroys the socket; before onConnect the request is aborted as soon as it starts
-        abort?.(failure);
-        reject(failure);
-      }
-      const handler: Dispatcher.DispatchHandler = {
-        onConnect(abortRequest: (reason?: Error) => void) {
-          abort = abortRequest;
-          if (stopped) abortRequest(stopped);
-        },
-        onHeaders(statusCode: number, headers: Buffer[]) {
-          status = statusCode;
-          rawHeaders = headers;
-          return true;
-        },
-        onData(chunk: Buffer) {
-          if (stopped) return false;
-          size += chunk.length;
-          if (size > maxBodyBytes) {
-            abort?.(new CheckFailure("unexpected", "Formato inesperado: resposta demasiado grande"));
-            return false;
-          }
-          chunks.push(chunk);
-          return true;
-        },
-        onComplete() {
-          if (stopped) return;
-          settle();
-          const headers: Record<string, string> = {};
-          let setCookie: string[] | undefined;
-          const parsed = util.parseHeaders(rawHeaders) as Record<string, string | string[] | undefined>;
-          for (const name in parsed) {
-            const value = parsed[name];
-            if (value === undefined) continue;
-            if (name === "set-cookie") setCookie = Array.isArray(value) ? value : [value];
-            headers[name] = Array.isArray(value) ? value.join(", ") : value;
-          }
-          const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-          if (init.binary) resolve({ response: { status, headers, body: "", bytes }, setCookie });
-          else resolve({ response: { status, headers, body: decodeBody(bytes) }, setCookie });
-        },
-        onError(error: Error) {
-          if (stopped) return;
-          settle();
-          reject(toCheckFailure(error));
-        },
-      };
+      handler.timer = setTimeout(onExchangeTimeout, remaining, handler);
+      init.signal?.addEventListener("abort", handler, { once: true });
       init.dispatcher.dispatch(
         {
           origin,
@@ -310,6 +248,100 @@ export class Transport {
         handler,
       );
     });
+  }
+}
+
+type ExchangeResult = { response: Omit<HttpResponse, "url">; setCookie?: string[] };
+
+const onExchangeTimeout = (handler: ExchangeHandler) => handler.stop(timeoutFailure());
+
+/**
+ * One exchange's state and undici handler, with its methods on the prototype: a check allocates
+ * one object here instead of a dozen closures (each named at run time under tsx's keepNames). It
+ * is also the abort signal's listener (`handleEvent`).
+ */
+class ExchangeHandler implements Dispatcher.DispatchHandler {
+  timer: NodeJS.Timeout | undefined;
+  private status = 0;
+  private rawHeaders: Buffer[] = [];
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  private abort: ((reason?: Error) => void) | null = null;
+  /** set once the exchange gave up (deadline or outside abort): later callbacks are ignored */
+  private stopped: CheckFailure | null = null;
+
+  constructor(
+    private readonly resolve: (result: ExchangeResult) => void,
+    private readonly reject: (error: unknown) => void,
+    private readonly maxBodyBytes: number,
+    private readonly binary: boolean,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  /** the signal aborted the exchange from outside */
+  handleEvent(): void {
+    this.stop(abortFailure(this.signal as AbortSignal));
+  }
+
+  private settle(): void {
+    clearTimeout(this.timer);
+    this.signal?.removeEventListener("abort", this);
+  }
+
+  stop(failure: CheckFailure): void {
+    if (this.stopped) return;
+    this.stopped = failure;
+    this.settle();
+    // aborting destroys the socket; before onConnect the request is aborted as soon as it starts
+    this.abort?.(failure);
+    this.reject(failure);
+  }
+
+  onConnect(abortRequest: (reason?: Error) => void): void {
+    this.abort = abortRequest;
+    if (this.stopped) abortRequest(this.stopped);
+  }
+
+  onHeaders(statusCode: number, headers: Buffer[]): boolean {
+    this.status = statusCode;
+    this.rawHeaders = headers;
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.stopped) return false;
+    this.size += chunk.length;
+    if (this.size > this.maxBodyBytes) {
+      this.abort?.(new CheckFailure("unexpected", "Formato inesperado: resposta demasiado grande"));
+      return false;
+    }
+    this.chunks.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    if (this.stopped) return;
+    this.settle();
+    const headers: Record<string, string> = {};
+    let setCookie: string[] | undefined;
+    const parsed = util.parseHeaders(this.rawHeaders) as Record<string, string | string[] | undefined>;
+    for (const name in parsed) {
+      const value = parsed[name];
+      if (value === undefined) continue;
+      if (name === "set-cookie") setCookie = Array.isArray(value) ? value : [value];
+      headers[name] = Array.isArray(value) ? value.join(", ") : value;
+    }
+    const chunks = this.chunks;
+    const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    const status = this.status;
+    if (this.binary) this.resolve({ response: { status, headers, body: "", bytes }, setCookie });
+    else this.resolve({ response: { status, headers, body: decodeBody(bytes) }, setCookie });
+  }
+
+  onError(error: Error): void {
+    if (this.stopped) return;
+    this.settle();
+    this.reject(toCheckFailure(error));
   }
 }
 
