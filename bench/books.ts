@@ -201,10 +201,10 @@ async function profile(db: Parameters<typeof statisticsRepository.itemCounts>[0]
   ] as const) {
     console.log(`profile (${name}):`);
     await time("itemCounts", () => statisticsRepository.itemCounts(db, userId, w));
-    await time("saleTotals", () => statisticsRepository.saleTotals(db, userId, w));
-    await time("salesFigures", () => statisticsRepository.salesFigures(db, userId, w, c));
+    await time("saleTotals", () => statisticsRepository.saleTotals(db, userId, "EUR", w));
+    await time("salesFigures", () => statisticsRepository.salesFigures(db, userId, "EUR", w, c));
     await time("expenseFigures", () => statisticsRepository.expenseFigures(db, userId, w, c, zone));
-    await time("bestMonth", () => statisticsRepository.bestMonth(db, userId, zone, w));
+    await time("bestMonth", () => statisticsRepository.bestMonth(db, userId, zone, "EUR", w));
     const span = w
       ? { start: new Date(`${w.from}T00:00:00Z`), end: new Date(`${w.to}T00:00:00Z`) }
       : undefined;

@@ -189,10 +189,12 @@ export function salesCsv(sales: readonly Sale[], f: Formatter): string {
       "Comprador",
       "Plataforma",
       "Quantidade",
-      inCurrency("Preço de venda", f),
-      inCurrency("Taxas", f),
-      inCurrency("Custo", f),
-      inCurrency("Lucro", f),
+      // each sale's amounts are in the currency it was recorded in, which its row names
+      "Moeda",
+      "Preço de venda",
+      "Taxas",
+      "Custo",
+      "Lucro",
     ],
     sales.map((s) => [
       f.saleDate(s.saleDate),
@@ -201,6 +203,7 @@ export function salesCsv(sales: readonly Sale[], f: Formatter): string {
       s.buyer,
       s.platform,
       s.quantity,
+      s.currency,
       csvDecimal(s.salePrice),
       csvDecimal(s.fees),
       // what the units sold cost: (price + shipping) × units, exactly

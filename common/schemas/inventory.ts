@@ -250,6 +250,8 @@ export const inventorySaleSchema = z.object({
   saleDate: z.string(),
   buyer: z.string().nullable(),
   platform: z.string().nullable(),
+  /** the books currency the sale was recorded in; absent for euros, as on most sales of a list */
+  currency: z.string().optional(),
 });
 export type InventorySale = z.infer<typeof inventorySaleSchema>;
 

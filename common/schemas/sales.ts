@@ -75,6 +75,8 @@ export const saleSchema = z.object({
   platform: z.string().nullable(),
   fees: z.string(),
   profit: z.string(),
+  /** the books currency the sale was recorded in (ISO 4217): its amounts are in it */
+  currency: z.string(),
   /** units sold (1 when the item is gone) */
   quantity: z.number(),
   createdAt: z.string(),

@@ -12,6 +12,11 @@ export const statusStatisticsSchema = z.object({
   roi: z.string().nullable(),
   /** null without sales */
   averageMargin: z.string().nullable(),
+  /**
+   * the period's sales recorded in another books currency than today's: no figure adds them (an
+   * amount in US$ is not added to euros)
+   */
+  otherCurrencySales: z.number(),
   salesPerformance: z.object({
     recentSales: z.number(),
     /** null when the 30 days before had no profit */

@@ -462,9 +462,15 @@ export const sales = pgTable(
     platform: text("platform"),
     fees: numeric("fees", { precision: 10, scale: 2 }).notNull().default("0"),
     profit: numeric("profit", { precision: 12, scale: 2 }).notNull(),
+    /** the books currency (ISO 4217) the sale was recorded in: its amounts stay in it */
+    currency: text("currency").notNull().default("EUR"),
     createdAt: createdAt(),
   },
-  (t) => [index("sales_user_idx").on(t.userId), uniqueIndex("sales_item_unique").on(t.inventoryItemId)],
+  (t) => [
+    index("sales_user_idx").on(t.userId),
+    uniqueIndex("sales_item_unique").on(t.inventoryItemId),
+    index("sales_user_currency_idx").on(t.userId, t.currency),
+  ],
 );
 
 /**

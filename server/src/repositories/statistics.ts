@@ -48,15 +48,18 @@ export const statisticsRepository = {
     return row;
   },
 
-  /** revenue and profit of the user's sales (those of the window, when there is one) */
-  async saleTotals(conn: Conn, userId: number, window: DayWindow | null = null) {
+  /**
+   * revenue and profit of the user's sales in `currency` (those of the window, when there is
+   * one): a sale recorded in another books currency is not added to them
+   */
+  async saleTotals(conn: Conn, userId: number, currency: string, window: DayWindow | null = null) {
     const [row] = await conn
       .select({
         totalRevenue: money(sql`sum(${sales.salePrice})`),
         totalProfit: money(sql`sum(${sales.profit})`),
       })
       .from(sales)
-      .where(and(eq(sales.userId, userId), saleInWindow(window)));
+      .where(and(eq(sales.userId, userId), eq(sales.currency, currency), saleInWindow(window)));
     return row;
   },
 
@@ -65,9 +68,16 @@ export const statisticsRepository = {
    * time without one); the comparison's stretches are counted whatever the window. One pass, and
    * no sale converted to the user's zone: the days are compared as instants (`saleInDays`); with a
    * window only the sales that can fall in it or in the stretch before it are read (a bound on the
-   * instants a day of any zone can cover)
+   * instants a day of any zone can cover). Only the sales in `currency` count; those of the window
+   * in another currency are counted apart (`otherCurrencySales`), so the screen can say so
    */
-  async salesFigures(conn: Conn, userId: number, window: DayWindow | null, comparison: Comparison) {
+  async salesFigures(
+    conn: Conn,
+    userId: number,
+    currency: string,
+    window: DayWindow | null,
+    comparison: Comparison,
+  ) {
     let inRecent: SQL;
     let inPrevious: SQL;
     let read = sql``;
@@ -87,15 +97,19 @@ export const statisticsRepository = {
         read = sql` and ${sales.saleDate} >= (${first}::date - 1)::timestamp at time zone 'UTC'
           and ${sales.saleDate} < (${last}::date + 1)::timestamp at time zone 'UTC'`;
     }
-    const inWindow = window ? saleInDays(window) : sql`true`;
+    const books = sql`same_currency`;
+    const inWindow = sql`${books} and ${window ? saleInDays(window) : sql`true`}`;
+    inRecent = sql`${books} and ${inRecent}`;
+    inPrevious = sql`${books} and ${inPrevious}`;
     const rows = sql`(
       select ${sales.saleDate} as sale_date, ${sales.salePrice} as sale_price,
-        ${sales.profit} as profit, ${itemCost} as cost
+        ${sales.profit} as profit, ${itemCost} as cost, ${sales.currency} = ${currency} as same_currency
       from ${sales} left join ${inventoryItems} on ${inventoryItems.id} = ${sales.inventoryItemId}
       where ${sales.userId} = ${userId}${read}
     ) as s`;
     const [row] = await conn
       .select({
+        otherCurrencySales: sql<number>`(count(*) filter (where not same_currency and ${window ? saleInDays(window) : sql`true`}))::int`,
         totalSales: sql<number>`(count(*) filter (where ${inWindow}))::int`,
         recentSales: sql<number>`(count(*) filter (where ${inRecent}))::int`,
         recentProfit: money(sql`sum(profit) filter (where ${inRecent})`),
@@ -147,9 +161,15 @@ export const statisticsRepository = {
 
   /**
    * the calendar month ('YYYY-MM' in `timeZone`) of the user's highest profit after that month's
-   * expenses, among the months with a sale (within the window's days, when there is one), or undefined
+   * expenses, among the months with a sale in `currency` (within the window's days, when there is one), or undefined
    */
-  async bestMonth(conn: Conn, userId: number, timeZone: string, window: DayWindow | null = null) {
+  async bestMonth(
+    conn: Conn,
+    userId: number,
+    timeZone: string,
+    currency: string,
+    window: DayWindow | null = null,
+  ) {
     const salesIn = window ? sql` and ${saleInWindow(window)}` : sql``;
     const expensesIn = window ? sql` and ${expenseInWindow(window)}` : sql``;
     // the month key is computed once in a subquery, so GROUP BY sees a single expression
@@ -157,7 +177,7 @@ export const statisticsRepository = {
     const monthly = sql`(
       select to_char(${saleLocalTime(timeZone, sales.saleDate)}, 'YYYY-MM') as month_key,
         ${sales.profit} as profit, 1 as sale
-      from ${sales} where ${sales.userId} = ${userId}${salesIn}
+      from ${sales} where ${sales.userId} = ${userId} and ${sales.currency} = ${currency}${salesIn}
       union all
       select to_char(${expenses.spentOn}, 'YYYY-MM'), -${expenses.amount}, 0
       from ${expenses} where ${expenses.userId} = ${userId}${expensesIn}

@@ -12,8 +12,7 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
     ["sales", "expenses", "inventory_items", "activity_logs", "users", "user_settings", "app_settings"],
     statusStatisticsSchema,
     async (user, request) => {
-      const { timezone } = await getUserSettings(app.db, user.id);
-      return statusStatistics(app.db, user, timezone, request.query as Period);
+      return statusStatistics(app.db, user, await getUserSettings(app.db, user.id), request.query as Period);
     },
   );
   app.get("/api/status/statistics", {

@@ -218,7 +218,7 @@ export async function importBooks(
       accepted.push(entry);
     }
     if (!request.commit || accepted.length === 0) return 0;
-    await write(tx, userId, kind, accepted, matched);
+    await write(tx, userId, kind, accepted, matched, currency);
     return accepted.length;
   });
 
@@ -246,6 +246,7 @@ async function write(
   kind: BooksImportKind,
   accepted: Planned[],
   matched: Map<Planned, UnsoldItem>,
+  booksCurrency: string,
 ): Promise<void> {
   const now = new Date();
   const newItems = accepted.filter((entry) => !matched.has(entry));
@@ -310,6 +311,8 @@ async function write(
       platform: values.platform,
       saleDate: day(values.saleDate) ?? now,
       profit: computeProfit(salePrice, item.price, item.shippingPrice, fees),
+      // the file's amounts are read in the books currency of the import's day
+      currency: booksCurrency,
     };
   });
   const saleIds = await booksImportRepository.insertSales(tx, saleRows);

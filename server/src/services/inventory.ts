@@ -329,6 +329,7 @@ export async function listItems(
           saleDate: sale.saleDate.toISOString(),
           buyer: sale.buyer,
           platform: sale.platform,
+          ...(sale.currency === "EUR" ? {} : { currency: sale.currency }),
         }
       : null,
   }));

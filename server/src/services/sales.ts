@@ -14,6 +14,7 @@ import { inventoryItemsRepository, type ItemRow } from "../repositories/inventor
 import { expensesRepository } from "../repositories/expenses.js";
 import { itemPhotosRepository } from "../repositories/item-photos.js";
 import { type SaleRow, salesRepository } from "../repositories/sales.js";
+import { getUserSettings } from "./settings.js";
 
 export type { ItemRow };
 
@@ -85,8 +86,11 @@ export async function recordSale(tx: Tx, item: ItemRow, details: SaleDetails): P
       updatedAt: new Date(),
     });
   }
+  // the sale keeps the books currency of its day: changing it later relabels no old sale
+  const { currency } = await getUserSettings(tx, item.userId);
   const sale = await salesRepository.insert(tx, {
     userId: item.userId,
+    currency,
     inventoryItemId: sold.id,
     salePrice: details.salePrice,
     fees: details.fees,
@@ -220,6 +224,7 @@ export async function listSales(
     platform: sale.platform,
     fees: sale.fees,
     profit: sale.profit,
+    currency: sale.currency,
     quantity: item?.quantity ?? 1,
     createdAt: sale.createdAt.toISOString(),
     item: item

@@ -9,6 +9,7 @@ import { activityLogsRepository } from "../repositories/activity-logs.js";
 import type { DayWindow } from "../repositories/sale-calendar.js";
 import { type Comparison, statisticsRepository } from "../repositories/statistics.js";
 import { dayWindow } from "./period.js";
+import { getUserSettings } from "./settings.js";
 
 const DAY_MS = 86_400_000;
 
@@ -41,9 +42,10 @@ export async function inventoryStatistics(
   userId: number,
   window: DayWindow | null = null,
 ): Promise<InventoryStatistics> {
+  const { currency } = await getUserSettings(db, userId);
   const [items, totals] = await Promise.all([
     statisticsRepository.itemCounts(db, userId, window),
-    statisticsRepository.saleTotals(db, userId, window),
+    statisticsRepository.saleTotals(db, userId, currency, window),
   ]);
   return { totalItems: items.totalItems, inStock: items.inStock, sold: items.sold, ...totals };
 }
@@ -71,8 +73,14 @@ function comparisonOf(window: PeriodWindow | null, now: Date): Comparison {
   };
 }
 
-async function bestMonth(db: Conn, userId: number, timeZone: string, window: DayWindow | null) {
-  const row = await statisticsRepository.bestMonth(db, userId, timeZone, window);
+async function bestMonth(
+  db: Conn,
+  userId: number,
+  timeZone: string,
+  currency: string,
+  window: DayWindow | null,
+) {
+  const row = await statisticsRepository.bestMonth(db, userId, timeZone, currency, window);
   if (!row) return null;
   const [year, month] = row.key.split("-");
   return { month: `${month}/${year}`, profit: row.profit };
@@ -95,11 +103,14 @@ async function activitySummary(db: Conn, userId: number, span?: { start: Date; e
   };
 }
 
-/** GET /api/status/statistics: every figure but the time on the server follows the period */
+/**
+ * GET /api/status/statistics: every figure but the time on the server follows the period; the
+ * sales' figures add only the sales recorded in the user's books currency of today
+ */
 export async function statusStatistics(
   db: Conn,
   user: { id: number; createdAt: Date },
-  timeZone: string,
+  { timezone: timeZone, currency }: { timezone: string; currency: string },
   period: Period = { period: "all" },
   now: Date = new Date(),
 ): Promise<StatusStatistics> {
@@ -109,9 +120,9 @@ export async function statusStatistics(
   // the period's revenue comes with its other sale figures: one read of the sales, not two
   const [items, figures, spent, best, activity] = await Promise.all([
     statisticsRepository.itemCounts(db, user.id, days),
-    statisticsRepository.salesFigures(db, user.id, days, comparison),
+    statisticsRepository.salesFigures(db, user.id, currency, days, comparison),
     statisticsRepository.expenseFigures(db, user.id, days, comparison, timeZone),
-    bestMonth(db, user.id, timeZone, days),
+    bestMonth(db, user.id, timeZone, currency, days),
     activitySummary(db, user.id, window ?? undefined),
   ]);
   // the profit after expenses, period by period (docs/decisions.md, "Despesas no lucro")
@@ -122,6 +133,7 @@ export async function statusStatistics(
     expenses: spent.total,
     roi: percentage(totalProfit, addMoney(figures.soldCost, spent.total)),
     averageMargin: figures.averageMargin,
+    otherCurrencySales: figures.otherCurrencySales,
     salesPerformance: {
       recentSales: figures.recentSales,
       profitGrowth: growth(

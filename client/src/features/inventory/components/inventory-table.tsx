@@ -84,7 +84,7 @@ export function InventoryTable(props: InventoryTableProps) {
                 </TableCell>
                 <TableCell className="max-w-32 truncate">{item.purchaseLocation || "—"}</TableCell>
                 <TableCell className="text-right tabular-nums whitespace-nowrap">
-                  {item.sale ? f.money(item.sale.salePrice) : "—"}
+                  {item.sale ? f.price(item.sale.salePrice, item.sale.currency ?? "EUR") : "—"}
                 </TableCell>
                 <TableCell>
                   <div className="flex justify-end">

@@ -89,7 +89,7 @@ function CompactItemCard({ item, onSell, onChangeStatus, onEdit, onDelete, isDel
                     item.sale.profit.startsWith("-") ? "text-destructive" : "text-success",
                   )}
                 >
-                  {f.money(item.sale.profit)}
+                  {f.price(item.sale.profit, item.sale.currency ?? "EUR")}
                 </span>
               </span>
             )}
@@ -190,7 +190,12 @@ function FullItemCard({ item, layout, onSell, onChangeStatus, onEdit, onDelete, 
           {item.purchaseDate && (
             <Detail label={t("card.purchaseDate")} value={f.dateOnly(item.purchaseDate)} />
           )}
-          {item.sale && <Detail label={t("card.soldFor")} value={f.money(item.sale.salePrice)} />}
+          {item.sale && (
+            <Detail
+              label={t("card.soldFor")}
+              value={f.price(item.sale.salePrice, item.sale.currency ?? "EUR")}
+            />
+          )}
           {item.sale && (
             <div className="flex justify-between gap-2">
               <dt className="text-muted-foreground">{t("card.profit")}</dt>
@@ -200,7 +205,7 @@ function FullItemCard({ item, layout, onSell, onChangeStatus, onEdit, onDelete, 
                   item.sale.profit.startsWith("-") ? "text-destructive" : "text-success",
                 )}
               >
-                {f.money(item.sale.profit)}
+                {f.price(item.sale.profit, item.sale.currency ?? "EUR")}
               </dd>
             </div>
           )}

@@ -1,7 +1,16 @@
 import { useFormat } from "@/lib/user-settings";
 import { cn } from "@/lib/utils";
 
-export function ProfitText({ value, className }: { value: string; className?: string }) {
+/** a profit in green or red; a sale's profit in the currency it was recorded in when given */
+export function ProfitText({
+  value,
+  currency,
+  className,
+}: {
+  value: string;
+  currency?: string;
+  className?: string;
+}) {
   const f = useFormat();
   return (
     <span
@@ -11,7 +20,7 @@ export function ProfitText({ value, className }: { value: string; className?: st
         className,
       )}
     >
-      {f.money(value)}
+      {currency ? f.price(value, currency) : f.money(value)}
     </span>
   );
 }

@@ -33,16 +33,16 @@ export function SaleCard({ sale }: { sale: Sale }) {
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-xs text-muted-foreground">{t("card.sale")}</dt>
-          <dd className="font-medium tabular-nums">{f.money(sale.salePrice)}</dd>
+          <dd className="font-medium tabular-nums">{f.price(sale.salePrice, sale.currency)}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">{t("card.fees")}</dt>
-          <dd className="tabular-nums">{f.money(sale.fees)}</dd>
+          <dd className="tabular-nums">{f.price(sale.fees, sale.currency)}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">{t("card.profit")}</dt>
           <dd>
-            <ProfitText value={sale.profit} />
+            <ProfitText value={sale.profit} currency={sale.currency} />
             <SaleReturn sale={sale} />
           </dd>
         </div>

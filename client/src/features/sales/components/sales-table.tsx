@@ -46,12 +46,14 @@ export function SalesTable({ sales }: { sales: Sale[] }) {
               </TableCell>
               <TableCell className="max-w-40 truncate">{sale.buyer || "—"}</TableCell>
               <TableCell className="max-w-40 truncate">{sale.platform || "—"}</TableCell>
-              <TableCell className="text-right tabular-nums">{f.money(sale.salePrice)}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {f.price(sale.salePrice, sale.currency)}
+              </TableCell>
               <TableCell className="text-right tabular-nums text-muted-foreground">
-                {f.money(sale.fees)}
+                {f.price(sale.fees, sale.currency)}
               </TableCell>
               <TableCell className="text-right">
-                <ProfitText value={sale.profit} />
+                <ProfitText value={sale.profit} currency={sale.currency} />
                 <SaleReturn sale={sale} />
               </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">

@@ -20,6 +20,7 @@ const sale = (
   platform: "Vinted",
   fees: "0.00",
   profit,
+  currency: "EUR",
   quantity: 1,
   createdAt: saleDate,
   item: {
@@ -98,7 +99,7 @@ describe("sales view", () => {
       .trim()
       .split("\r\n");
     expect(header).toBe(
-      "Data;Item;SKU;Comprador;Plataforma;Quantidade;Preço de venda (EUR);Taxas (EUR);Custo (EUR);Lucro (EUR)",
+      "Data;Item;SKU;Comprador;Plataforma;Quantidade;Moeda;Preço de venda;Taxas;Custo;Lucro",
     );
     expect(row.split(";").slice(1)).toEqual([
       "Item 3",
@@ -106,6 +107,7 @@ describe("sales view", () => {
       "",
       "Vinted",
       "1",
+      "EUR",
       "10,00",
       "0,00",
       "1,00",

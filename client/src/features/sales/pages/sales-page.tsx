@@ -163,6 +163,11 @@ export function SalesPage() {
       ) : (
         <SalesSummaryCards summary={summary} inPeriod={inPeriod} />
       )}
+      {summary.otherCurrency > 0 && (
+        <p className="text-sm text-muted-foreground">
+          {t("summary.otherCurrency", { count: summary.otherCurrency })}
+        </p>
+      )}
       <div className="flex flex-col gap-2 lg:flex-row">
         <div className="flex min-w-0 flex-1 gap-2">
           <SearchField

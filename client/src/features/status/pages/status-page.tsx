@@ -37,6 +37,11 @@ export function StatusPage() {
     [expenses.data, window],
   );
   const inPeriod = window !== null;
+  // the charts add only the sales in the books currency of today, as the server's figures do
+  const booksSales = useMemo(
+    () => (sales.data ?? []).filter((s) => s.currency === f.currency),
+    [sales.data, f.currency],
+  );
 
   return (
     <PageShell>
@@ -59,9 +64,14 @@ export function StatusPage() {
       {stats && (
         <>
           <SummaryCards stats={stats} inPeriod={inPeriod} />
+          {stats.otherCurrencySales > 0 && (
+            <p className="text-sm text-muted-foreground">
+              {t("otherCurrency", { count: stats.otherCurrencySales })}
+            </p>
+          )}
           <div className="grid gap-4 lg:grid-cols-2">
-            <ProfitByMonthChart sales={sales.data ?? []} expenses={periodExpenses} window={window} />
-            <ProfitByPlatformChart sales={sales.data ?? []} inPeriod={inPeriod} />
+            <ProfitByMonthChart sales={booksSales} expenses={periodExpenses} window={window} />
+            <ProfitByPlatformChart sales={booksSales} inPeriod={inPeriod} />
           </div>
           <div className="grid gap-4 lg:grid-cols-2">
             <SalesPerformanceCard stats={stats} inPeriod={inPeriod} />
