@@ -7,6 +7,7 @@ import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 describe.each(dbKinds())("a sale's own currency (%s)", (kind) => {
   let t: TestApp;
   let ana: string;
+  let chefe: string;
 
   const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: ana }, payload });
@@ -22,6 +23,8 @@ describe.each(dbKinds())("a sale's own currency (%s)", (kind) => {
     t = await createTestApp(kind);
     await t.createUser({ username: "ana" });
     ana = await t.login("ana");
+    await t.createUser({ username: "chefe", role: "admin" });
+    chefe = await t.login("chefe");
   });
   afterAll(() => t.close());
 
@@ -83,11 +86,24 @@ describe.each(dbKinds())("a sale's own currency (%s)", (kind) => {
     const stats = (await call("GET", "/api/inventory/statistics")).json();
     expect(stats.totalRevenue).toBe("90.00");
 
+    // the ranking, the year summary and the admin's live totals add the US$ sales alone too
+    const ranking = (await call("GET", "/api/ranking")).json();
+    expect(ranking).toMatchObject([{ username: "ana", totalRevenue: "90.00" }]);
+    const year = (await call("GET", "/api/sales/year-summary?year=2026")).json();
+    expect(year.total.revenue).toBe("90.00");
+    const adminSays = async () =>
+      (
+        await t.app.inject({ method: "GET", url: "/api/admin/financial-metrics", headers: { cookie: chefe } })
+      ).json().live.totalRevenue;
+    // the admin keeps the books in euros: the 100 € alone
+    expect(await adminSays()).toBe("100.00");
+
     // back to euros: the euro sale is the total, the three in US$ are left out
     await setCurrency("EUR");
     const inEuros = (await call("GET", "/api/status/statistics")).json();
     expect(inEuros.inventoryStatus.totalRevenue).toBe("100.00");
     expect(inEuros.otherCurrencySales).toBe(3);
+    expect((await call("GET", "/api/ranking")).json()).toMatchObject([{ totalRevenue: "100.00" }]);
 
     // editing a sale keeps its currency
     const boneSale = list.find((s) => s.item.name === "Boné") as unknown as { id: number };

@@ -126,6 +126,7 @@ describe.each(dbKinds())("GET /api/status/statistics (%s)", (kind) => {
       expenses: "0.00",
       roi: null,
       averageMargin: null,
+      otherCurrencySales: 0,
       salesPerformance: {
         recentSales: 0,
         profitGrowth: null,

@@ -5,8 +5,11 @@ import { financialMetrics, inventoryItems, sales, users } from "../db/schema.js"
 type MetricsValues = Omit<typeof financialMetrics.$inferInsert, "id">;
 
 export const financialMetricsRepository = {
-  /** totals of every user's sales, summed exactly in SQL numeric (never in floating point) */
-  async saleTotals(conn: Conn) {
+  /**
+   * totals of every user's sales recorded in `currency`, summed exactly in SQL numeric (never in
+   * floating point); a sale in another currency is not added to them
+   */
+  async saleTotals(conn: Conn, currency: string) {
     const [row] = await conn
       .select({
         revenue: sql<string>`round(coalesce(sum(${sales.salePrice}), 0), 2)::text`,
@@ -14,7 +17,8 @@ export const financialMetricsRepository = {
         margin: sql<string>`round(coalesce(sum(${sales.profit}) * 100 / nullif(sum(${sales.salePrice}), 0), 0), 2)::text`,
         sold: sql<number>`count(*)::int`,
       })
-      .from(sales);
+      .from(sales)
+      .where(eq(sales.currency, currency));
     return row;
   },
 

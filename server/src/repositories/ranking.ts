@@ -11,8 +11,13 @@ export const rankingRepository = {
    * users with at least one sale (in the window, when there is one), by total profit after their
    * expenses of the same days, then revenue, then username. Sums and ratios in SQL on numeric, so
    * every figure is exact to the cent. Users who hid themselves are left out unless `withHidden`.
+   * Only sales recorded in `currency` (the viewer's books currency) count: amounts in another
+   * currency are not added to them.
    */
-  listSellers(conn: Conn, { window, withHidden }: { window: RankingWindow | null; withHidden: boolean }) {
+  listSellers(
+    conn: Conn,
+    { window, withHidden, currency }: { window: RankingWindow | null; withHidden: boolean; currency: string },
+  ) {
     // a sale's day on the viewer's calendar; one kept without a time (00:00 UTC) is its own day
     // anywhere, the rule of the month charts and the best month
     const saleDay = (w: RankingWindow) => sql`${saleLocalTime(w.timeZone, sales.saleDate)}::date`;
@@ -23,7 +28,7 @@ export const rankingRepository = {
     const spent = sql`coalesce((select sum(${expenses.amount}) from ${expenses} where ${expenses.userId} = ${users.id}${expensesInWindow}), 0)`;
     const profit = sql`(sum(${sales.profit}) - ${spent})`;
     const revenue = sql`sum(${sales.salePrice})`;
-    const conditions: SQL[] = [];
+    const conditions: SQL[] = [sql`${sales.currency} = ${currency}`];
     if (window) {
       conditions.push(
         sql`${saleDay(window)} >= ${window.from}::date`,

@@ -28,9 +28,10 @@ const toFigures = (r: Record<string, unknown>): FigureRow => ({
 
 /** the yearly summary's reads: sums in SQL on numeric, exact to the cent */
 export const yearSummaryRepository = {
-  async read(db: Conn, userId: number, timeZone: string, year: number) {
+  /** the year's sales recorded in `currency` (the books currency of today), and the year's expenses */
+  async read(db: Conn, userId: number, timeZone: string, currency: string, year: number) {
     const local = saleLocalTime(timeZone);
-    const inYear = sql`user_id = ${userId} and extract(year from ${local})::int = ${year}`;
+    const inYear = sql`user_id = ${userId} and currency = ${currency} and extract(year from ${local})::int = ${year}`;
     // platforms differing only in case or spaces are one, named as first written that year
     const [months, expenses, platforms, years] = await Promise.all([
       db.execute(sql`select extract(month from ${local})::int as m, ${figures}

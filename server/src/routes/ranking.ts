@@ -14,8 +14,8 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     rankingSchema,
     async (user, request) => {
       const period = request.query as z.output<typeof rankingQuerySchema>;
-      const { timezone } = await getUserSettings(app.db, user.id);
-      return ranking(app.db, { period, timeZone: timezone, viewer: user });
+      const { timezone, currency } = await getUserSettings(app.db, user.id);
+      return ranking(app.db, { period, timeZone: timezone, currency, viewer: user });
     },
   );
   app.get("/api/ranking", { ...cached, schema: { ...cached.schema, querystring: rankingQuerySchema } });

@@ -70,8 +70,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: yearSummaryQuerySchema, response: { 200: yearSummarySchema } } },
     async (request) => {
       const userId = currentUser(request).id;
-      const { timezone } = await getUserSettings(app.db, userId);
-      return yearSummary(app.db, userId, timezone, request.query.year);
+      return yearSummary(app.db, userId, await getUserSettings(app.db, userId), request.query.year);
     },
   );
 
@@ -82,7 +81,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = currentUser(request).id;
       // one read of the settings: the zone for the months, and the formatter for the figures
       const settings = await getUserSettings(app.db, userId);
-      const summary = await yearSummary(app.db, userId, settings.timezone, request.query.year);
+      const summary = await yearSummary(app.db, userId, settings, request.query.year);
       return sendCsv(reply, `resumo_${summary.year}.csv`, yearSummaryCsv(summary, createFormatter(settings)));
     },
   );

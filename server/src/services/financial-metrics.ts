@@ -9,9 +9,9 @@ import { financialMetricsRepository } from "../repositories/financial-metrics.js
 /** the installation keeps one row of edited figures, always this id */
 const METRICS_ROW_ID = 1;
 
-/** totals over all users */
-async function liveTotals(db: Conn): Promise<LiveFinancialTotals> {
-  const saleTotals = await financialMetricsRepository.saleTotals(db);
+/** totals over all users, of the sales in the admin's books currency */
+async function liveTotals(db: Conn, currency: string): Promise<LiveFinancialTotals> {
+  const saleTotals = await financialMetricsRepository.saleTotals(db, currency);
   const inStock = await financialMetricsRepository.countInStock(db);
   return {
     totalRevenue: saleTotals.revenue,
@@ -22,9 +22,10 @@ async function liveTotals(db: Conn): Promise<LiveFinancialTotals> {
   };
 }
 
-export async function readFinancialMetrics(db: Conn): Promise<FinancialMetricsResponse> {
+/** the stored figures and the live totals of the sales in `currency` (the viewing admin's books currency) */
+export async function readFinancialMetrics(db: Conn, currency = "EUR"): Promise<FinancialMetricsResponse> {
   const row = await financialMetricsRepository.findWithEditor(db, METRICS_ROW_ID);
-  const live = await liveTotals(db);
+  const live = await liveTotals(db, currency);
   if (!row) {
     return {
       totalRevenue: "0.00",
@@ -57,11 +58,12 @@ export async function saveFinancialMetrics(
   db: Conn,
   input: FinancialMetricsValues,
   adminId: number,
+  currency = "EUR",
 ): Promise<FinancialMetricsResponse> {
   await financialMetricsRepository.save(db, METRICS_ROW_ID, {
     ...input,
     lastUpdated: new Date(),
     updatedBy: adminId,
   });
-  return readFinancialMetrics(db);
+  return readFinancialMetrics(db, currency);
 }

@@ -15,13 +15,15 @@ export async function ranking(
   {
     period,
     timeZone,
+    currency = "EUR",
     viewer,
     now,
-  }: { period: Period; timeZone: string; viewer: { role: string }; now?: Date },
+  }: { period: Period; timeZone: string; currency?: string; viewer: { role: string }; now?: Date },
 ): Promise<RankingEntry[]> {
   const rows = await rankingRepository.listSellers(db, {
     window: dayWindow(periodWindow(period, timeZone, now)),
     withHidden: isAdmin(viewer),
+    currency,
   });
   return rows.map((row, index) => ({ ...row, rank: index + 1 }));
 }

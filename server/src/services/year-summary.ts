@@ -9,18 +9,19 @@ const NONE: FigureRow = { sales: 0, revenue: "0.00", fees: "0.00", cost: "0.00",
 /**
  * GET /api/sales/year-summary: a calendar year of the books on the user's calendar, month by month
  * (sales, revenue, cost of the items sold, fees, expenses, profit) and platform by platform. An
- * expense counts in the month of its own day, as on Status.
+ * expense counts in the month of its own day, as on Status. Only the sales recorded in the books
+ * currency of today are added.
  */
 export async function yearSummary(
   db: Conn,
   userId: number,
-  timeZone: string,
+  { timezone: timeZone, currency }: { timezone: string; currency: string },
   year?: number,
   now: Date = new Date(),
 ): Promise<YearSummary> {
   const current = calendarDate(now, timeZone).year;
   const chosen = year ?? current;
-  const read = await yearSummaryRepository.read(db, userId, timeZone, chosen);
+  const read = await yearSummaryRepository.read(db, userId, timeZone, currency, chosen);
   const months = Array.from({ length: 12 }, (_, i) => {
     const sold = read.months.get(i + 1) ?? NONE;
     const expenses = read.expenses.get(i + 1) ?? "0.00";
