@@ -41,11 +41,15 @@ async function goTo(page: Page, label: string) {
 async function savePreferences(page: Page, currency: string, timeZone: string) {
   await goTo(page, "Configurações");
   await page.getByRole("tab", { name: "Utilizador" }).click();
-  // the currency relabels, it does not convert: the row says so
-  await expect(page.getByText("Muda só o símbolo mostrado: os valores não são convertidos.")).toBeVisible();
+  // the currency converts nothing and old sales keep theirs: the row says so
+  await expect(
+    page.getByText(
+      "As vendas já registadas guardam a moeda em que foram feitas; as novas ficam nesta. Nada é convertido.",
+    ),
+  ).toBeVisible();
   // …and a screen reader reads the note with the control
   await expect(page.getByRole("combobox", { name: "Moeda" })).toHaveAccessibleDescription(
-    "Muda só o símbolo mostrado: os valores não são convertidos.",
+    "As vendas já registadas guardam a moeda em que foram feitas; as novas ficam nesta. Nada é convertido.",
   );
   await page.getByRole("combobox", { name: "Moeda" }).click();
   await page.getByRole("option", { name: currency }).click();
@@ -58,7 +62,7 @@ async function savePreferences(page: Page, currency: string, timeZone: string) {
   ).toBeVisible();
 }
 
-test("quem guarda dólar e Nova Iorque vê US$ e as horas de Nova Iorque; de volta ao euro, € e Lisboa, sem recarregar", async ({
+test("quem guarda dólar e Nova Iorque vê US$ e as horas de Nova Iorque, a venda feita em euros fica em €; de volta ao euro, € e Lisboa, sem recarregar", async ({
   page,
 }) => {
   await loginAsFreshUser(page);
@@ -87,25 +91,29 @@ test("quem guarda dólar e Nova Iorque vê US$ e as horas de Nova Iorque; de vol
 
   await goTo(page, "Inventário");
   await expect(main.getByText(amount("1 234,50 US$")).first()).toBeVisible();
-  await expect(main.getByText(amount("1 500,00 US$")).first()).toBeVisible();
-  await expect(main).not.toContainText("€");
+  // the sale was recorded in euros: it keeps them
+  await expect(main.getByText(amount("1 500,00 €")).first()).toBeVisible();
+  await expect(main).not.toContainText(amount("1 500,00 US$"));
   await screenshot(page, "inventory-usd");
 
   await goTo(page, "Vendas");
   const sale = main.getByTestId(isMobileProject() ? "sale-card" : "sale-row").first();
   await expect(sale).toContainText("22/11/2026 22:30");
-  await expect(sale).toContainText(amount("1 500,00 US$"));
-  await expect(sale).toContainText(amount("255,50 US$"));
-  await expect(main).not.toContainText("€");
+  await expect(sale).toContainText(amount("1 500,00 €"));
+  await expect(sale).toContainText(amount("255,50 €"));
+  await expect(main).not.toContainText(amount("1 500,00 US$"));
+  // the totals are in US$ and leave the euro sale out, saying so
+  await expect(main.getByText("1 venda noutra moeda não está nos totais")).toBeVisible();
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Exportar CSV" }).click();
   const csv = fs.readFileSync(await (await download).path(), "utf8");
-  expect(csv).toContain("Preço de venda (USD)");
+  expect(csv).toContain("Quantidade;Moeda;Preço de venda");
   expect(csv).toContain("22/11/2026 22:30;Casaco de lã;");
+  expect(csv).toContain(";EUR;1500,00;");
 
   await goTo(page, "Status");
-  await expect(main.getByText(amount("1 500,00 US$")).first()).toBeVisible();
-  await expect(main).not.toContainText("€");
+  await expect(main.getByText("1 venda noutra moeda não está nos totais")).toBeVisible();
+  await expect(main).not.toContainText(amount("1 500,00 US$"));
   await screenshot(page, "status-usd");
 
   await savePreferences(page, "Euro (€)", "Europa/Lisboa");

@@ -75,6 +75,25 @@ describe("sales view", () => {
     expect(summarizeSales([], lisbon, now).margin).toBeNull();
   });
 
+  it("adds only the sales in the books currency of today and counts the others apart", () => {
+    const mixed = [...sales, sale(9, "2026-11-22T10:00:00.000Z", "50.00", "20.00", { currency: "USD" })];
+    expect(summarizeSales(mixed, lisbon, now)).toMatchObject({
+      revenue: "10.30",
+      profit: "-0.90",
+      count: 3,
+      today: 1,
+      otherCurrency: 1,
+    });
+    const inDollars = createFormatter({ timezone: "Europe/Lisbon", currency: "USD" });
+    expect(summarizeSales(mixed, inDollars, now)).toMatchObject({
+      revenue: "50.00",
+      profit: "20.00",
+      count: 1,
+      margin: 40,
+      otherCurrency: 3,
+    });
+  });
+
   it("takes today and this month in the user's zone, not the browser's", () => {
     // 1 Dec 02:00 UTC: already December in Lisbon, still 30 November in New York
     const late = new Date("2026-12-01T02:00:00Z");
