@@ -35,6 +35,12 @@ export interface SaleFieldValues {
 /** today on the user's calendar (their time zone), yyyy-MM-dd */
 const today = (f: Formatter) => f.day(new Date());
 
+/** "US$": how the user's language writes a currency's sign */
+const currencySymbol = (locale: string, code: string) =>
+  new Intl.NumberFormat(locale, { style: "currency", currency: code })
+    .formatToParts(0)
+    .find((p) => p.type === "currency")?.value ?? code;
+
 export const emptySaleFields = (f: Formatter): SaleFieldValues => ({
   salePrice: "",
   fees: "",
@@ -68,6 +74,11 @@ interface SaleFieldsProps<TIn extends FieldValues, TOut extends FieldValues> {
   platformRequired?: boolean;
   /** the status dialog records the sale as of now, so it has no date field */
   withDate?: boolean;
+  /**
+   * a recorded sale's own currency (ISO 4217), which its amounts are in; a new sale is in the
+   * books currency
+   */
+  currency?: string;
 }
 
 /** the message of a field's error, a day's error also under the request's name (saleDate) */
@@ -101,6 +112,7 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
   platformRequired,
   withDate = true,
   unitsLeft = 1,
+  currency,
 }: SaleFieldsProps<TIn, TOut>) {
   // the sale fields are a part of the form's values, seen here through their own type
   // (react-hook-form's types are invariant in the values, so a wider form is not a
@@ -116,6 +128,7 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
   const units = lot ? Number((quantity ?? "").trim() || Number.NaN) : (cost?.quantity ?? 1);
   const profit = profitPreview({ salePrice, fees }, cost, units);
   const f = useFormat();
+  const symbol = currency && currency !== f.currency ? currencySymbol(f.locale, currency) : f.currencySymbol;
   const { t } = useTranslation("common");
   const presets = useFeePresets();
   // the fee the preset last wrote; while the field still holds it, a new price or day rewrites it
@@ -157,7 +170,7 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
       )}
       <FormField
         id={id("salePrice")}
-        label={t("saleFields.salePrice", { currency: f.currencySymbol })}
+        label={t("saleFields.salePrice", { currency: symbol })}
         error={errorOf(errors, "salePrice")}
         hint={lot ? t("saleFields.salePriceLotHint") : t("saleFields.salePriceHint")}
       >
@@ -178,7 +191,7 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
       </FormField>
       <FormField
         id={id("fees")}
-        label={t("saleFields.fees", { currency: f.currencySymbol })}
+        label={t("saleFields.fees", { currency: symbol })}
         error={errorOf(errors, "fees")}
         hint={feeFromPreset ? t("saleFields.feesFromPreset", { platform }) : t("saleFields.feesHint")}
       >
@@ -258,7 +271,7 @@ export function SaleFields<TIn extends FieldValues, TOut extends FieldValues>({
                   : "text-success",
             )}
           >
-            {profit === null ? "—" : f.money(profit)}
+            {profit === null ? "—" : currency ? f.price(profit, currency) : f.money(profit)}
           </span>
         </div>
       )}

@@ -80,7 +80,13 @@ function EditSaleForm({ sale, onDone }: { sale: Sale; onDone: () => void }) {
         <DialogTitle>{t("edit.title")}</DialogTitle>
         <DialogDescription className="truncate">{sale.item?.name ?? t("removedItem")}</DialogDescription>
       </DialogHeader>
-      <SaleFields idPrefix="edit-sale" form={form} cost={sale.item} platformRequired />
+      <SaleFields
+        idPrefix="edit-sale"
+        form={form}
+        cost={sale.item}
+        currency={sale.currency}
+        platformRequired
+      />
       <DialogFooter>
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>
           {t("common:actions.cancel")}
