@@ -62,9 +62,10 @@ async function dueUsers(db: Db, now: Date): Promise<DueUser[]> {
 async function figures(db: Db, user: DueUser): Promise<WeeklyReport> {
   const week = [db, user.id, user.fromAt, user.toAt] as const;
   const [totals, spent, best, restocks, failing] = await Promise.all([
-    weeklyReportRepository.salesTotals(...week),
+    // the report is written in the books currency: it adds the sales recorded in it
+    weeklyReportRepository.salesTotals(...week, user.currency),
     weeklyReportRepository.expensesTotal(db, user.id, user.from, user.to),
-    weeklyReportRepository.bestSales(...week, translator(user.language)("report.item")),
+    weeklyReportRepository.bestSales(...week, user.currency, translator(user.language)("report.item")),
     weeklyReportRepository.restocksAlerted(...week),
     weeklyReportRepository.failingMonitors(db, user.id),
   ]);

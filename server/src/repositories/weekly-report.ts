@@ -5,13 +5,16 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
 
 /** one user's week as the weekly report sums it: sales, the best of them, restocks, failing monitors */
 export const weeklyReportRepository = {
-  /** how many sales in [from, to), their revenue and profit (decimal text) */
-  async salesTotals(conn: Conn, userId: number, from: Date, to: Date) {
+  /**
+   * how many sales in [from, to) recorded in `currency` (the books currency the report is written
+   * in), their revenue and profit (decimal text)
+   */
+  async salesTotals(conn: Conn, userId: number, from: Date, to: Date, currency: string) {
     const [totals] = rowsOf(
       await conn.execute(sql`select count(*)::int as n, coalesce(sum(sale_price), 0)::numeric(20, 2)::text as revenue,
         coalesce(sum(profit), 0)::numeric(20, 2)::text as profit
-        from sales where user_id = ${userId} and sale_date >= ${from.toISOString()}::timestamptz
-          and sale_date < ${to.toISOString()}::timestamptz`),
+        from sales where user_id = ${userId} and currency = ${currency}
+          and sale_date >= ${from.toISOString()}::timestamptz and sale_date < ${to.toISOString()}::timestamptz`),
     );
     return { sales: Number(totals.n), revenue: String(totals.revenue), profit: String(totals.profit) };
   },
@@ -28,12 +31,16 @@ export const weeklyReportRepository = {
     return String(row.total);
   },
 
-  /** the three most profitable sales in [from, to); a sale without its item is named `unnamed` */
-  async bestSales(conn: Conn, userId: number, from: Date, to: Date, unnamed: string) {
+  /**
+   * the three most profitable sales in [from, to) recorded in `currency`; a sale without its item
+   * is named `unnamed`
+   */
+  async bestSales(conn: Conn, userId: number, from: Date, to: Date, currency: string, unnamed: string) {
     const best = rowsOf(
       await conn.execute(sql`select coalesce(i.name, ${unnamed}) as name, s.profit::text as profit
         from sales s left join inventory_items i on i.id = s.inventory_item_id
-        where s.user_id = ${userId} and s.sale_date >= ${from.toISOString()}::timestamptz
+        where s.user_id = ${userId} and s.currency = ${currency}
+          and s.sale_date >= ${from.toISOString()}::timestamptz
           and s.sale_date < ${to.toISOString()}::timestamptz
         order by s.profit desc, s.id limit 3`),
     );
