@@ -95,6 +95,12 @@ describe.each(dbKinds())("a sale's own currency (%s)", (kind) => {
       (
         await t.app.inject({ method: "GET", url: "/api/admin/financial-metrics", headers: { cookie: chefe } })
       ).json().live.totalRevenue;
+    // DAC7 counts Vinted's two sales as transactions, its total only the 20 + 40 in US$
+    const dac7 = (await call("GET", "/api/sales/dac7?year=2026")).json();
+    expect(dac7.platforms.find((p: { platform: string }) => p.platform === "Vinted")).toMatchObject({
+      sales: 3,
+      total: "60.00",
+    });
     // the admin keeps the books in euros: the 100 € alone
     expect(await adminSays()).toBe("100.00");
 

@@ -9,14 +9,18 @@ const saleYear = (timeZone: string) => sql`extract(year from ${saleLocalTime(tim
 
 /** the DAC7 counter's reads: per platform and calendar year, the sales and their total */
 export const dac7Repository = {
-  async platformsInYear(db: Conn, userId: number, timeZone: string, chosen: number) {
+  /**
+   * every sale counts as a transaction; the total adds only the sales recorded in `currency` (the
+   * books currency of today): an amount in another currency is not added to it
+   */
+  async platformsInYear(db: Conn, userId: number, timeZone: string, currency: string, chosen: number) {
     // platforms differing only in case or spaces are one, named as first written that year; no platform, no report
     const [rows, years] = await Promise.all([
       db.execute(sql`select (array_agg(${platformName} order by sale_date, id))[1] as platform, count(*)::int as n,
-          coalesce(sum(sale_price), 0)::numeric(20, 2)::text as total
+          coalesce(sum(sale_price) filter (where currency = ${currency}), 0)::numeric(20, 2)::text as total
         from sales where user_id = ${userId} and coalesce(trim(platform), '') <> ''
           and ${saleYear(timeZone)} = ${chosen}
-        group by ${platformKey} order by sum(sale_price) desc, 1`),
+        group by ${platformKey} order by coalesce(sum(sale_price) filter (where currency = ${currency}), 0) desc, 1`),
       db.execute(sql`select distinct ${saleYear(timeZone)} as y from sales
         where user_id = ${userId} and coalesce(trim(platform), '') <> ''`),
     ]);

@@ -60,8 +60,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: dac7QuerySchema, response: { 200: dac7Schema } } },
     async (request) => {
       const userId = currentUser(request).id;
-      const { timezone } = await getUserSettings(app.db, userId);
-      return dac7Counter(app.db, userId, timezone, request.query.year);
+      return dac7Counter(app.db, userId, await getUserSettings(app.db, userId), request.query.year);
     },
   );
 

@@ -7,13 +7,13 @@ import { dac7Repository } from "../repositories/dac7.js";
 export async function dac7Counter(
   db: Conn,
   userId: number,
-  timeZone: string,
+  { timezone: timeZone, currency }: { timezone: string; currency: string },
   year?: number,
   now: Date = new Date(),
 ): Promise<Dac7> {
   const current = calendarDate(now, timeZone).year;
   const chosen = year ?? current;
-  const { platforms, years } = await dac7Repository.platformsInYear(db, userId, timeZone, chosen);
+  const { platforms, years } = await dac7Repository.platformsInYear(db, userId, timeZone, currency, chosen);
   const allYears = new Set([current, ...years]);
   return {
     year: chosen,
