@@ -55,6 +55,7 @@ const envSchema = z.object({
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
   /** every database statement answers within this or fails with a 503 (PGlite's thread is then replaced) */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
   /** /api/health's own database probe gives up after this and reports the database as not answering */
   HEALTH_DB_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   /** below this much free space in DATA_DIR, new photos and backups are refused (MB; 0 = no floor) */
@@ -133,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL || undefined,
     vapidSubject: e.VAPID_SUBJECT || undefined,
     statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    /** sign-ins (and invite answers) per address a minute */
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
     disk: { minFreeMb: e.MIN_FREE_DISK_MB, minFreeWritesMb: e.MIN_FREE_DISK_WRITES_MB },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     liveEvents: { maxPerUser: e.LIVE_STREAMS_PER_USER, heartbeatMs: e.LIVE_HEARTBEAT_MS },

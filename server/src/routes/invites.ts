@@ -6,7 +6,7 @@ import { openSession } from "./session-cookie.js";
 
 /** /api/invites/:token: answered without a session; the token is the proof, limited per address */
 export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const perAddress = { rateLimit: { max: 20, timeWindow: "1 minute" } };
+  const perAddress = { rateLimit: { max: app.config.loginRateLimit, timeWindow: "1 minute" } };
 
   app.get(
     "/api/invites/:token",

@@ -61,7 +61,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/login",
     {
       schema: { body: loginSchema, response: { 200: loginAnswerSchema } },
-      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
       const { username, password } = request.body;
@@ -95,7 +95,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/login/two-factor",
     {
       schema: { body: loginTwoFactorSchema, response: { 200: publicUserSchema } },
-      config: { rateLimit: { max: 20, timeWindow: "1 minute" } },
+      config: { rateLimit: { max: app.config.loginRateLimit, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
       const { challenge, code } = request.body;
