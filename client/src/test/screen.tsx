@@ -10,7 +10,7 @@ import {
   DEFAULT_USER_SETTINGS,
 } from "@common/schemas/settings";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type HttpHandler, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
@@ -97,4 +97,16 @@ export function renderScreen(ui: ReactElement, { path = "/" }: { path?: string }
     </QueryClientProvider>,
   );
   return { ...view, user, queryClient, location };
+}
+
+/** Intl writes "30,00 €" with a no-break space: text compared as a person reads it */
+export const readable = (text: string | null) => (text ?? "").replace(/\s/g, " ");
+
+/** opens a select and chooses the option that reads `option`; says which there were otherwise */
+export async function pick(user: ReturnType<typeof userEvent.setup>, trigger: HTMLElement, option: string) {
+  await user.click(trigger);
+  const options = await screen.findAllByRole("option");
+  const wanted = options.find((o) => readable(o.textContent) === option);
+  if (!wanted) throw new Error(`sem a opção ${option}: ${options.map((o) => readable(o.textContent))}`);
+  await user.click(wanted);
 }

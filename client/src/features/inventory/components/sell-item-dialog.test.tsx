@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { inventoryItem } from "@/test/fixtures";
-import { renderScreen, screenServer } from "@/test/screen";
+import { pick, renderScreen, screenServer } from "@/test/screen";
 import { SellItemDialog } from "./sell-item-dialog";
 
 const network = screenServer();
@@ -21,11 +21,6 @@ function open(units = 1) {
   const onClose = vi.fn();
   const view = renderScreen(<SellItemDialog item={item(units)} onClose={onClose} />, { path: "/inventory" });
   return { ...view, onClose, dialog: () => screen.getByRole("dialog") };
-}
-
-async function choosePlatform(user: ReturnType<typeof open>["user"], name: string) {
-  await user.click(within(screen.getByRole("dialog")).getByRole("combobox", { name: "Plataforma" }));
-  await user.click(await screen.findByRole("option", { name }));
 }
 
 describe("Registrar Venda from the inventory", () => {
@@ -49,7 +44,7 @@ describe("Registrar Venda from the inventory", () => {
     await user.clear(units);
     await user.type(units, "2");
     await user.type(within(dialog()).getByLabelText(/^Preço de venda/), "2*40");
-    await choosePlatform(user, "Vinted");
+    await pick(user, within(dialog()).getByRole("combobox", { name: "Plataforma" }), "Vinted");
     await user.click(within(dialog()).getByRole("button", { name: "Registrar Venda" }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -3,7 +3,7 @@ import { HttpResponse, http } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { inventoryItem } from "@/test/fixtures";
-import { renderScreen, screenServer } from "@/test/screen";
+import { pick, readable, renderScreen, screenServer } from "@/test/screen";
 import { NewSaleDialog } from "./new-sale-dialog";
 
 const item = (id: number, name: string, status = "in_stock") =>
@@ -20,17 +20,6 @@ function open() {
   const onOpenChange = vi.fn();
   const view = renderScreen(<NewSaleDialog open onOpenChange={onOpenChange} />, { path: "/sales" });
   return { ...view, onOpenChange, dialog: () => screen.getByRole("dialog") };
-}
-
-/** Intl writes "30,00 €" with a no-break space: compared as a person reads it */
-const readable = (text: string | null) => (text ?? "").replace(/\s/g, " ");
-
-async function pick(user: ReturnType<typeof open>["user"], trigger: HTMLElement, option: string) {
-  await user.click(trigger);
-  const options = await screen.findAllByRole("option");
-  const wanted = options.find((o) => readable(o.textContent) === option);
-  if (!wanted) throw new Error(`sem a opção ${option}: ${options.map((o) => readable(o.textContent))}`);
-  await user.click(wanted);
 }
 
 describe("Nova Venda", () => {
