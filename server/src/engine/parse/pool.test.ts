@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { fixture } from "../platforms/testing/local-retailer";
 import { parseWortenPage, worten } from "../platforms/worten";
 import { CATALOGUE, getAdapter } from "../platforms/index";
-import type { PlatformAdapter } from "../platforms/types";
+import { CheckFailure, type PlatformAdapter } from "../platforms/types";
 import {
   closeParsePool,
   configureParsePool,
@@ -41,6 +41,42 @@ describe("parse pool", () => {
     } finally {
       await closeParsePool();
       configureParsePool({ idleMs: 30_000 });
+    }
+  });
+
+  it("a check that gives up mid-parse leaves the thread to the next check, which need not load the parsers again", async () => {
+    await closeParsePool();
+    try {
+      await parsePage(worten, [page, PAGE]);
+      expect(parseThreads()).toBe(1);
+      const gaveUp = new AbortController();
+      const first = parsePage(worten, [page, PAGE], gaveUp.signal);
+      gaveUp.abort(new CheckFailure("timeout", "Tempo esgotado"));
+      await expect(first).rejects.toMatchObject({ name: "CheckFailure", reason: "timeout" });
+      expect(parseThreads()).toBe(1);
+      const before = parseStats.inWorker;
+      await expect(parsePage(worten, [page, PAGE])).resolves.toMatchObject({ status: "in_stock" });
+      expect(parseStats.inWorker).toBe(before + 1);
+      expect(parseThreads()).toBe(1);
+    } finally {
+      await closeParsePool();
+    }
+  });
+
+  it("a parse still running for nobody after the grace has its thread ended", async () => {
+    await closeParsePool();
+    configureParsePool({ abortGraceMs: 1 });
+    try {
+      await parsePage(worten, [page, PAGE]); // a warm thread takes the next parse at once
+      expect(parseThreads()).toBe(1);
+      const gaveUp = new AbortController();
+      const first = parsePage(worten, [page, PAGE], gaveUp.signal);
+      gaveUp.abort(new CheckFailure("timeout", "Tempo esgotado"));
+      await expect(first).rejects.toMatchObject({ reason: "timeout" });
+      await vi.waitFor(() => expect(parseThreads()).toBe(0), { timeout: 10_000, interval: 20 });
+    } finally {
+      await closeParsePool();
+      configureParsePool({ abortGraceMs: 30_000 });
     }
   });
 

@@ -13,6 +13,8 @@ const settings = {
   maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
   /** a thread with nothing to parse for this long ends: a small install keeps none while it waits */
   idleMs: 30_000,
+  /** how long a parse may go on for nobody after its check gave up, before its thread is ended */
+  abortGraceMs: 30_000,
 };
 let pool: Piscina | null = null;
 /** pages parsed in a worker since start (tests and benchmarks read it) */
@@ -69,9 +71,24 @@ export async function parsePage<P extends PageParser>(
     return (owner.pageParser as (...a: unknown[]) => unknown)(...(args as unknown[])) as ReturnType<P>;
   }
   const task: ParseTask = { adapter: owner.key, args };
+  signal?.throwIfAborted();
+  // The check's deadline does not end the thread at once: aborting a piscina task terminates its
+  // thread, and a new thread loads every parser again (seconds on a busy machine, longer than a
+  // check's deadline), so a host with heavy pages would never be read. The parse may finish for
+  // nobody; only one that is still running `abortGraceMs` later has its thread ended.
+  const end = new AbortController();
+  let grace: NodeJS.Timeout | undefined;
+  const running = thePool().run(task, { signal: end.signal }) as Promise<ParseReply>;
   let reply: ParseReply;
   try {
-    reply = await thePool().run(task, { signal });
+    reply = await untilAborted(running, signal, () => {
+      grace = setTimeout(() => end.abort(), settings.abortGraceMs);
+      grace.unref();
+      running.then(
+        () => clearTimeout(grace),
+        () => clearTimeout(grace),
+      );
+    });
   } catch (error) {
     if (signal?.aborted && signal.reason instanceof CheckFailure) throw signal.reason;
     throw error;
@@ -83,6 +100,29 @@ export async function parsePage<P extends PageParser>(
   const error =
     reply.error.name === "TypeError" ? new TypeError(reply.error.message) : new Error(reply.error.message);
   throw error;
+}
+
+/** the task's answer, or the signal's reason as soon as it aborts (then `onAbort` runs once) */
+function untilAborted<T>(task: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {
+  if (!signal) return task;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => {
+      task.catch(() => {}); // answered for nobody
+      onAbort();
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", abort, { once: true });
+    task.then(
+      (value) => {
+        signal.removeEventListener("abort", abort);
+        resolve(value);
+      },
+      (error) => {
+        signal.removeEventListener("abort", abort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** the parse threads alive now: none before the first heavy page, none again once they idled */
