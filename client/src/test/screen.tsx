@@ -107,6 +107,6 @@ export async function pick(user: ReturnType<typeof userEvent.setup>, trigger: HT
   await user.click(trigger);
   const options = await screen.findAllByRole("option");
   const wanted = options.find((o) => readable(o.textContent) === option);
-  if (!wanted) throw new Error(`sem a opção ${option}: ${options.map((o) => readable(o.textContent))}`);
+  if (!wanted) throw new Error(`no option ${option}: ${options.map((o) => readable(o.textContent))}`);
   await user.click(wanted);
 }
