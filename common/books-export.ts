@@ -280,6 +280,10 @@ export function yearSummaryCsv(summary: YearSummary, f: Formatter): string {
         csvDecimal(summary.total.profit),
       ],
       ...summary.platforms.map((p) => ["Plataforma", p.platform || NO_PLATFORM, ...figures(p), "", ""]),
+      // the year's sales in another currency: counted, in none of the amounts above
+      ...(summary.otherCurrencySales > 0
+        ? [["Noutra moeda", "Fora dos totais", summary.otherCurrencySales, "", "", "", "", "", ""]]
+        : []),
     ],
   );
 }

@@ -8,6 +8,8 @@ import { z } from "../zod-pt.js";
  */
 export const DAC7_SALES_THRESHOLD = 30;
 export const DAC7_AMOUNT_THRESHOLD = "2000.00";
+/** the threshold is the EU's, in euros: only sales recorded in euros are added against it */
+export const DAC7_CURRENCY = "EUR";
 export const DAC7_NEAR_PERCENT = 80;
 
 export const DAC7_LEVELS = ["ok", "near", "reached"] as const;
@@ -34,9 +36,12 @@ export const dac7QuerySchema = z.object({
 
 export const dac7PlatformSchema = z.object({
   platform: z.string(),
+  /** every sale on the platform that year, whatever its currency */
   sales: z.number(),
-  /** the sale prices summed, decimal text */
+  /** the prices of its sales recorded in euros summed, decimal text */
   total: z.string(),
+  /** of `sales`, those recorded in another currency: not in `total` (nothing is converted) */
+  otherCurrencySales: z.number(),
   level: z.enum(DAC7_LEVELS),
 });
 
@@ -45,7 +50,12 @@ export const dac7Schema = z.object({
   /** the years with a sale on a platform, newest first (the current year always there) */
   years: z.array(z.number()),
   salesThreshold: z.number(),
+  /** in euros, as `total` */
   amountThreshold: z.string(),
+  /** the currency of the threshold and the totals: always EUR, whatever the books currency */
+  currency: z.string(),
+  /** the platforms' sales in another currency than the euro, summed: in no total */
+  otherCurrencySales: z.number(),
   platforms: z.array(dac7PlatformSchema),
 });
 export type Dac7 = z.infer<typeof dac7Schema>;

@@ -33,12 +33,17 @@ export const yearSummaryPlatformSchema = yearSummaryFiguresSchema.extend({
 
 export const yearSummarySchema = z.object({
   year: z.number(),
-  /** the years with a sale or an expense, newest first (the current year always there) */
+  /**
+   * the years with a sale (in any currency) or an expense, newest first (the current year always
+   * there): a year whose sales are all in another currency is offered, and says so below
+   */
   years: z.array(z.number()),
   /** always twelve, January first */
   months: z.array(yearSummaryMonthSchema),
   /** by revenue, largest first */
   platforms: z.array(yearSummaryPlatformSchema),
   total: yearSummaryMonthSchema.omit({ month: true }),
+  /** the year's sales recorded in another currency than today's books one: in none of the figures */
+  otherCurrencySales: z.number(),
 });
 export type YearSummary = z.infer<typeof yearSummarySchema>;

@@ -57,14 +57,16 @@ describe.each(dbKinds())("DAC7 counter per platform and year (%s)", (kind) => {
     expect(body).toMatchObject({ year: 2026, salesThreshold: 30, amountThreshold: "2000.00" });
     expect(body.platforms).toEqual([
       // 1 600,00 €: 80 % of 2 000 €
-      { platform: "Vinted", sales: 2, total: "1600.00", level: "near" },
-      { platform: "Wallapop", sales: 30, total: "30.00", level: "reached" },
-      { platform: "eBay", sales: 1, total: "10.00", level: "ok" },
+      { platform: "Vinted", sales: 2, total: "1600.00", otherCurrencySales: 0, level: "near" },
+      { platform: "Wallapop", sales: 30, total: "30.00", otherCurrencySales: 0, level: "reached" },
+      { platform: "eBay", sales: 1, total: "10.00", otherCurrencySales: 0, level: "ok" },
     ]);
     expect(body.years).toEqual(expect.arrayContaining([2026, 2025]));
 
     const before = (await call(ana, "/api/sales/dac7?year=2025")).json();
-    expect(before.platforms).toEqual([{ platform: "Vinted", sales: 1, total: "1000.10", level: "ok" }]);
+    expect(before.platforms).toEqual([
+      { platform: "Vinted", sales: 1, total: "1000.10", otherCurrencySales: 0, level: "ok" },
+    ]);
   });
 
   it("takes the year on the user's calendar, and each user's own sales", async () => {
@@ -79,12 +81,14 @@ describe.each(dbKinds())("DAC7 counter per platform and year (%s)", (kind) => {
     const ny = (await call(ana, "/api/sales/dac7?year=2026")).json();
     // without it, Vinted falls under 80 % and is named as first written that year
     expect(ny.platforms).toEqual([
-      { platform: "vinted", sales: 1, total: "1599.80", level: "ok" },
-      { platform: "Wallapop", sales: 30, total: "30.00", level: "reached" },
-      { platform: "eBay", sales: 1, total: "10.00", level: "ok" },
+      { platform: "vinted", sales: 1, total: "1599.80", otherCurrencySales: 0, level: "ok" },
+      { platform: "Wallapop", sales: 30, total: "30.00", otherCurrencySales: 0, level: "reached" },
+      { platform: "eBay", sales: 1, total: "10.00", otherCurrencySales: 0, level: "ok" },
     ]);
     const rows = (await call(rui, "/api/sales/dac7?year=2026")).json().platforms;
-    expect(rows).toEqual([{ platform: "Vinted", sales: 1, total: "5000.00", level: "reached" }]);
+    expect(rows).toEqual([
+      { platform: "Vinted", sales: 1, total: "5000.00", otherCurrencySales: 0, level: "reached" },
+    ]);
     expect((await call(ana, "/api/sales/dac7?year=abc")).statusCode).toBe(400);
     expect((await t.app.inject({ method: "GET", url: "/api/sales/dac7" })).statusCode).toBe(401);
   });

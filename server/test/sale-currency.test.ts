@@ -9,14 +9,34 @@ describe.each(dbKinds())("a sale's own currency (%s)", (kind) => {
   let ana: string;
   let chefe: string;
 
-  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: ana }, payload });
-  const setCurrency = async (currency: string) =>
-    expect((await call("PUT", "/api/settings", { user: { currency } })).statusCode).toBe(200);
-  const newItem = async (name: string, extra: object = {}) => {
-    const res = await call("POST", "/api/inventory", { name, price: "10", ...extra });
+  const callAs =
+    (cookie: () => string) => (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { cookie: cookie() }, payload });
+  const call = callAs(() => ana);
+  const setCurrency = async (currency: string, as = call) =>
+    expect((await as("PUT", "/api/settings", { user: { currency } })).statusCode).toBe(200);
+  const newItem = async (name: string, extra: object = {}, as = call) => {
+    const res = await as("POST", "/api/inventory", { name, price: "10", ...extra });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: number };
+  };
+  /** a sale of a new item at `price` on `platform`, on `saleDate` when given */
+  const sell = async (as: typeof call, name: string, price: string, platform: string, saleDate?: string) => {
+    const item = await newItem(name, {}, as);
+    const res = await as("POST", "/api/sales", {
+      inventoryItemId: item.id,
+      salePrice: price,
+      platform,
+      saleDate,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: number; currency: string };
+  };
+  /** a user of their own, signed in */
+  const newUser = async (username: string) => {
+    await t.createUser({ username });
+    const cookie = await t.login(username);
+    return callAs(() => cookie);
   };
 
   beforeAll(async () => {
@@ -95,11 +115,15 @@ describe.each(dbKinds())("a sale's own currency (%s)", (kind) => {
       (
         await t.app.inject({ method: "GET", url: "/api/admin/financial-metrics", headers: { cookie: chefe } })
       ).json().live.totalRevenue;
-    // DAC7 counts Vinted's two sales as transactions, its total only the 20 + 40 in US$
+    expect(year.otherCurrencySales).toBe(1);
+    // DAC7 counts Vinted's three sales as transactions; its threshold is in euros, so its total is
+    // the 100 € alone; the 20 + 40 in US$ (and OLX's 30) are counted apart
     const dac7 = (await call("GET", "/api/sales/dac7?year=2026")).json();
+    expect(dac7).toMatchObject({ currency: "EUR", amountThreshold: "2000.00", otherCurrencySales: 3 });
     expect(dac7.platforms.find((p: { platform: string }) => p.platform === "Vinted")).toMatchObject({
       sales: 3,
-      total: "60.00",
+      total: "100.00",
+      otherCurrencySales: 2,
     });
     // the admin keeps the books in euros: the 100 € alone
     expect(await adminSays()).toBe("100.00");
@@ -117,5 +141,39 @@ describe.each(dbKinds())("a sale's own currency (%s)", (kind) => {
     expect(edited.json()).toMatchObject({ currency: "USD", salePrice: "35.00" });
     const rows = await t.database.db.select().from(sales).where(eq(sales.id, boneSale.id));
     expect(rows[0].currency).toBe("USD");
+  });
+
+  it("offers a year whose sales are all in another currency, with none in its figures and their count", async () => {
+    const rui = await newUser("rui");
+    await sell(rui, "Blusa", "25", "Vinted", "2024-05-10");
+    await setCurrency("USD", rui);
+    const summary = (await rui("GET", "/api/sales/year-summary?year=2024")).json();
+    expect(summary.years).toContain(2024);
+    expect(summary.total).toMatchObject({ sales: 0, revenue: "0.00" });
+    expect(summary.platforms).toEqual([]);
+    expect(summary.otherCurrencySales).toBe(1);
+    // the CSV of the year says it too, under the platforms
+    const csv = (await rui("GET", "/api/sales/year-summary/export?year=2024")).body;
+    expect(csv).toContain("Noutra moeda;Fora dos totais;1;");
+    // a year with nothing in another currency has no such line
+    const current = (await rui("GET", "/api/sales/year-summary")).json();
+    expect(current.otherCurrencySales).toBe(0);
+    expect((await rui("GET", "/api/sales/year-summary/export")).body).not.toContain("Noutra moeda");
+  });
+
+  it("compares DAC7's euro threshold with the sales in euros alone, whatever the books currency", async () => {
+    const lia = await newUser("lia");
+    await sell(lia, "Mala", "1900", "Vinted");
+    await setCurrency("USD", lia);
+    // 5 000 US$ is not 5 000 €: not added, not compared, counted apart
+    await sell(lia, "Relógio", "5000", "Vinted");
+    const dac7 = (await lia("GET", "/api/sales/dac7")).json();
+    expect(dac7).toMatchObject({ currency: "EUR", amountThreshold: "2000.00", otherCurrencySales: 1 });
+    expect(dac7.platforms).toEqual([
+      { platform: "Vinted", sales: 2, total: "1900.00", otherCurrencySales: 1, level: "near" },
+    ]);
+    // back in euros the answer is the same: the threshold never follows the books currency
+    await setCurrency("EUR", lia);
+    expect((await lia("GET", "/api/sales/dac7")).json()).toEqual(dac7);
   });
 });

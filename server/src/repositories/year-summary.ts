@@ -28,12 +28,16 @@ const toFigures = (r: Record<string, unknown>): FigureRow => ({
 
 /** the yearly summary's reads: sums in SQL on numeric, exact to the cent */
 export const yearSummaryRepository = {
-  /** the year's sales recorded in `currency` (the books currency of today), and the year's expenses */
+  /**
+   * the year's sales recorded in `currency` (the books currency of today), how many of the year's
+   * sales are in another one, and the year's expenses
+   */
   async read(db: Conn, userId: number, timeZone: string, currency: string, year: number) {
     const local = saleLocalTime(timeZone);
-    const inYear = sql`user_id = ${userId} and currency = ${currency} and extract(year from ${local})::int = ${year}`;
+    const yearOf = sql`user_id = ${userId} and extract(year from ${local})::int = ${year}`;
+    const inYear = sql`${yearOf} and currency = ${currency}`;
     // platforms differing only in case or spaces are one, named as first written that year
-    const [months, expenses, platforms, years] = await Promise.all([
+    const [months, expenses, platforms, years, other] = await Promise.all([
       db.execute(sql`select extract(month from ${local})::int as m, ${figures}
         from sales where ${inYear} group by 1`),
       db.execute(sql`select extract(month from spent_on)::int as m, sum(amount)::numeric(20, 2)::text as total
@@ -45,12 +49,14 @@ export const yearSummaryRepository = {
         from sales where ${inYear} group by ${platformKey} order by sum(sale_price) desc, 1`),
       db.execute(sql`select extract(year from ${local})::int as y from sales where user_id = ${userId}
         union select extract(year from spent_on)::int from expenses where user_id = ${userId}`),
+      db.execute(sql`select count(*)::int as n from sales where ${yearOf} and currency <> ${currency}`),
     ]);
     return {
       months: new Map(rowsOf(months).map((r) => [Number(r.m), toFigures(r)])),
       expenses: new Map(rowsOf(expenses).map((r) => [Number(r.m), String(r.total)])),
       platforms: rowsOf(platforms).map((r) => ({ platform: String(r.platform), ...toFigures(r) })),
       years: rowsOf(years).map((r) => Number(r.y)),
+      otherCurrencySales: Number(rowsOf(other)[0]?.n ?? 0),
     };
   },
 };

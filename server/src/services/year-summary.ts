@@ -10,7 +10,8 @@ const NONE: FigureRow = { sales: 0, revenue: "0.00", fees: "0.00", cost: "0.00",
  * GET /api/sales/year-summary: a calendar year of the books on the user's calendar, month by month
  * (sales, revenue, cost of the items sold, fees, expenses, profit) and platform by platform. An
  * expense counts in the month of its own day, as on Status. Only the sales recorded in the books
- * currency of today are added.
+ * currency of today are added; the others are counted apart. A year whose sales are all in another
+ * currency is still offered, with zero sales and that count, so the reseller sees why it is empty.
  */
 export async function yearSummary(
   db: Conn,
@@ -33,6 +34,7 @@ export async function yearSummary(
     years: [...new Set([current, ...read.years])].sort((a, b) => b - a),
     months,
     platforms: read.platforms,
+    otherCurrencySales: read.otherCurrencySales,
     total: {
       sales: months.reduce((n, m) => n + m.sales, 0),
       revenue: sum((m) => m.revenue),

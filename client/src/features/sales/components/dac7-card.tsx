@@ -2,6 +2,7 @@ import { AlertTriangle, FileSpreadsheet, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "wouter";
+import { OtherCurrencyNote } from "@/components/other-currency-note";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,7 +13,11 @@ import { YearSelect } from "./year-select";
 
 const LEVEL_VARIANT = { ok: "secondary", near: "outline", reached: "destructive" } as const;
 
-/** DAC7: each platform's sales and total in a calendar year against the EU reporting thresholds */
+/**
+ * DAC7: each platform's sales and total in a calendar year against the EU reporting thresholds. The
+ * threshold and the totals are in euros whatever the books currency (the server adds only the sales
+ * recorded in euros); the card says so when the books are kept in another currency.
+ */
 export function Dac7Card() {
   const { t } = useTranslation("sales");
   const f = useFormat();
@@ -20,6 +25,7 @@ export function Dac7Card() {
   const dac7 = useDac7(year);
   const data = dac7.data;
   if (!data) return null;
+  const euros = (value: string) => f.price(value, data.currency);
   return (
     <Card data-testid="dac7-card">
       <CardHeader className="flex flex-row items-start justify-between gap-2">
@@ -28,9 +34,10 @@ export function Dac7Card() {
           <CardDescription>
             {t("dac7.description", {
               sales: data.salesThreshold,
-              amount: f.money(data.amountThreshold),
+              amount: euros(data.amountThreshold),
             })}
           </CardDescription>
+          {f.currency !== data.currency && <CardDescription>{t("dac7.inEuros")}</CardDescription>}
         </div>
         <YearSelect value={data.year} years={data.years} onChange={setYear} className="shrink-0" />
       </CardHeader>
@@ -47,8 +54,8 @@ export function Dac7Card() {
                     count: p.sales,
                     sales: p.sales,
                     threshold: data.salesThreshold,
-                    total: f.money(p.total),
-                    amount: f.money(data.amountThreshold),
+                    total: euros(p.total),
+                    amount: euros(data.amountThreshold),
                   })}
                 </span>
                 <Badge
@@ -64,6 +71,7 @@ export function Dac7Card() {
             ))}
           </ul>
         )}
+        <OtherCurrencyNote count={data.otherCurrencySales} className="pt-2" />
       </CardContent>
       <CardFooter>
         <Link

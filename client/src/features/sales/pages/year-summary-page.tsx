@@ -8,6 +8,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { currencyIcon } from "@/components/currency-icon";
 import { ExportCsvButton } from "@/components/export-csv-button";
 import { MetricTile } from "@/components/metric-tile";
+import { OtherCurrencyNote } from "@/components/other-currency-note";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { Button } from "@/components/ui/button";
@@ -114,6 +115,7 @@ export function YearSummaryPage() {
               tone={data.total.profit.startsWith("-") ? "destructive" : "success"}
             />
           </div>
+          <OtherCurrencyNote count={data.otherCurrencySales} />
           <YearMonthsTable summary={data} />
           <YearPlatformsTable summary={data} />
         </>
