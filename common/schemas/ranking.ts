@@ -29,6 +29,13 @@ export type RankingEntry = z.infer<typeof rankingEntrySchema>;
 
 export const rankingSchema = z.array(rankingEntrySchema);
 
+/**
+ * GET /api/ranking/left-out?period=: what the ranking of that period did not add, for the line
+ * under its totals: the sales of the sellers it shows recorded in another currency than the viewer's
+ */
+export const rankingLeftOutSchema = z.object({ otherCurrencySales: z.number() });
+export type RankingLeftOut = z.infer<typeof rankingLeftOutSchema>;
+
 /** PUT /api/ranking/visibility: the user leaves the ranking (true) or comes back (false) */
 export const rankingVisibilitySchema = z.object({ hidden: z.boolean({ error: "Valor inválido" }) });
 export type RankingVisibility = z.infer<typeof rankingVisibilitySchema>;

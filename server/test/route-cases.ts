@@ -336,6 +336,7 @@ export const ROUTES: Record<string, RouteCase> = {
   },
   "GET /api/status/statistics": { expect: everyone(200) },
   "GET /api/ranking": { expect: everyone(200) },
+  "GET /api/ranking/left-out": { expect: everyone(200) },
   "PUT /api/ranking/visibility": { body: () => ({ hidden: false }), expect: everyone(200) },
 };
 

@@ -109,6 +109,7 @@ describe.each(dbKinds())("a sale's own currency (%s)", (kind) => {
     // the ranking, the year summary and the admin's live totals add the US$ sales alone too
     const ranking = (await call("GET", "/api/ranking")).json();
     expect(ranking).toMatchObject([{ username: "ana", totalRevenue: "90.00" }]);
+    expect((await call("GET", "/api/ranking/left-out")).json()).toEqual({ otherCurrencySales: 1 });
     const year = (await call("GET", "/api/sales/year-summary?year=2026")).json();
     expect(year.total.revenue).toBe("90.00");
     const adminSays = async () =>
@@ -134,6 +135,13 @@ describe.each(dbKinds())("a sale's own currency (%s)", (kind) => {
     expect(inEuros.inventoryStatus.totalRevenue).toBe("100.00");
     expect(inEuros.otherCurrencySales).toBe(3);
     expect((await call("GET", "/api/ranking")).json()).toMatchObject([{ totalRevenue: "100.00" }]);
+    expect((await call("GET", "/api/ranking/left-out")).json()).toEqual({ otherCurrencySales: 3 });
+    // a period without the sales in US$: none left out of it
+    expect(
+      (await call("GET", "/api/ranking/left-out?period=custom&from=2020-01-01&to=2020-12-31")).json(),
+    ).toEqual({
+      otherCurrencySales: 0,
+    });
 
     // editing a sale keeps its currency
     const boneSale = list.find((s) => s.item.name === "Boné") as unknown as { id: number };
@@ -175,5 +183,20 @@ describe.each(dbKinds())("a sale's own currency (%s)", (kind) => {
     // back in euros the answer is the same: the threshold never follows the books currency
     await setCurrency("EUR", lia);
     expect((await lia("GET", "/api/sales/dac7")).json()).toEqual(dac7);
+  });
+
+  it("counts the ranking's left-out sales of the sellers the viewer sees: a hidden one's only for an admin", async () => {
+    const leftOut = async (as: typeof call) =>
+      ((await as("GET", "/api/ranking/left-out")).json() as { otherCurrencySales: number })
+        .otherCurrencySales;
+    const admin = callAs(() => chefe);
+    const [before, adminBefore] = [await leftOut(call), await leftOut(admin)];
+    const zeca = await newUser("zeca");
+    await setCurrency("GBP", zeca);
+    await sell(zeca, "Ténis", "80", "eBay");
+    expect(await leftOut(call)).toBe(before + 1);
+    expect((await zeca("PUT", "/api/ranking/visibility", { hidden: true })).statusCode).toBe(200);
+    expect(await leftOut(call)).toBe(before);
+    expect(await leftOut(admin)).toBe(adminBefore + 1);
   });
 });

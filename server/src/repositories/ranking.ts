@@ -59,6 +59,31 @@ export const rankingRepository = {
       .orderBy(sql`${profit} desc`, sql`${revenue} desc`, users.username);
   },
 
+  /**
+   * the sales of the window recorded in another currency than `currency`, of the sellers the viewer
+   * sees (all of them for an admin): the ones `listSellers` leaves out of every line
+   */
+  async countOtherCurrency(
+    conn: Conn,
+    { window, withHidden, currency }: { window: RankingWindow | null; withHidden: boolean; currency: string },
+  ): Promise<number> {
+    const saleDay = (w: RankingWindow) => sql`${saleLocalTime(w.timeZone, sales.saleDate)}::date`;
+    const conditions: SQL[] = [sql`${sales.currency} <> ${currency}`];
+    if (window) {
+      conditions.push(
+        sql`${saleDay(window)} >= ${window.from}::date`,
+        sql`${saleDay(window)} < ${window.to}::date`,
+      );
+    }
+    if (!withHidden) conditions.push(eq(users.hiddenFromRanking, false));
+    const [row] = await conn
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sales)
+      .innerJoin(users, eq(users.id, sales.userId))
+      .where(and(...conditions));
+    return Number(row?.n ?? 0);
+  },
+
   async setHidden(conn: Conn, userId: number, hidden: boolean): Promise<boolean | undefined> {
     const [row] = await conn
       .update(users)

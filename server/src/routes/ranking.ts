@@ -1,9 +1,14 @@
-import { rankingQuerySchema, rankingSchema, rankingVisibilitySchema } from "@common/schemas/ranking.js";
+import {
+  rankingLeftOutSchema,
+  rankingQuerySchema,
+  rankingSchema,
+  rankingVisibilitySchema,
+} from "@common/schemas/ranking.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { currentUser } from "../plugins/auth.js";
 import { cachedJson } from "../plugins/cached-answers.js";
-import { ranking, setRankingVisibility } from "../services/ranking.js";
+import { ranking, rankingLeftOut, setRankingVisibility } from "../services/ranking.js";
 import { getUserSettings } from "../services/settings.js";
 
 export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,6 +24,21 @@ export const rankingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.get("/api/ranking", { ...cached, schema: { ...cached.schema, querystring: rankingQuerySchema } });
+
+  const leftOut = cachedJson(
+    app,
+    ["users", "sales", "user_settings"],
+    rankingLeftOutSchema,
+    async (user, request) => {
+      const period = request.query as z.output<typeof rankingQuerySchema>;
+      const { timezone, currency } = await getUserSettings(app.db, user.id);
+      return rankingLeftOut(app.db, { period, timeZone: timezone, currency, viewer: user });
+    },
+  );
+  app.get("/api/ranking/left-out", {
+    ...leftOut,
+    schema: { ...leftOut.schema, querystring: rankingQuerySchema },
+  });
 
   app.put(
     "/api/ranking/visibility",

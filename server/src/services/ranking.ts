@@ -1,6 +1,6 @@
 import { isAdmin } from "@common/schemas/auth.js";
 import { type Period, periodWindow } from "@common/schemas/period.js";
-import type { RankingEntry, RankingVisibility } from "@common/schemas/ranking.js";
+import type { RankingEntry, RankingLeftOut, RankingVisibility } from "@common/schemas/ranking.js";
 import type { Conn } from "../db/client.js";
 import { notFound } from "../http-error.js";
 import { rankingRepository } from "../repositories/ranking.js";
@@ -26,6 +26,28 @@ export async function ranking(
     currency,
   });
   return rows.map((row, index) => ({ ...row, rank: index + 1 }));
+}
+
+/**
+ * how many sales of the period, of the sellers the viewer sees, are in another currency than the
+ * viewer's books one: left out of the ranking (nothing is converted), and said under its totals
+ */
+export async function rankingLeftOut(
+  db: Conn,
+  {
+    period,
+    timeZone,
+    currency = "EUR",
+    viewer,
+    now,
+  }: { period: Period; timeZone: string; currency?: string; viewer: { role: string }; now?: Date },
+): Promise<RankingLeftOut> {
+  const otherCurrencySales = await rankingRepository.countOtherCurrency(db, {
+    window: dayWindow(periodWindow(period, timeZone, now)),
+    withHidden: isAdmin(viewer),
+    currency,
+  });
+  return { otherCurrencySales };
 }
 
 /** the user leaves the ranking or comes back to it */

@@ -1,5 +1,5 @@
 import type { Period } from "@common/schemas/period";
-import type { RankingEntry, RankingVisibility } from "@common/schemas/ranking";
+import type { RankingEntry, RankingLeftOut, RankingVisibility } from "@common/schemas/ranking";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { USER_QUERY_KEY } from "@/lib/auth";
 import { BOOKS_QUERY_KEYS } from "@/lib/books-queries";
@@ -30,6 +30,16 @@ export function useRanking({
   queryConfig?: QueryConfig<typeof getRankingQueryOptions>;
 } = {}) {
   return useQuery({ ...getRankingQueryOptions(period), ...queryConfig });
+}
+
+/** the period's sales in another currency than the viewer's, which the ranking did not add */
+export function useRankingLeftOut(period: Period = ALL_TIME) {
+  return useQuery({
+    // under the ranking's key: whatever refreshes the ranking refreshes this count
+    queryKey: [...periodKey(BOOKS_QUERY_KEYS.ranking, period), "left-out"],
+    queryFn: () => apiRequest<RankingLeftOut>("GET", `/api/ranking/left-out${periodQuery(period)}`),
+    refetchInterval: POLL_INTERVAL_MS,
+  });
 }
 
 /** "Esconder-me do ranking": the user's own line leaves the others' ranking, or comes back */

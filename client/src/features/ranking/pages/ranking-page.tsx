@@ -1,6 +1,7 @@
 import { AlertCircle, Trophy } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "@/components/empty-state";
+import { OtherCurrencyNote } from "@/components/other-currency-note";
 import { PageHeader } from "@/components/page-header";
 import { PageShell } from "@/components/page-shell";
 import { PeriodPicker } from "@/components/period-picker";
@@ -10,7 +11,7 @@ import { useUser } from "@/lib/auth";
 import { useIsMobile } from "@/hooks/use-is-mobile";
 import { errorMessage } from "@/lib/http";
 import { usePeriod } from "@/lib/period";
-import { useRanking } from "../api/get-ranking";
+import { useRanking, useRankingLeftOut } from "../api/get-ranking";
 import { Podium } from "../components/podium";
 import { HideMeSwitch } from "../components/ranking-controls";
 import { RankingCards } from "../components/ranking-cards";
@@ -25,6 +26,7 @@ export function RankingPage() {
   const { data: me } = useUser();
   const [period, setPeriod] = usePeriod();
   const ranking = useRanking({ period });
+  const leftOut = useRankingLeftOut(period);
   const { t } = useTranslation(["ranking", "common"]);
   const entries = ranking.data ?? [];
   const showPodium = entries.length > 0 && (!isMobile || entries.length >= MOBILE_PODIUM_MIN);
@@ -49,6 +51,7 @@ export function RankingPage() {
       {ranking.isSuccess && (
         <>
           <RankingSummary entries={entries} />
+          <OtherCurrencyNote count={leftOut.data?.otherCurrencySales ?? 0} />
           {entries.length === 0 ? (
             <EmptyState
               icon={Trophy}
