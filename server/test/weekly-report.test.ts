@@ -5,7 +5,7 @@ import { MailCatcher } from "../../tools/mail-catcher.js";
 import type { Database } from "../src/db/client.js";
 import { expenses, inventoryItems, notifications, products, sales, users } from "../src/db/schema.js";
 import { Transport } from "../src/engine/fetch/transport.js";
-import { createEmailChannel } from "../src/engine/notify/channels/email.js";
+import { createEmailChannel, weeklyReportEmail } from "../src/engine/notify/channels/email.js";
 import { Notifier } from "../src/engine/notify/outbox.js";
 import { queueWeeklyReports } from "../src/engine/weekly-report.js";
 import { saveUserSettings } from "../src/services/settings.js";
@@ -76,6 +76,8 @@ describe.each(dbKinds())("weekly report by e-mail (%s)", (kind) => {
     await sale(lisbon, "Da semana seguinte", "500.00", "300.00", "2026-11-16T00:30:00Z");
     await sale(lisbon, "Da semana anterior", "500.00", "300.00", "2026-11-08T23:59:00Z");
     await sale(lisbon, "Sem lucro", "10.00", "1.00", "2026-11-11T10:00:00Z");
+    // recorded in euros, before New York's books went to US$: counted apart, never added
+    await sale(newYork, "Em euros", "40.00", "10.00", "2026-11-12T15:00:00Z");
     // expenses count in the week of their day: the first and last days are in, the days around are not
     await database.db.insert(expenses).values([
       {
@@ -190,6 +192,11 @@ describe.each(dbKinds())("weekly report by e-mail (%s)", (kind) => {
     // books kept in dollars: the report's amounts are in US$, never €
     expect(String(ny.text)).toMatch(/Receita: 0,00\sUS\$/);
     expect(String(ny.text)).not.toContain("€");
+    expect(String(ny.text)).toMatch(/Lucro: 0,00\sUS\$\n[\s\S]*\n\n1 venda noutra moeda não está nos totais/);
+    expect(String(ny.html)).toContain("1 venda noutra moeda não está nos totais");
+    expect(String(ny.text)).not.toContain("Em euros");
+    // Lisbon's sales are all in its euros: nothing is said
+    expect(text).not.toContain("noutra moeda");
 
     const rows = await database.db.execute(
       sql`select dedupe_key, status from notifications where dedupe_key like '%:2026-11-16' order by dedupe_key`,
@@ -286,5 +293,33 @@ describe.each(dbKinds())("weekly report by e-mail (%s)", (kind) => {
     expect(await reportsOf(late)).toEqual([`weekly:${late}:2026-12-14`]);
     expect(await reportsOf(atMidnight)).toEqual([`weekly:${atMidnight}:2026-12-14`]);
     await database.db.delete(notifications).where(eq(notifications.status, "pending"));
+  });
+});
+
+describe("the weekly report's line of sales in another currency", () => {
+  const report = {
+    from: "2026-11-09",
+    to: "2026-11-15",
+    timeZone: "Europe/Lisbon",
+    currency: "USD",
+    sales: 1,
+    revenue: "10.00",
+    profit: "5.00",
+    best: [],
+    restocks: 0,
+    failing: [],
+  };
+  it("is in the report's language, singular or plural; absent with none or in a report queued before it", () => {
+    expect(weeklyReportEmail({ ...report, otherCurrencySales: 2 }, "en").text).toContain(
+      "2 sales in another currency are not in the totals",
+    );
+    expect(weeklyReportEmail({ ...report, otherCurrencySales: 1 }, "es").text).toContain(
+      "1 venta en otra moneda no está en los totales",
+    );
+    expect(weeklyReportEmail({ ...report, otherCurrencySales: 3 }).text).toContain(
+      "3 vendas noutra moeda não estão nos totais",
+    );
+    expect(weeklyReportEmail({ ...report, otherCurrencySales: 0 }).text).not.toContain("noutra moeda");
+    expect(weeklyReportEmail(report).html).not.toContain("noutra moeda");
   });
 });

@@ -6,17 +6,25 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
 /** one user's week as the weekly report sums it: sales, the best of them, restocks, failing monitors */
 export const weeklyReportRepository = {
   /**
-   * how many sales in [from, to) recorded in `currency` (the books currency the report is written
-   * in), their revenue and profit (decimal text)
+   * how many sales in [from, to) were recorded in `currency` (the books currency the report is
+   * written in), their revenue and profit (decimal text), and how many were recorded in another one
    */
   async salesTotals(conn: Conn, userId: number, from: Date, to: Date, currency: string) {
+    const inCurrency = sql`currency = ${currency}`;
     const [totals] = rowsOf(
-      await conn.execute(sql`select count(*)::int as n, coalesce(sum(sale_price), 0)::numeric(20, 2)::text as revenue,
-        coalesce(sum(profit), 0)::numeric(20, 2)::text as profit
-        from sales where user_id = ${userId} and currency = ${currency}
+      await conn.execute(sql`select (count(*) filter (where ${inCurrency}))::int as n,
+        coalesce(sum(sale_price) filter (where ${inCurrency}), 0)::numeric(20, 2)::text as revenue,
+        coalesce(sum(profit) filter (where ${inCurrency}), 0)::numeric(20, 2)::text as profit,
+        (count(*) filter (where not ${inCurrency}))::int as other
+        from sales where user_id = ${userId}
           and sale_date >= ${from.toISOString()}::timestamptz and sale_date < ${to.toISOString()}::timestamptz`),
     );
-    return { sales: Number(totals.n), revenue: String(totals.revenue), profit: String(totals.profit) };
+    return {
+      sales: Number(totals.n),
+      revenue: String(totals.revenue),
+      profit: String(totals.profit),
+      otherCurrencySales: Number(totals.other),
+    };
   },
 
   /**

@@ -90,6 +90,8 @@ export interface WeeklyReport {
   /** the sales' profit less the week's expenses */
   profit: string;
   best: { name: string; profit: string }[];
+  /** the week's sales recorded in another currency, in none of the figures; absent in older reports */
+  otherCurrencySales?: number;
   restocks: number;
   failing: string[];
 }

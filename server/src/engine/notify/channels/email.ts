@@ -1,4 +1,5 @@
 import type { Transporter } from "nodemailer";
+import type { AlertKey } from "../../../i18n.js";
 import { CATALOGUE } from "../../platforms/index.js";
 import {
   type AlertPayload,
@@ -87,10 +88,15 @@ export function weeklyReportEmail(r: WeeklyReport, language?: string): MailConte
     [t("report.failing"), String(r.failing.length)],
   ];
   const best = r.best.map((b) => `${b.name} — ${money(b.profit)}`);
+  // a plural text: i18next picks its _one/_other form from the count
+  const leftOut = r.otherCurrencySales
+    ? t("report.otherCurrency" as AlertKey, { count: r.otherCurrencySales })
+    : null;
   const plain = [
     `${title} (${period})`,
     "",
     ...facts.map(([k, v]) => `${k}: ${v}`),
+    ...(leftOut ? ["", leftOut] : []),
     ...(best.length ? ["", `${t("report.best")}:`, ...best.map((b) => `- ${b}`)] : []),
     ...(r.failing.length ? ["", `${t("report.failing")}:`, ...r.failing.map((f) => `- ${f}`)] : []),
   ].join("\n");
@@ -100,6 +106,7 @@ export function weeklyReportEmail(r: WeeklyReport, language?: string): MailConte
 <h2 style="margin:0 0 8px">${esc(title)}</h2>
 <p style="margin:0 0 12px">${esc(period)}</p>
 <table cellpadding="4">${facts.map(([k, v]) => `<tr><th align="left">${esc(k)}</th><td>${esc(v)}</td></tr>`).join("")}</table>
+${leftOut ? `<p style="margin:8px 0;color:#555">${esc(leftOut)}</p>` : ""}
 ${list(t("report.best"), best)}${list(t("report.failing"), r.failing)}
 </body></html>`;
   return { subject: `Stock Monitor — ${title} (${period})`, text: plain, html };
