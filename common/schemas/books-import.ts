@@ -47,6 +47,8 @@ export const SALES_IMPORT_FIELDS = [
   "shippingPrice",
   "sku",
   "size",
+  // the currency the sale was recorded in, as the sales export writes it; absent: today's books one
+  "saleCurrency",
 ] as const;
 export type InventoryImportField = (typeof INVENTORY_IMPORT_FIELDS)[number];
 export type SalesImportField = (typeof SALES_IMPORT_FIELDS)[number];
@@ -113,6 +115,8 @@ export const importValuesSchema = z.object({
   purchaseCurrency: z.string().nullable(),
   purchaseAmount: z.string().nullable(),
   purchaseRate: z.string().nullable(),
+  /** a sales row's currency (ISO 4217, a books currency); null: the books currency of the import's day */
+  saleCurrency: z.string().nullable(),
 });
 export type ImportValues = z.infer<typeof importValuesSchema>;
 

@@ -199,4 +199,60 @@ describe.each(dbKinds())("a sale's own currency (%s)", (kind) => {
     expect(await leftOut(call)).toBe(before);
     expect(await leftOut(admin)).toBe(adminBefore + 1);
   });
+
+  it("the sales CSV import reads the Moeda column, so an exported sale in US$ comes back in US$", async () => {
+    const mia = await newUser("mia");
+    await setCurrency("USD", mia);
+    await sell(mia, "Gorro", "50", "Vinted", "2026-03-20");
+    const exported = (await mia("GET", "/api/sales/export")).body;
+    expect(exported).toContain(";USD;50,00;");
+    // into an account whose books are in euros: the sale keeps its dollars
+    const teo = await newUser("teo");
+    const imported = (await teo("POST", "/api/sales/import", { content: exported })).json();
+    expect(imported, JSON.stringify(imported)).toMatchObject({ imported: 1, counts: { invalid: 0 } });
+    const [back] = (await teo("GET", "/api/sales")).json() as { currency: string; salePrice: string }[];
+    expect(back).toMatchObject({ currency: "USD", salePrice: "50.00" });
+    // the euro books add none of it
+    expect((await teo("GET", "/api/status/statistics")).json().otherCurrencySales).toBe(1);
+  });
+
+  it("the sales CSV import takes a code in any case or a sign, refuses another currency by line, and keeps the books' one when empty", async () => {
+    const bia = await newUser("bia");
+    await setCurrency("GBP", bia);
+    const content = [
+      "Item;Preço de venda;Data da venda;Moeda",
+      "Ienes;10;01/03/2026;JPY",
+      "Dólares;11;01/03/2026;US$",
+      "Euros;12;01/03/2026;€",
+      "Libras;13;01/03/2026;gbp",
+      "Sem moeda;14;01/03/2026;",
+      "Inventada;15;01/03/2026;XYZ",
+    ].join("\n");
+    const preview = (await bia("POST", "/api/sales/import/preview", { content })).json();
+    expect(preview.mapping).toMatchObject({ saleCurrency: "Moeda" });
+    const rows = preview.rows as {
+      line: number;
+      outcome: string;
+      values: { saleCurrency: string | null } | null;
+      errors: { path: string; message: string }[];
+    }[];
+    const error = [{ path: "saleCurrency", message: "Moeda inválida (use EUR, USD, GBP)" }];
+    expect(rows.find((r) => r.line === 2)).toMatchObject({ outcome: "invalid", errors: error });
+    expect(rows.find((r) => r.line === 7)).toMatchObject({ outcome: "invalid", errors: error });
+    expect(rows.filter((r) => r.outcome === "valid").map((r) => r.values?.saleCurrency)).toEqual([
+      "USD",
+      "EUR",
+      "GBP",
+      null,
+    ]);
+    const committed = (await bia("POST", "/api/sales/import", { content })).json();
+    expect(committed).toMatchObject({ imported: 4 });
+    const list = (await bia("GET", "/api/sales")).json() as { currency: string; item: { name: string } }[];
+    expect(Object.fromEntries(list.map((s) => [s.item.name, s.currency]))).toEqual({
+      Dólares: "USD",
+      Euros: "EUR",
+      Libras: "GBP",
+      "Sem moeda": "GBP",
+    });
+  });
 });

@@ -17,6 +17,7 @@ import {
   quantitySchema,
   RATE_REQUIRED,
 } from "@common/schemas/inventory.js";
+import { userSettingsSchema } from "@common/schemas/settings.js";
 import { CsvError, parse as parseCsv } from "csv-parse/sync";
 import { badRequest } from "../http-error.js";
 
@@ -173,6 +174,15 @@ const ALIASES: Record<BooksImportField, string[]> = {
     "importe pagado",
   ],
   purchaseRate: ["taxa de cambio", "exchange rate", "tipo de cambio", "cambio", "rate"],
+  saleCurrency: [
+    "moeda",
+    "currency",
+    "moneda",
+    "moeda da venda",
+    "sale currency",
+    "moneda de venta",
+    "moneda de la venta",
+  ],
 };
 
 /** the first line's separator: the one of `;`, `,` and tab found most often outside quotes */
@@ -322,6 +332,16 @@ const STATUS_WORDS: Record<string, string> = {
 /** the currency signs a spreadsheet may write instead of the code */
 const CURRENCY_SYMBOLS: Record<string, string> = { "€": "EUR", "£": "GBP", $: "USD", US$: "USD", "¥": "JPY" };
 
+/** the currencies a sale can be recorded in: the books currencies */
+const SALE_CURRENCIES: readonly string[] = userSettingsSchema.shape.currency.options;
+export const INVALID_SALE_CURRENCY = `Moeda inválida (use ${SALE_CURRENCIES.join(", ")})`;
+
+/** a sales row's "Moeda": an ISO code in any case or a sign ("US$", "$", "£", "€"); null if not one */
+function readSaleCurrency(text: string): string | null {
+  const code = (CURRENCY_SYMBOLS[text.replace(/\s+/g, "")] ?? text).toUpperCase();
+  return SALE_CURRENCIES.includes(code) ? code : null;
+}
+
 /** the apostrophe our export puts before a cell a spreadsheet would run as a formula */
 const unguard = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text);
 
@@ -441,9 +461,14 @@ function readRow(
       purchaseCurrency: purchase?.currency ?? null,
       purchaseAmount: purchase?.amount ?? null,
       purchaseRate: purchase?.rate ?? null,
+      saleCurrency: null,
     };
   } else {
     const platform = text("platform");
+    const currencyText = text("saleCurrency");
+    const saleCurrency = currencyText === null ? null : readSaleCurrency(currencyText);
+    if (currencyText !== null && saleCurrency === null)
+      errors.push({ path: "saleCurrency", message: INVALID_SALE_CURRENCY });
     values = {
       name: text("itemName") ?? "",
       price: amount("itemCost"),
@@ -463,6 +488,7 @@ function readRow(
       purchaseCurrency: null,
       purchaseAmount: null,
       purchaseRate: null,
+      saleCurrency,
     };
   }
   return {

@@ -311,8 +311,8 @@ async function write(
       platform: values.platform,
       saleDate: day(values.saleDate) ?? now,
       profit: computeProfit(salePrice, item.price, item.shippingPrice, fees),
-      // the file's amounts are read in the books currency of the import's day
-      currency: booksCurrency,
+      // the row's own currency (the sales export writes it); without one, the books currency of the import's day
+      currency: values.saleCurrency ?? booksCurrency,
     };
   });
   const saleIds = await booksImportRepository.insertSales(tx, saleRows);
