@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sales } from "../src/db/schema.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
@@ -253,6 +253,44 @@ describe.each(dbKinds())("a sale's own currency (%s)", (kind) => {
       Euros: "EUR",
       Libras: "GBP",
       "Sem moeda": "GBP",
+    });
+  });
+
+  describe("restoring a deleted item whose copy was taken before sales kept their currency", () => {
+    /** sells a new item, deletes it, and takes `currency` out of its copy's sale as the old copies had none */
+    const deleteAsBefore = async (as: typeof call, name: string) => {
+      const sale = await sell(as, name, "70", "Vinted");
+      const [{ id: itemId }] = (await as("GET", "/api/sales"))
+        .json()
+        .filter((s: { id: number }) => s.id === sale.id)
+        .map((s: { item: { id: number } }) => s.item);
+      expect((await as("DELETE", `/api/inventory/${itemId}`)).statusCode).toBe(200);
+      await t.database.db.execute(
+        sql`update deleted_items set sale = sale - 'currency' where item_id = ${itemId}`,
+      );
+      return { itemId, saleId: sale.id };
+    };
+    const currencyOf = async (saleId: number) =>
+      (await t.database.db.select().from(sales).where(eq(sales.id, saleId)))[0]?.currency;
+
+    it("comes back in the currency the owner's sales of that time were given", async () => {
+      const gil = await newUser("gil");
+      await setCurrency("GBP", gil);
+      const older = await sell(gil, "Camisola", "20", "OLX");
+      const { itemId, saleId } = await deleteAsBefore(gil, "Calças");
+      // the books moved on to US$ since: the copy's sale was in £, as the sale recorded before it
+      await setCurrency("USD", gil);
+      expect((await gil("POST", `/api/inventory/${itemId}/restore`)).statusCode).toBe(200);
+      expect(await currencyOf(saleId)).toBe("GBP");
+      expect(await currencyOf(older.id)).toBe("GBP");
+    });
+
+    it("comes back in the owner's books currency of today when no sale of that time is left", async () => {
+      const rita = await newUser("rita");
+      const { itemId, saleId } = await deleteAsBefore(rita, "Vestido");
+      await setCurrency("USD", rita);
+      expect((await rita("POST", `/api/inventory/${itemId}/restore`)).statusCode).toBe(200);
+      expect(await currencyOf(saleId)).toBe("USD");
     });
   });
 });

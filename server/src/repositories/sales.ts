@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lte } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { inventoryItems, sales } from "../db/schema.js";
 import { lockOwnRow } from "./own-row.js";
@@ -16,6 +16,21 @@ export const salesRepository = {
   /** the user's sale, locked until the transaction ends, or undefined */
   lockOwn: (conn: Conn, userId: number, id: number): Promise<SaleRow | undefined> =>
     lockOwnRow(conn, sales, userId, id),
+
+  /**
+   * the currency of the user's latest sale recorded by `at` that still exists, if any: for a time
+   * before sales kept their currency, the one the books were in when they began to (every sale of
+   * then was given it, and editing a sale keeps it)
+   */
+  async currencyBefore(conn: Conn, userId: number, at: Date): Promise<string | undefined> {
+    const [row] = await conn
+      .select({ currency: sales.currency })
+      .from(sales)
+      .where(and(eq(sales.userId, userId), lte(sales.createdAt, at)))
+      .orderBy(desc(sales.createdAt), desc(sales.id))
+      .limit(1);
+    return row?.currency;
+  },
 
   async findByItem(conn: Conn, itemId: number): Promise<SaleRow | undefined> {
     const [sale] = await conn.select().from(sales).where(eq(sales.inventoryItemId, itemId));

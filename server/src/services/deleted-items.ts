@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.js";
+import type { Db, Tx } from "../db/client.js";
 import { notFound } from "../http-error.js";
 import { deletedItemsRepository } from "../repositories/deleted-items.js";
 import { inventoryItemsRepository, type ItemRow } from "../repositories/inventory-items.js";
@@ -6,6 +6,7 @@ import { productsRepository } from "../repositories/products.js";
 import { itemPhotosRepository } from "../repositories/item-photos.js";
 import { type SaleRow, salesRepository } from "../repositories/sales.js";
 import { ITEM_NOT_FOUND } from "./sales.js";
+import { getUserSettings } from "./settings.js";
 
 /** how long a deleted item can still be put back; the toast offers 5 s, the rest is slack for a
  * slow network. Older copies are pruned on the next deletion. */
@@ -39,6 +40,18 @@ export async function deleteItem(db: Db, userId: number, itemId: number): Promis
 
 const toDate = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
 
+/**
+ * A copy taken before sales kept their currency has none. Its sale was shown in the owner's books
+ * currency of then: the one the migration gave the owner's other sales of that time, when one is
+ * left (a sale recorded before the copy was taken); otherwise the owner's books currency of today.
+ */
+async function currencyOfOldCopy(tx: Tx, userId: number, deletedAt: Date): Promise<string> {
+  return (
+    (await salesRepository.currencyBefore(tx, userId, deletedAt)) ??
+    (await getUserSettings(tx, userId)).currency
+  );
+}
+
 /** puts a recently deleted item back as it was: same id, its sale and its photo */
 export async function restoreItem(db: Db, userId: number, itemId: number): Promise<void> {
   await db.transaction(async (tx) => {
@@ -71,6 +84,7 @@ export async function restoreItem(db: Db, userId: number, itemId: number): Promi
     if (sale) {
       await salesRepository.insert(tx, {
         ...sale,
+        currency: sale.currency ?? (await currencyOfOldCopy(tx, userId, copy.deletedAt)),
         saleDate: toDate(sale.saleDate) ?? new Date(),
         createdAt: toDate(sale.createdAt) ?? new Date(),
       });
