@@ -61,7 +61,8 @@ function RowLine({ row, kind }: { row: ImportRow; kind: BooksImportKind }) {
     if (v.purchaseDate) facts.push(f.dateOnly(v.purchaseDate));
   }
   if (v && kind === "sales") {
-    if (v.salePrice) facts.push(f.money(v.salePrice));
+    // a row that names its currency is a sale in it, not in the books currency
+    if (v.salePrice) facts.push(v.saleCurrency ? f.price(v.salePrice, v.saleCurrency) : f.money(v.salePrice));
     if (v.saleDate) facts.push(f.dateOnly(v.saleDate));
     if (v.platform) facts.push(v.platform);
     facts.push(row.itemId ? t("booksImport.existingItem") : t("booksImport.newItem"));
