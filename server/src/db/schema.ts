@@ -411,6 +411,7 @@ export const inventoryItems = pgTable(
     index("inventory_user_currency_idx")
       .on(t.userId, t.purchaseCurrency, t.createdAt)
       .where(sql`${t.purchaseCurrency} is not null`),
+    index("inventory_user_bought_idx").on(t.userId, sql`coalesce(${t.purchaseDate}, ${t.createdAt})`),
   ],
 );
 
@@ -470,6 +471,7 @@ export const sales = pgTable(
     index("sales_user_idx").on(t.userId),
     uniqueIndex("sales_item_unique").on(t.inventoryItemId),
     index("sales_user_currency_idx").on(t.userId, t.currency),
+    index("sales_user_date_idx").on(t.userId, t.saleDate),
   ],
 );
 

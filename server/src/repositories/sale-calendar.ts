@@ -7,7 +7,11 @@ import type { PgColumn } from "drizzle-orm/pg-core";
  * periods, the DAC7 counter and the yearly summary.
  */
 export const saleLocalTime = (timeZone: string, saleDate: PgColumn | SQL = sql`sale_date`) =>
-  sql`(${saleDate} at time zone (case when (${saleDate} at time zone 'UTC')::time = '00:00' then 'UTC' else ${timeZone} end))`;
+  sql`(${saleDate} at time zone (case when ${dayOnly(saleDate)} then 'UTC' else ${timeZone} end))`;
+
+/** a sale (or an instant) kept without a time: 00:00 UTC, its own day in every zone */
+export const dayOnly = (saleDate: PgColumn | SQL = sql`sale_date`) =>
+  sql`((${saleDate} at time zone 'UTC')::time = '00:00')`;
 
 /** a sale's platform as written, trimmed and with single spaces ("" when none) */
 export const platformName = sql`regexp_replace(trim(coalesce(platform, '')), '\\s+', ' ', 'g')`;
@@ -44,8 +48,12 @@ const midnightOf = (day: string, timeZone: string) => sql`(${day}::date)::timest
  * window: the rule of `saleDay`, written as comparisons of the instant with the window's
  * midnights, so no row is converted to the user's zone (the statistics read thousands of sales)
  */
-export const saleInDays = (window: DayWindow, saleDate: PgColumn | SQL = sql`sale_date`) =>
-  sql`(case when (${saleDate} at time zone 'UTC')::time = '00:00'
+export const saleInDays = (
+  window: DayWindow,
+  saleDate: PgColumn | SQL = sql`sale_date`,
+  isDayOnly: SQL = dayOnly(saleDate),
+) =>
+  sql`(case when ${isDayOnly}
     then ${saleDate} >= ${midnightOf(window.from, "UTC")} and ${saleDate} < ${midnightOf(window.to, "UTC")}
     else ${saleDate} >= ${midnightOf(window.from, window.timeZone)} and ${saleDate} < ${midnightOf(window.to, window.timeZone)} end)`;
 

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { expenses, inventoryItems, sales } from "../db/schema.js";
-import { type DayWindow, dayInWindow, itemBoughtInDays, saleInDays, saleLocalTime } from "./sale-calendar.js";
+import { type DayWindow, dayInWindow, dayOnly, itemBoughtInDays, saleInDays } from "./sale-calendar.js";
 
 /**
  * the two stretches growth compares: the last 30 days and the 30 before them as instants (all
@@ -24,9 +24,14 @@ const truthy = (condition: SQL | undefined) => condition ?? sql`true`;
 /** an amount rounded to the cent as text, 0 when there is nothing to sum */
 const money = (expr: ReturnType<typeof sql>) => sql<string>`round(coalesce(${expr}, 0), 2)::text`;
 
-/** units of the user's items (a lot of 3 counts 3), of those matching `condition` when given */
-const units = (condition?: SQL) =>
-  sql<number>`(coalesce(sum(${inventoryItems.quantity})${condition ? sql` filter (where ${condition})` : sql``}, 0))::int`;
+/**
+ * the instants a stretch of days can cover in any zone: no zone is more than 14 h from UTC, so a
+ * day's instants are within a day either side of its UTC midnight
+ */
+const aroundDays = (days: { from: string; to: string }) => ({
+  from: sql`(${days.from}::date - 1)::timestamp at time zone 'UTC'`,
+  to: sql`(${days.to}::date + 1)::timestamp at time zone 'UTC'`,
+});
 /** what an item cost: (price + shipping) × its units, in numeric */
 const itemCost = sql`(${inventoryItems.price} + ${inventoryItems.shippingPrice}) * ${inventoryItems.quantity}`;
 
@@ -34,17 +39,33 @@ const itemCost = sql`(${inventoryItems.price} + ${inventoryItems.shippingPrice})
 export const statisticsRepository = {
   /** the user's units (of the items bought in the window, when there is one) by status, and what they cost */
   async itemCounts(conn: Conn, userId: number, window: DayWindow | null = null) {
+    // a bought day is within a day of its UTC midnight in any zone: the index on the instant the
+    // day is taken from narrows a period's read to about its own items
+    const read = window
+      ? sql` and coalesce(${inventoryItems.purchaseDate}, ${inventoryItems.createdAt}) >= ${aroundDays(window).from}
+          and coalesce(${inventoryItems.purchaseDate}, ${inventoryItems.createdAt}) < ${aroundDays(window).to}
+          and ${itemInWindow(window)}`
+      : sql``;
+    // items of one status and lot size are summed together first: what they cost is then
+    // (Σ price + Σ shipping) × units, one product per group instead of one per item (still exact)
+    const groups = sql`(
+      select ${inventoryItems.status} as status, ${inventoryItems.quantity} as quantity, count(*) as items,
+        sum(${inventoryItems.price}) as price, sum(${inventoryItems.shippingPrice}) as shipping
+      from ${inventoryItems} where ${inventoryItems.userId} = ${userId}${read}
+      group by 1, 2
+    ) as g`;
+    const units = (condition?: SQL) =>
+      sql<number>`(coalesce(sum(quantity * items)${condition ? sql` filter (where ${condition})` : sql``}, 0))::int`;
     const [row] = await conn
       .select({
         totalItems: units(),
-        inStock: units(sql`${inventoryItems.status} = 'in_stock'`),
-        sold: units(sql`${inventoryItems.status} = 'sold'`),
-        pending: units(sql`${inventoryItems.status} = 'pending'`),
-        inTransit: units(sql`${inventoryItems.status} in ('transit', 'in_transit')`),
-        totalExpenses: money(sql`sum(${itemCost})`),
+        inStock: units(sql`status = 'in_stock'`),
+        sold: units(sql`status = 'sold'`),
+        pending: units(sql`status = 'pending'`),
+        inTransit: units(sql`status in ('transit', 'in_transit')`),
+        totalExpenses: money(sql`sum((price + shipping) * quantity)`),
       })
-      .from(inventoryItems)
-      .where(and(eq(inventoryItems.userId, userId), itemInWindow(window)));
+      .from(groups);
     return row;
   },
 
@@ -78,6 +99,7 @@ export const statisticsRepository = {
     window: DayWindow | null,
     comparison: Comparison,
   ) {
+    const isDayOnly = sql`day_only`;
     let inRecent: SQL;
     let inPrevious: SQL;
     let read = sql``;
@@ -86,37 +108,57 @@ export const statisticsRepository = {
       inRecent = sql`sale_date > ${recentFrom} and sale_date <= ${now}`;
       inPrevious = sql`sale_date > ${previousFrom} and sale_date <= ${recentFrom}`;
     } else {
-      inRecent = saleInDays(comparison.current);
-      inPrevious = saleInDays(comparison.previous);
+      inRecent = saleInDays(comparison.current, sql`sale_date`, isDayOnly);
+      inPrevious = saleInDays(comparison.previous, sql`sale_date`, isDayOnly);
       const first = [comparison.previous.from, comparison.current.from, window?.from]
         .filter(Boolean)
-        .sort()[0];
-      const last = [comparison.previous.to, comparison.current.to, window?.to].filter(Boolean).sort().at(-1);
-      // no zone is more than 14 h from UTC: a day's sales are within a day either side of its UTC midnight
-      if (window)
-        read = sql` and ${sales.saleDate} >= (${first}::date - 1)::timestamp at time zone 'UTC'
-          and ${sales.saleDate} < (${last}::date + 1)::timestamp at time zone 'UTC'`;
+        .sort()[0] as string;
+      const last = [comparison.previous.to, comparison.current.to, window?.to]
+        .filter(Boolean)
+        .sort()
+        .at(-1) as string;
+      const around = aroundDays({ from: first, to: last });
+      if (window) read = sql` and ${sales.saleDate} >= ${around.from} and ${sales.saleDate} < ${around.to}`;
     }
-    const books = sql`same_currency`;
-    const inWindow = sql`${books} and ${window ? saleInDays(window) : sql`true`}`;
-    inRecent = sql`${books} and ${inRecent}`;
-    inPrevious = sql`${books} and ${inPrevious}`;
+    // each sale's stretches are decided once, in a subquery the planner keeps apart ("offset 0"),
+    // not again in each aggregate that filters on them
     const rows = sql`(
-      select ${sales.saleDate} as sale_date, ${sales.salePrice} as sale_price,
-        ${sales.profit} as profit, ${itemCost} as cost, ${sales.currency} = ${currency} as same_currency
-      from ${sales} left join ${inventoryItems} on ${inventoryItems.id} = ${sales.inventoryItemId}
-      where ${sales.userId} = ${userId}${read}
+      select sale_price, profit, same_currency,
+        ${window ? saleInDays(window, sql`sale_date`, isDayOnly) : sql`true`} as in_window,
+        ${inRecent} as in_recent, ${inPrevious} as in_previous
+      from (
+        select ${sales.saleDate} as sale_date, ${sales.salePrice} as sale_price,
+          ${sales.profit} as profit, ${sales.currency} = ${currency} as same_currency,
+          ${dayOnly(sales.saleDate)} as day_only
+        from ${sales}
+        where ${sales.userId} = ${userId}${read}
+        offset 0
+      ) as r
+      offset 0
     ) as s`;
+    // what the window's sales cost is read apart, from only those sales: for a short period the
+    // planner looks each item up rather than reading them all
+    const around = window && aroundDays(window);
+    const soldCost = sql`select sum(${itemCost})
+      from ${sales} join ${inventoryItems} on ${inventoryItems.id} = ${sales.inventoryItemId}
+      where ${sales.userId} = ${userId} and ${sales.currency} = ${currency}${
+        around && window
+          ? sql` and ${sales.saleDate} >= ${around.from} and ${sales.saleDate} < ${around.to} and ${saleInWindow(window)}`
+          : sql``
+      }`;
+    const inWindow = sql`same_currency and in_window`;
+    const recent = sql`same_currency and in_recent`;
+    const previous = sql`same_currency and in_previous`;
     const [row] = await conn
       .select({
-        otherCurrencySales: sql<number>`(count(*) filter (where not same_currency and ${window ? saleInDays(window) : sql`true`}))::int`,
+        otherCurrencySales: sql<number>`(count(*) filter (where not same_currency and in_window))::int`,
         totalSales: sql<number>`(count(*) filter (where ${inWindow}))::int`,
-        recentSales: sql<number>`(count(*) filter (where ${inRecent}))::int`,
-        recentProfit: money(sql`sum(profit) filter (where ${inRecent})`),
-        previousProfit: money(sql`sum(profit) filter (where ${inPrevious})`),
+        recentSales: sql<number>`(count(*) filter (where ${recent}))::int`,
+        recentProfit: money(sql`sum(profit) filter (where ${recent})`),
+        previousProfit: money(sql`sum(profit) filter (where ${previous})`),
         totalProfit: money(sql`sum(profit) filter (where ${inWindow})`),
         totalRevenue: money(sql`sum(sale_price) filter (where ${inWindow})`),
-        soldCost: money(sql`sum(cost) filter (where ${inWindow})`),
+        soldCost: money(sql`(${soldCost})`),
         averageMargin: sql<
           string | null
         >`round(avg(profit * 100 / nullif(sale_price, 0)) filter (where ${inWindow}), 2)::text`,
@@ -170,14 +212,41 @@ export const statisticsRepository = {
     currency: string,
     window: DayWindow | null = null,
   ) {
-    const salesIn = window ? sql` and ${saleInWindow(window)}` : sql``;
+    const around = window && aroundDays(window);
+    const salesIn = around
+      ? sql` and ${sales.saleDate} >= ${around.from} and ${sales.saleDate} < ${around.to} and ${saleInWindow(window)}`
+      : sql``;
     const expensesIn = window ? sql` and ${expenseInWindow(window)}` : sql``;
-    // the month key is computed once in a subquery, so GROUP BY sees a single expression
-    // sales' profit and expenses (negative) side by side, each with its month key computed once
+    const own = sql`${sales.userId} = ${userId} and ${sales.currency} = ${currency}${salesIn}`;
+    // No sale is converted to the user's zone: the months the sales span (a day either side, for
+    // any zone) are listed once with the instant each begins, in the zone and in UTC (for a sale
+    // kept without a time), and each sale falls in one by a binary search of those instants
+    // (width_bucket). A month beginning in an hour the clocks repeat begins at its first occurrence.
+    const months = sql`months as (
+      select array_agg(month order by month) as local,
+        array_agg(case when earlier at time zone ${timeZone} >= month then earlier else zoned end order by month)
+          as zoned,
+        array_agg(month at time zone 'UTC' order by month) as utc
+      from (
+        select month, month at time zone ${timeZone} as zoned,
+          month at time zone ${timeZone} - interval '1 hour' as earlier
+        from generate_series(
+          (select date_trunc('month', min(${sales.saleDate}) at time zone 'UTC' - interval '1 day') from ${sales} where ${own}),
+          (select date_trunc('month', max(${sales.saleDate}) at time zone 'UTC' + interval '1 day') from ${sales} where ${own}),
+          interval '1 month') as month
+      ) as starts
+    )`;
+    const bySale = sql`(
+      select width_bucket(${sales.saleDate}, case when ${dayOnly(sales.saleDate)} then months.utc else months.zoned end)
+          as month, sum(${sales.profit}) as profit, count(*) as sales
+      from ${sales}, months where ${own}
+      group by 1
+    ) as by_sale`;
+    // each month's sales' profit and expenses (negative) side by side, keyed 'YYYY-MM'
     const monthly = sql`(
-      select to_char(${saleLocalTime(timeZone, sales.saleDate)}, 'YYYY-MM') as month_key,
-        ${sales.profit} as profit, 1 as sale
-      from ${sales} where ${sales.userId} = ${userId} and ${sales.currency} = ${currency}${salesIn}
+      with ${months}
+      select to_char(months.local[by_sale.month], 'YYYY-MM') as month_key, profit, sales
+      from ${bySale}, months
       union all
       select to_char(${expenses.spentOn}, 'YYYY-MM'), -${expenses.amount}, 0
       from ${expenses} where ${expenses.userId} = ${userId}${expensesIn}
@@ -189,7 +258,7 @@ export const statisticsRepository = {
       })
       .from(monthly)
       .groupBy(sql`month_key`)
-      .having(sql`sum(sale) > 0`)
+      .having(sql`sum(sales) > 0`)
       // a tie goes to the more recent month
       .orderBy(sql`sum(profit) desc`, sql`month_key desc`)
       .limit(1);
