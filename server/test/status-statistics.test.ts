@@ -251,6 +251,26 @@ describe.each(dbKinds())("GET /api/status/statistics (%s)", (kind) => {
     expect(stats.salesPerformance.bestMonthProfit).toBe("90.00");
   });
 
+  it("files a sale in the hour the clocks repeat at a month's start under the new month", async () => {
+    const inesId = await t.createUser({ username: "ines" });
+    const ines = await t.login("ines");
+    // Havana's clocks go back from 01:00 to 00:00 on 1 November 2026: 00:00–01:00 happens twice
+    // (not one the settings offer: saved directly, the month rule must hold in any zone)
+    await saveUserSettings(t.database.db, inesId, { timezone: "America/Havana" });
+    const sell = async (salePrice: string, saleDate: string) => {
+      const item = await post(ines, "/api/inventory", { name: `vendido a ${salePrice}`, price: "10" });
+      await post(ines, "/api/sales", { inventoryItemId: item.id, salePrice, platform: "OLX", saleDate });
+    };
+    // 00:30 of 1 November, the first time round (summer time, 04:30 UTC) …
+    await sell("100", "2026-11-01T04:30:00.000Z");
+    // … and 23:30 of 31 October, an hour before
+    await sell("50", "2026-11-01T03:30:00.000Z");
+    await sell("50", "2026-10-10T12:00:00.000Z");
+    const stats = await get(ines);
+    expect(stats.salesPerformance.bestMonth).toBe("11/2026");
+    expect(stats.salesPerformance.bestMonthProfit).toBe("90.00");
+  });
+
   it("shows another user nothing of it", async () => {
     const rui = await t.login("rui");
     const stats = await get(rui);
