@@ -37,8 +37,18 @@ const itemCost = sql`(${inventoryItems.price} + ${inventoryItems.shippingPrice})
 
 /** the per-user figures of the statistics screens, aggregated in SQL numeric */
 export const statisticsRepository = {
-  /** the user's units (of the items bought in the window, when there is one) by status, and what they cost */
-  async itemCounts(conn: Conn, userId: number, window: DayWindow | null = null) {
+  /**
+   * the user's units (of the items bought in the window, when there is one) by status, and what
+   * they cost; with no window and `soldIn` (a books currency), also what the items sold in that
+   * currency cost (`soldCost`, else null), read in the same pass over the items
+   */
+  async itemCounts(
+    conn: Conn,
+    userId: number,
+    window: DayWindow | null = null,
+    soldIn: string | null = null,
+  ) {
+    const withSold = soldIn !== null && window === null;
     // a bought day is within a day of its UTC midnight in any zone: the index on the instant the
     // day is taken from narrows a period's read to about its own items
     const read = window
@@ -49,10 +59,19 @@ export const statisticsRepository = {
     // items of one status and lot size are summed together first: what they cost is then
     // (Σ price + Σ shipping) × units, one product per group instead of one per item (still exact)
     const groups = sql`(
-      select ${inventoryItems.status} as status, ${inventoryItems.quantity} as quantity, count(*) as items,
+      select ${inventoryItems.status} as status, ${inventoryItems.quantity} as quantity,
+        ${withSold ? sql`sold.item_id is not null` : sql`false`} as sold, count(*) as items,
         sum(${inventoryItems.price}) as price, sum(${inventoryItems.shippingPrice}) as shipping
-      from ${inventoryItems} where ${inventoryItems.userId} = ${userId}${read}
-      group by 1, 2
+      from ${inventoryItems}${
+        withSold
+          ? sql` left join (
+              select ${sales.inventoryItemId} as item_id from ${sales}
+              where ${sales.userId} = ${userId} and ${sales.currency} = ${soldIn}
+            ) as sold on sold.item_id = ${inventoryItems.id}`
+          : sql``
+      }
+      where ${inventoryItems.userId} = ${userId}${read}
+      group by 1, 2, 3
     ) as g`;
     const units = (condition?: SQL) =>
       sql<number>`(coalesce(sum(quantity * items)${condition ? sql` filter (where ${condition})` : sql``}, 0))::int`;
@@ -64,6 +83,9 @@ export const statisticsRepository = {
         pending: units(sql`status = 'pending'`),
         inTransit: units(sql`status in ('transit', 'in_transit')`),
         totalExpenses: money(sql`sum((price + shipping) * quantity)`),
+        soldCost: withSold
+          ? sql<string | null>`${money(sql`sum((price + shipping) * quantity) filter (where sold)`)}`
+          : sql<string | null>`null`,
       })
       .from(groups);
     return row;
@@ -98,6 +120,8 @@ export const statisticsRepository = {
     currency: string,
     window: DayWindow | null,
     comparison: Comparison,
+    /** false: `soldCost` is left null (itemCounts reads it for all time) */
+    withSoldCost = true,
   ) {
     const isDayOnly = sql`day_only`;
     let inRecent: SQL;
@@ -158,7 +182,7 @@ export const statisticsRepository = {
         previousProfit: money(sql`sum(profit) filter (where ${previous})`),
         totalProfit: money(sql`sum(profit) filter (where ${inWindow})`),
         totalRevenue: money(sql`sum(sale_price) filter (where ${inWindow})`),
-        soldCost: money(sql`(${soldCost})`),
+        soldCost: withSoldCost ? sql<string | null>`${money(sql`(${soldCost})`)}` : sql<string | null>`null`,
         averageMargin: sql<
           string | null
         >`round(avg(profit * 100 / nullif(sale_price, 0)) filter (where ${inWindow}), 2)::text`,
