@@ -3,7 +3,7 @@ import { type MonitorRulesInput, monitorRulesSchema } from "@common/schemas/moni
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "@common/schemas/settings.js";
 import { type ChildProcess, fork } from "node:child_process";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { FakeRetailer } from "../../tools/fake-retailer.js";
 import { FakeWebhook } from "../../tools/fake-webhook.js";
@@ -52,9 +52,9 @@ export interface World {
   /**
    * waits until product `id` has been checked `times` more times (its stored last check moved that
    * often): "nothing more happened" is then shown over real checks, not over a sleep a slow machine
-   * may spend without a single check
+   * may spend without a single check. Several ids: each of them that often (one query a poll).
    */
-  checkedAgain(id: number, times: number, timeoutMs?: number): Promise<void>;
+  checkedAgain(id: number | readonly number[], times: number, timeoutMs?: number): Promise<void>;
   settings(change: Partial<GlobalSettings>): Promise<void>;
   notificationRows(): Promise<(typeof notifications.$inferSelect)[]>;
   /**
@@ -134,15 +134,31 @@ export async function createWorld(database: Database): Promise<World> {
     },
     addUser,
     async checkedAgain(id, times, timeoutMs = 20_000) {
-      const lastCheck = async () => (await world.product(id)).lastCheck?.getTime() ?? 0;
-      let last = await lastCheck();
+      const ids = typeof id === "number" ? [id] : [...id];
+      const lastChecks = async () => {
+        const rows = await database.db
+          .select({ id: products.id, lastCheck: products.lastCheck })
+          .from(products)
+          .where(inArray(products.id, ids));
+        return new Map(rows.map((r) => [r.id, r.lastCheck?.getTime() ?? 0]));
+      };
+      const last = await lastChecks();
+      const seen = new Map(ids.map((i) => [i, 0]));
       const deadline = Date.now() + timeoutMs;
-      for (let seen = 0; seen < times; ) {
-        if (Date.now() > deadline)
-          throw new Error(`o produto ${id} foi verificado ${seen} de ${times} vezes em ${timeoutMs} ms`);
+      while ([...seen.values()].some((n) => n < times)) {
+        if (Date.now() > deadline) {
+          const behind = ids.filter((i) => seen.get(i)! < times).map((i) => `${i}: ${seen.get(i)}`);
+          throw new Error(
+            `produtos verificados menos de ${times} vezes em ${timeoutMs} ms (id: vezes) ${behind.join(", ")}`,
+          );
+        }
         await sleep(20);
-        const now = await lastCheck();
-        if (now !== last) [seen, last] = [seen + 1, now];
+        for (const [i, now] of await lastChecks()) {
+          if (now !== last.get(i)) {
+            last.set(i, now);
+            seen.set(i, seen.get(i)! + 1);
+          }
+        }
       }
     },
     async product(id) {
