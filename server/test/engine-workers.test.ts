@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { adoptUntargeted, leaseDue } from "../src/engine/store.js";
-import { createWorld, eventually, sleep, type World } from "./engine-support.js";
+import { createWorld, eventually, type World } from "./engine-support.js";
 
 const adminUrl = process.env.TEST_PG_URL;
 
@@ -56,18 +56,30 @@ describe.skipIf(!adminUrl)("two workers on the real PostgreSQL", () => {
     w.retailer.resetStats();
     const started = Date.now();
     for (let i = 0; i < 30; i++) w.retailer.setProduct(`w${i}`, { sizes: ["M"] });
-    await sleep(4000);
+    // a window that ends when every product was read N more times, not a fixed sleep
+    const N = 3;
+    await w.checkedAgain(ids, N, 30_000);
     const seconds = (Date.now() - started) / 1000;
     for (let i = 0; i < 30; i++) {
       const count = w.retailer.paths.get(`/products/w${i}.js`) ?? 0;
-      // 1 s interval: about one check per second, never two workers checking the same due time
-      expect(count).toBeGreaterThanOrEqual(Math.floor(seconds) - 1);
+      // every product read N times: its page fetched that often (one fetch under way at the reset
+      // may have been written uncounted)
+      expect(count).toBeGreaterThanOrEqual(N - 1);
+      // 1 s interval: never two workers checking the same due time. Due times are at least 1 s
+      // apart, so a loaded machine only widens this bound; two workers would fetch twice as often
       expect(count).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
     }
     expect(a.health()?.checksLastMinute).toBeGreaterThan(0);
     expect(b.health()?.checksLastMinute).toBeGreaterThan(0);
     await w.webhook.waitForAccepted(30);
-    await sleep(1000);
+    // every product read twice more (a repeated alert would have been written with those checks)
+    // and every alert row sent or failed: nothing left that could still be delivered
+    await w.checkedAgain(ids, 2, 30_000);
+    await eventually(async () =>
+      expect(
+        (await w.notificationRows()).filter((r) => r.status === "pending" || r.status === "sending"),
+      ).toEqual([]),
+    );
     expect(w.webhook.accepted).toHaveLength(30);
     const titles = w.webhook.accepted.map((d) => JSON.stringify(d.body));
     expect(new Set(titles).size).toBe(30);
@@ -84,18 +96,21 @@ describe.skipIf(!adminUrl)("two workers on the real PostgreSQL", () => {
     }
     // the "killed" worker leased them for 1.5 s and never came back
     await adoptUntargeted(second.db, 100);
+    // taken before the lease: its end (the database's now() + 1.5 s) is later than leasedAt + 1.5 s
+    const leasedAt = Date.now();
     const leased = await leaseDue(second.db, "worker-dead", 100, 1500);
     expect(leased.flatMap((t) => t.watchers.map((p) => p.id)).sort()).toEqual([...ids].sort());
-    const leasedAt = Date.now();
+    w.retailer.requestLog = [];
     await w.start({ workerId: "worker-alive" });
-    await sleep(800);
-    expect(w.retailer.requests).toBe(0);
     await eventually(async () => {
       const rows = await first.db.execute(
         sql`select count(*)::int as n from products where last_check is not null and id in ${sql.raw(`(${ids.join(",")})`)}`,
       );
       expect((rows as unknown as { rows: { n: number }[] }).rows[0].n).toBe(5);
     });
+    // no request while the dead worker's lease held: over the whole lease, by each request's time,
+    // rather than over the first 800 ms of it
+    expect(w.retailer.requestLog.filter((r) => r.at < leasedAt + 1500).length).toBe(0);
     expect(Date.now() - leasedAt).toBeGreaterThanOrEqual(1400);
   });
 });
