@@ -87,15 +87,25 @@ describe.each(dbKinds())("engine under hostile hosts (%s)", (kind) => {
       url: `${SHOP}/products/lease`,
       interval: 60_000,
     });
+    // a page of its own at 1 s: its checks show the engine going on past the lease's end
+    w.retailer.setProduct("lease-witness", { status: "out_of_stock" });
+    const witness = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/lease-witness` });
+    w.retailer.requestLog = [];
     const started = Date.now();
     // a check deadline far past the 4 s lease: the lease bounds it
     await w.start({ scheduler: { checkTimeoutMs: 50_000, leaseMs: 4000 } });
     await eventually(async () => expect((await w.product(id)).lastError).toBe("tempo esgotado"));
     expect(Date.now() - started).toBeLessThan(4000 + 2000);
-    await sleep(4500); // past the lease: nobody takes the product again, nothing is written twice
+    // past the lease (taken before its one fetch, so over 4 s after that fetch at the latest): the
+    // only wait left is this one, about time itself; then two more leases and writes of the witness
+    // in which the product could have been taken again. Nobody took it, nothing was written twice
+    const fetchedAt = w.retailer.requestLog.find((r) => r.path === "/products/lease.js")!.at;
+    await sleep(Math.max(0, fetchedAt + 4000 - Date.now()));
+    await w.checkedAgain(witness, 2);
     const row = await w.product(id);
     expect(row.failureStreak).toBe(1);
-    expect(await leasedCount()).toBe(0);
+    // the witness's own lease lasts its check: none is left once no check runs
+    await eventually(async () => expect(await leasedCount()).toBe(0));
     expect(w.retailer.paths.get("/products/lease.js")).toBe(1);
   });
 
