@@ -6,7 +6,7 @@ import { activityLogs, notifications, products, users } from "../src/db/schema.j
 import { Transport } from "../src/engine/fetch/transport.js";
 import type { AlertKind, AlertPayload } from "../src/engine/notify/alert.js";
 import { Notifier } from "../src/engine/notify/outbox.js";
-import { eventually, sleep } from "./engine-support.js";
+import { eventually } from "./engine-support.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
 
 const DISCORD = "https://discord.com";
@@ -159,9 +159,14 @@ describe.each(dbKinds())("outbox order and delivery keys (%s)", (kind) => {
     await queue(hook, alert("new_sizes", a));
     await queue(hook, alert("check_failing", a));
     await queue(hook, alert("restock", b));
-    start();
+    const notifier = start();
     await eventually(async () => expect(webhook.accepted).toHaveLength(4));
-    await sleep(300);
+    // every row sent and none held: nothing is left that could reach the webhook again
+    await eventually(async () => {
+      const rows = await database.db.select().from(notifications);
+      expect(rows.filter((r) => r.webhookUrl === hook).map((r) => r.status)).toEqual(Array(4).fill("sent"));
+      expect(notifier.heldCount).toBe(0);
+    });
     const order = webhook.accepted.map((d) => {
       const body = d.body as { event: string; productId: number };
       return `${body.productId === a ? "a" : "b"}:${body.event}`;
