@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkHealth } from "../src/services/health-watch.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
-import { createWorld, embedsOf, eventually, sleep, type World } from "./engine-support.js";
+import { createWorld, embedsOf, eventually, type World } from "./engine-support.js";
 
 const SHOP = "https://nudeproject.com";
 const VINTED = "https://www.vinted.pt";
@@ -207,7 +207,10 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
       const rows = (await w.notificationRows()).filter((r) => r.productId === id);
       expect(rows.map((r) => r.status)).toEqual(["failed"]);
     });
-    await sleep(1500);
+    // the product read twice more (an alert sent again would be a row written with one of those
+    // checks) and its outbox settled: nothing is left that could still reach the webhook
+    await w.checkedAgain(id, 2);
+    await w.outboxSettled(id);
     expect(w.webhook.received).toHaveLength(1);
     const failed = (await w.activities(id)).filter((a) => a.action === "notification_failed");
     expect(failed).toHaveLength(1);

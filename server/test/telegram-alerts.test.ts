@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FakeTelegram, telegramHtmlError } from "../../tools/fake-telegram.js";
 import { TELEGRAM_ORIGIN } from "../src/engine/notify/webhooks/telegram.js";
 import { saveUserSettings } from "../src/services/settings.js";
-import { createWorld, eventually, sleep, type World } from "./engine-support.js";
+import { createWorld, eventually, type World } from "./engine-support.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
 
 const SHOP = "https://nudeproject.com";
@@ -131,7 +131,10 @@ describe.each(dbKinds())("Telegram alerts through the outbox (%s)", (kind) => {
       const rows = (await w.notificationRows()).filter((r) => r.productId === wrong);
       expect(rows.map((r) => [r.status, r.lastError])).toEqual([["failed", "HTTP 401"]]);
     });
-    await sleep(1000);
+    // the product read twice more (a retry or a new alert would be a row written with one of those
+    // checks) and its outbox settled: nothing is left that could still reach Telegram
+    await w.checkedAgain(wrong, 2);
+    await w.outboxSettled(wrong);
     expect(telegram.calls.filter((c) => c.token === "999:wrong")).toHaveLength(1);
   });
 });
