@@ -63,6 +63,10 @@ export class FakeWebhook {
   /** messages stored and answered with ?wait=true */
   private messages = 0;
   private readonly dripping = new Set<http.ServerResponse>();
+  /** requests held open by a dripping path right now */
+  get dripCount(): number {
+    return this.dripping.size;
+  }
   private server: http.Server | null = null;
   private waiters: { count: number; resolve: () => void }[] = [];
 
