@@ -4,6 +4,7 @@ import { FakeRetailer } from "../../tools/fake-retailer.js";
 import { EngineHttp } from "../src/engine/fetch/http-client.js";
 import { HostLimiter } from "../src/engine/fetch/host-limiter.js";
 import { CheckFailure } from "../src/engine/platforms/types.js";
+import { eventually } from "./harness.js";
 
 /** a tiny HTTP CONNECT proxy that counts the tunnels it opens */
 async function startProxy(): Promise<{ url: string; tunnels: number; close(): Promise<void> }> {
@@ -122,7 +123,8 @@ describe("engine fetch layer", () => {
     expect(fast.host).toBe("blocky.example.com");
     expect(retailer.requests).toBe(1);
     expect(local.limiter.blockedFor("blocky.example.com")).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 450));
+    // the back-off (400 ms) is time itself: waited for until it ends, no longer
+    await eventually(() => expect(local.limiter.blockedFor("blocky.example.com")).toBe(0), 5_000, 20);
     retailer.setProduct("walled", { block: "off" });
     const again = await local.request({ url: "https://blocky.example.com/products/walled.js" });
     expect(again.status).toBe(200);
