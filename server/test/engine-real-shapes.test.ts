@@ -4,7 +4,7 @@
  * answer at odds with itself fails the check and keeps the status.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createWorld, embedsOf, eventually, sleep, type World } from "./engine-support.js";
+import { createWorld, embedsOf, eventually, type World } from "./engine-support.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
 
 const HAVAIANAS = "https://www.havaianas-store.com";
@@ -64,7 +64,9 @@ describe.each(dbKinds())("engine on real retailer shapes (%s)", (kind) => {
     expect(product.lastError).toBe("formato inesperado");
     const failures = (await w.activities(id)).filter((a) => a.action === "stock_check_failed");
     expect(failures[0]?.message).toMatch(/Formato inesperado: o produto diz-se disponível/);
-    await sleep(300);
+    // an alert is written with the check that raises it: after two failed checks its outbox, settled,
+    // holds all it will ever send
+    await w.outboxSettled(id);
     expect(w.webhook.received).toHaveLength(1);
   });
 });
