@@ -68,11 +68,15 @@ describe.each(dbKinds())("host budgets for the admin (%s)", (kind) => {
     expect(zara.stretchedTo).toBeGreaterThan(20_000); // 10 monitors in 27 a minute
     // the products list plans with it too, once its reading of the admin's budgets is renewed (a few
     // seconds old at most): asked until it is, rather than after a sleep of the renewal's length
-    await eventually(async () => {
-      const after = await cardInterval();
-      expect(after).toBeGreaterThan(before ?? 0);
-      expect(after).toBeGreaterThan(20_000);
-    }, 15_000, 200);
+    await eventually(
+      async () => {
+        const after = await cardInterval();
+        expect(after).toBeGreaterThan(before ?? 0);
+        expect(after).toBeGreaterThan(20_000);
+      },
+      15_000,
+      200,
+    );
     // a host with no monitors yet may get a budget of its own, and is listed
     expect((await put("www.vinted.pt", { perMinute: "12", atOnce: 1 })).statusCode).toBe(200);
     const vinted = (await list()).json().hosts.find((h: { host: string }) => h.host === "www.vinted.pt");
