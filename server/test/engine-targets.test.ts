@@ -78,6 +78,29 @@ describe.each(dbKinds())("shared targets (%s)", (kind) => {
     expect((await w.activities(a)).every((l) => l.userId === w.userId)).toBe(true);
   });
 
+  it("a product written just after the engine looked for new ones is fetched at once, not after the idle sleep", async () => {
+    w.retailer.setProduct("first", { status: "in_stock" });
+    w.retailer.setProduct("right-after", { status: "in_stock" });
+    await w.start();
+    await sleep(500); // idle, as in the test below
+    const first = await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/first`,
+      interval: 60_000,
+    });
+    // the wake placed it: the next wake comes within ADOPT_EVERY_MS of that look, which it put off
+    await eventually(async () => expect((await w.product(first)).targetId).not.toBeNull(), 5000, 2);
+    const id = await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/right-after`,
+      interval: 60_000,
+    });
+    const addedAt = Date.now();
+    await eventually(async () => expect((await w.product(id)).lastCheck).not.toBeNull(), 10_000);
+    expect(Date.now() - addedAt).toBeLessThan(5000);
+    expect(fetches("right-after")).toBe(1);
+  });
+
   it("an idle engine sleeps until it is told: a product written by another process is fetched at once", async () => {
     w.retailer.setProduct("woken", { status: "in_stock" });
     await w.start();

@@ -336,6 +336,10 @@ export class Scheduler {
       this.moreDue = leased.length === want;
       if (this.moreDue) pause = 0;
     }
+    // a wake that came under ADOPT_EVERY_MS after the last look for new products put that look off:
+    // off until it is allowed, not for a whole idle sleep
+    if (this.adoptWanted)
+      pause = Math.min(pause, Math.max(5, ADOPT_EVERY_MS - (Date.now() - this.adoptedAt)));
     return pause;
   }
 
