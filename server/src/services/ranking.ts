@@ -6,25 +6,25 @@ import { notFound } from "../http-error.js";
 import { rankingRepository } from "../repositories/ranking.js";
 import { dayWindow } from "./period.js";
 
+type RankingAsk = {
+  period: Period;
+  timeZone: string;
+  currency?: string;
+  viewer: { role: string };
+  now?: Date;
+};
+
+/** the period's days and the sellers the viewer sees: the ranking and its left-out count read the same */
+function sellersSeen({ period, timeZone, currency = "EUR", viewer, now }: RankingAsk) {
+  return { window: dayWindow(periodWindow(period, timeZone, now)), withHidden: isAdmin(viewer), currency };
+}
+
 /**
  * users with at least one sale in the period, best first (the order is the repository's), numbered
  * from 1 in the list the viewer gets: an admin also gets those who hid themselves, marked hidden
  */
-export async function ranking(
-  db: Conn,
-  {
-    period,
-    timeZone,
-    currency = "EUR",
-    viewer,
-    now,
-  }: { period: Period; timeZone: string; currency?: string; viewer: { role: string }; now?: Date },
-): Promise<RankingEntry[]> {
-  const rows = await rankingRepository.listSellers(db, {
-    window: dayWindow(periodWindow(period, timeZone, now)),
-    withHidden: isAdmin(viewer),
-    currency,
-  });
+export async function ranking(db: Conn, ask: RankingAsk): Promise<RankingEntry[]> {
+  const rows = await rankingRepository.listSellers(db, sellersSeen(ask));
   return rows.map((row, index) => ({ ...row, rank: index + 1 }));
 }
 
@@ -32,21 +32,8 @@ export async function ranking(
  * how many sales of the period, of the sellers the viewer sees, are in another currency than the
  * viewer's books one: left out of the ranking (nothing is converted), and said under its totals
  */
-export async function rankingLeftOut(
-  db: Conn,
-  {
-    period,
-    timeZone,
-    currency = "EUR",
-    viewer,
-    now,
-  }: { period: Period; timeZone: string; currency?: string; viewer: { role: string }; now?: Date },
-): Promise<RankingLeftOut> {
-  const otherCurrencySales = await rankingRepository.countOtherCurrency(db, {
-    window: dayWindow(periodWindow(period, timeZone, now)),
-    withHidden: isAdmin(viewer),
-    currency,
-  });
+export async function rankingLeftOut(db: Conn, ask: RankingAsk): Promise<RankingLeftOut> {
+  const otherCurrencySales = await rankingRepository.countOtherCurrency(db, sellersSeen(ask));
   return { otherCurrencySales };
 }
 
