@@ -8,9 +8,14 @@ export interface WireQueryOptions {
   paramTypes?: number[];
 }
 
+/** a prepared statement's parameter, sent as PostgreSQL's text for it (null: SQL null) */
+export type PreparedParam = string | number | null;
+
 export type Request =
   | { op: "query"; sql: string; params?: unknown[]; options?: WireQueryOptions; tx?: number }
   | { op: "exec"; sql: string; tx?: number }
+  /** a hot statement kept parsed under `name` (db/prepared.ts); never inside a transaction */
+  | { op: "prepared"; name: string; sql: string; params: PreparedParam[] }
   | { op: "begin" }
   | { op: "end"; tx: number; commit: boolean }
   | { op: "listen"; channel: string }

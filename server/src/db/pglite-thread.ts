@@ -5,6 +5,7 @@ import {
   type Call,
   fromWireError,
   type Message,
+  type PreparedParam,
   type Request,
   type WireQueryOptions,
 } from "./pglite-protocol.js";
@@ -212,6 +213,11 @@ export class PGliteThread implements EmbeddedDatabase {
     return this.call({ op: "query", sql, params, options: wireOptions(options), tx }, generation) as Promise<
       Results<T>
     >;
+  }
+
+  /** a statement parsed and planned once per thread under `name` (db/prepared.ts) */
+  queryPrepared<T>(name: string, sql: string, params: PreparedParam[]): Promise<Results<T>> {
+    return this.call({ op: "prepared", name, sql, params }) as Promise<Results<T>>;
   }
 
   exec(sql: string, tx?: number, generation?: number): Promise<Results[]> {

@@ -4,6 +4,7 @@ import type { CheckDetail } from "@common/schemas/check-detail.js";
 import { sql } from "drizzle-orm";
 import { ENGINE_CHANNEL } from "../db/change-feed.js";
 import type { Db } from "../db/client.js";
+import { queryPrepared } from "../db/prepared.js";
 import { hostOf } from "./platforms/support/blocks.js";
 import { readRules } from "@common/schemas/monitor-rules.js";
 import type { SearchItem } from "@common/search-rules.js";
@@ -178,7 +179,7 @@ export async function leaseDue(
   leaseMs: number,
 ): Promise<LeasedTarget[]> {
   const leasedAt = Date.now();
-  const result = await rawClient(db).query(LEASE_SQL, [workerId, limit, leaseMs]);
+  const result = await queryPrepared(db, "engine_lease", LEASE_SQL, [workerId, limit, leaseMs]);
   const targets: LeasedTarget[] = [];
   // the watchers of a target mostly share one URL: its host is read once (a URL parse each)
   const hosts = new Map<string, string>();
@@ -224,15 +225,17 @@ export async function leaseDue(
   return targets;
 }
 
+const NEXT_DUE_SQL = `
+  select extract(epoch from (min(greatest(next_check_at, coalesce(lease_until, next_check_at))) - now())) * 1000
+    as ms from monitor_targets
+  where next_check_at is not null`;
+
 /** ms until the next target is due (null when none is watched) */
 export async function msUntilNextDue(db: Db): Promise<number | null> {
   // a leased target is due again when its lease ends: another worker's if that worker died, this
   // worker's if its write failed (one being written wakes the sleeping loop when written)
-  const result = await db.execute(sql`
-    select extract(epoch from (min(greatest(next_check_at, coalesce(lease_until, next_check_at))) - now())) * 1000
-      as ms from monitor_targets
-    where next_check_at is not null`);
-  const ms = rowsOf(result)[0]?.ms;
+  const result = await queryPrepared(db, "engine_next_due", NEXT_DUE_SQL, []);
+  const ms = result.rows[0]?.ms;
   return ms === null || ms === undefined ? null : Number(ms);
 }
 
@@ -515,10 +518,10 @@ export async function writeBatch(
   const targets = JSON.stringify(batch.targets);
   const targetIds = intArray(batch.targets.map((t) => t.id));
   if (batch.activities.length === 0 && batch.alerts.length === 0 && !batch.checks.some((c) => c.changes)) {
-    await rawClient(db).query(ROUTINE_SQL, [workerId, checks, ids, targets, targetIds]);
+    await queryPrepared(db, "engine_routine_batch", ROUTINE_SQL, [workerId, checks, ids, targets, targetIds]);
     return [];
   }
-  const result = await rawClient(db).query(BATCH_SQL, [
+  const result = await queryPrepared(db, "engine_batch", BATCH_SQL, [
     workerId,
     checks,
     ids,
