@@ -137,7 +137,11 @@ describe.each(dbKinds())("live updates, GET /api/events (%s)", (kind) => {
   };
 
   /** one check of the product written the way the scheduler writes it: lease, then the batch */
-  const check = async (productId: number, changes?: CheckWrite["changes"]) => {
+  const check = async (
+    productId: number,
+    changes?: CheckWrite["changes"],
+    outcome: { ok: boolean; streak: number; err: string | null } = { ok: true, streak: 0, err: null },
+  ) => {
     await makeDueNow(engineDb.db, productId);
     await adoptUntargeted(engineDb.db, 100);
     const leased = await leaseDue(engineDb.db, "teste", 10, 60_000);
@@ -153,9 +157,7 @@ describe.each(dbKinds())("live updates, GET /api/events (%s)", (kind) => {
             id: productId,
             target: leased[0].id,
             next: at + 86_400_000,
-            ok: true,
-            streak: 0,
-            err: null,
+            ...outcome,
             at,
             ...(changes ? { changes } : {}),
           },
@@ -279,6 +281,20 @@ describe.each(dbKinds())("live updates, GET /api/events (%s)", (kind) => {
     await check(id);
     await sleep(500);
     expect(stream.named("changed", CHECKS)).toHaveLength(1);
+    expect(stream.named("changed", CHANGED)).toEqual([]);
+    stream.close();
+  });
+
+  it("a failure that goes on (the same error, one more in the streak) is a 'checks' too; its start is a change", async () => {
+    const stream = await open(rui);
+    const id = await addProduct(ruiId, "Meias", "in_stock");
+    await stream.waitFor("changed", CHANGED);
+    stream.clear();
+    await check(id, undefined, { ok: false, streak: 1, err: "HTTP 503" });
+    await stream.waitFor("changed", CHANGED); // an error starting is seen on the card
+    stream.clear();
+    await check(id, undefined, { ok: false, streak: 2, err: "HTTP 503" });
+    await stream.waitFor("changed", CHECKS);
     expect(stream.named("changed", CHANGED)).toEqual([]);
     stream.close();
   });
