@@ -4,13 +4,17 @@
  * `sellerType` are language-independent, and that is the status. The OLD template's
  * `f-buyBox-availabilityStatus-*` class and the NEW template's web-availability span are checked
  * against it; signals that contradict each other are a failed check. JSON-LD is used only for name,
- * image and price: it says LimitedAvailability on sold-out pages. Marketplace offers count unless
- * config.fnacOnly; click-and-collect only (`sellerType` store) is not buyable online.
+ * image and price: it says LimitedAvailability on sold-out pages. Without a JSON-LD price, the CEDDL
+ * product's own `price.priceWithTax` (never an entry of its `offer` list: other sellers, used ones).
+ * Marketplace offers count unless config.fnacOnly; click-and-collect only (`sellerType` store) is not
+ * buyable online.
  * Uncertain: the PT sentences (none found), reachability past Akamai + DataDome for a plain client.
  */
 import { unexpected } from "./support/blocks";
 import { fetchPage } from "./support/fetch-page";
 import { jsonLdDetails } from "./support/jsonld";
+import { jsonAfter } from "./support/embedded-json";
+import { at, type Json, record, text } from "./support/json";
 import { decimalText } from "./support/money";
 import { withoutUndefined } from "./support/result";
 import { definePlatform } from "./support/define-platform";
@@ -37,27 +41,62 @@ export interface FnacSignals {
   priceWithTax?: string;
 }
 
+const CEDDL_AVAILABILITY = /"availabilityType"\s*:\s*"([a-z-]+)"\s*,\s*"availabilityID"/i;
+
+/**
+ * The CEDDL product whose `attributes` hold the availability, parsed. Real blocks (fnac.com,
+ * `<script id="digitalData">`) list every seller's offer in `attributes.offer` (marketplace and used
+ * ones too) before the main offer's seller and availability, and keep the product's own `price` after
+ * them, so the text around the availability holds other sellers' prices. Read from the page as sent
+ * (the unescaped copy would break names holding `\"`, such as 6,1\" screens), else from that copy
+ * (the NEW template's escaped JSON); null when neither parses.
+ */
+function ceddlProduct(sources: string[], availabilityType: string): Json | null {
+  for (const source of sources) {
+    const found = CEDDL_AVAILABILITY.exec(source);
+    if (!found) continue;
+    const start = source.lastIndexOf('"product"', found.index);
+    if (start < 0) continue;
+    const product = record(jsonAfter(source.slice(start), /^"product"\s*:\s*\[/));
+    if (text(at(product, "attributes.availabilityType"))?.toLowerCase() === availabilityType) {
+      return product ?? null;
+    }
+  }
+  return null;
+}
+
 /** Pure: the page's signals; the NEW template embeds its JSON backslash-escaped, so it is unescaped first */
 export function fnacSignals(html: string): FnacSignals {
   const flat = html.replace(/\\"/g, '"');
-  const ceddl = /"availabilityType"\s*:\s*"([a-z-]+)"\s*,\s*"availabilityID"/i.exec(flat);
+  const ceddl = CEDDL_AVAILABILITY.exec(flat);
+  const product = ceddl ? ceddlProduct([html, flat], ceddl[1].toLowerCase()) : null;
+  const attributes = record(product?.attributes);
   const around = ceddl ? flat.slice(Math.max(0, ceddl.index - 800), ceddl.index + 800) : "";
   const sellerType =
-    /"sellerType"\s*:\s*"([^"]*)"/i.exec(around)?.[1] ?? /data-sellertype=["']([^"']*)["']/i.exec(html)?.[1];
+    text(attributes?.sellerType) ??
+    /"sellerType"\s*:\s*"([^"]*)"/i.exec(around)?.[1] ??
+    /data-sellertype=["']([^"']*)["']/i.exec(html)?.[1];
   const sellerName =
-    /"sellerName"\s*:\s*"([^"]*)"/i.exec(around)?.[1] ?? /data-sellername=["']([^"']*)["']/i.exec(html)?.[1];
+    text(attributes?.sellerName) ??
+    /"sellerName"\s*:\s*"([^"]*)"/i.exec(around)?.[1] ??
+    /data-sellername=["']([^"']*)["']/i.exec(html)?.[1];
   const oldClass =
     /f-buyBox-availabilityStatus-(unavailable|available)\b|f-buyBox__availabilityStatus--(unavailable|available)\b/i.exec(
       html,
     );
-  const price = /"priceWithTax"\s*:\s*"?([\d.]+)"?/i.exec(around)?.[1];
+  // the product's own price (with tax), else the main offer's; never an entry of the offer list
+  const price = product
+    ? (decimalText(at(product, "price.priceWithTax")) ??
+      decimalText(at(attributes, "currentOffer.price.priceWithTax")) ??
+      decimalText(attributes?.priceWithTax))
+    : decimalText(/"priceWithTax"\s*:\s*"?([\d.]+)"?/i.exec(around)?.[1]);
   return withoutUndefined({
     availabilityType: ceddl?.[1].toLowerCase(),
     sellerType: sellerType?.toLowerCase(),
     sellerName,
     oldTemplate: (oldClass?.[1] ?? oldClass?.[2])?.toLowerCase() as FnacSignals["oldTemplate"],
     buyButton: /data-automation-id=["']product-buy-btn["']/i.test(html),
-    priceWithTax: price ? (decimalText(price) ?? undefined) : undefined,
+    priceWithTax: price ?? undefined,
   });
 }
 

@@ -40,6 +40,13 @@ interface RealCase {
 const zaraPage = (product: string) =>
   html(`<html><body><script>window.zara.viewPayload = {"product": ${product}};</script></body></html>`);
 
+/**
+ * a Fnac page holding the captured CEDDL block where the capturer read it: the page's
+ * `<script id="digitalData">`, whose text it parsed as JSON
+ */
+const fnacPage = (digitalData: string) =>
+  html(`<html><body><script type="application/json" id="digitalData">${digitalData}</script></body></html>`);
+
 /** Nude Project's products.json as it was saved: the `products` list alone */
 const nudeProducts = JSON.parse(real("nudeproject/products-2024-05-12.json")) as unknown[];
 
@@ -332,6 +339,40 @@ const CASES: RealCase[] = [
       currency: "EUR",
       name: 'TV TCL 85C7K (MiniLed - 85" - 216 cm - 4K Ultra HD - Smart TV)',
       source: "json-ld",
+    },
+  },
+  {
+    title:
+      "Fnac France, 2024: the digital-data block of an iPhone 16 page, Fnac's new offer in stock beside a marketplace seller's like-new one; the product's price (1349.99), not the other seller's",
+    platform: "fnac",
+    url: "https://www.fnac.com/Apple-iPhone-16-6-1-5G-512-Go-Double-SIM-Noir/a19813597/w-4",
+    serve: (req) =>
+      req.path === "/Apple-iPhone-16-6-1-5G-512-Go-Double-SIM-Noir/a19813597/w-4"
+        ? fnacPage(real("fnac/digitaldata-2024-19813597-fr-in-stock.json"))
+        : undefined,
+    reads: {
+      status: "in_stock",
+      sizes: [],
+      price: "1349.99",
+      currency: "EUR",
+      source: "page-ceddl",
+    },
+  },
+  {
+    title:
+      "Fnac France, 2024: an iPhone 16 Plus whose Fnac offer is 'Bientôt en stock' (out-of-stock, 198): out of stock at the product's 1499.99, the marketplace's like-new 1494.00 not taken for its price",
+    platform: "fnac",
+    url: "https://www.fnac.com/Apple-iPhone-16-Plus-6-7-5G-512-Go-Double-SIM-Noir/a19813461/w-4",
+    serve: (req) =>
+      req.path === "/Apple-iPhone-16-Plus-6-7-5G-512-Go-Double-SIM-Noir/a19813461/w-4"
+        ? fnacPage(real("fnac/digitaldata-2024-19813461-fr-out-of-stock.json"))
+        : undefined,
+    reads: {
+      status: "out_of_stock",
+      sizes: [],
+      price: "1499.99",
+      currency: "EUR",
+      source: "page-ceddl",
     },
   },
 ];
