@@ -232,7 +232,6 @@ export const products = pgTable(
     index("products_user_idx").on(t.userId),
     index("products_target_idx").on(t.targetId),
     index("products_untargeted_idx").on(t.id).where(sql`${t.targetId} is null`),
-    index("products_due_idx").on(t.nextCheckAt).where(sql`${t.isActive}`),
   ],
 );
 
