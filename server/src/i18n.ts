@@ -11,6 +11,7 @@ import i18next from "i18next";
 import enAlerts from "./locales/en/alerts.json" with { type: "json" };
 import esAlerts from "./locales/es/alerts.json" with { type: "json" };
 import ptAlerts from "./locales/pt/alerts.json" with { type: "json" };
+import { askPortugalPluralRules } from "@common/portugal-plurals.js";
 
 export type Language = UserSettings["language"];
 export const LANGUAGES: readonly Language[] = ["pt", "en", "es"];
@@ -36,6 +37,7 @@ void i18n.init({
   returnNull: false,
   initAsync: false,
 });
+askPortugalPluralRules(i18n);
 
 /** a saved language, or pt-PT for anything else (a row queued before languages, a bad value) */
 export function languageOf(value: unknown): Language {

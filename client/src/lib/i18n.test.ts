@@ -22,3 +22,21 @@ describe("translateMessage: server and schema messages by their pt-PT text", () 
     expect(translateMessage("Não autenticado")).toBe("Não autenticado");
   });
 });
+
+describe("plurals follow Portugal's rules, not Brazil's", () => {
+  it("0 and 1,5 take the plural in pt-PT; only 1 the singular", async () => {
+    await i18n.changeLanguage("pt");
+    expect(i18n.t("status:charts.sales", { count: 1 })).toBe("1 venda");
+    expect(i18n.t("sales:yearSummary.salesCount", { count: 0 })).toBe("0 vendas");
+    expect(i18n.t("inventory:card.units", { count: 0 })).toBe("0 unidades");
+    expect(i18n.t("common:booksImport.count.valid", { count: 0 })).toBe("0 linhas válidas");
+    expect(i18n.t("common:time.hoursAgo", { count: 1.5 })).toBe("há 1.5 horas");
+  });
+
+  it("the server's texts (alerts, e-mails) count the same way", async () => {
+    const { translator } = await import("../../../server/src/i18n");
+    const t = translator("pt");
+    expect(t("report.otherCurrency", { count: 1 })).toBe("1 venda noutra moeda não está nos totais");
+    expect(t("report.otherCurrency", { count: 1.5 })).toBe("1.5 vendas noutra moeda não estão nos totais");
+  });
+});

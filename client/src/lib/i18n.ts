@@ -10,6 +10,7 @@ import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Catalogue } from "@/locales/pt";
 import { pt } from "@/locales/pt";
+import { askPortugalPluralRules } from "@common/portugal-plurals.js";
 
 export type Language = UserSettings["language"];
 export const LANGUAGES: readonly Language[] = ["pt", "en", "es"];
@@ -62,6 +63,7 @@ i18n
     returnNull: false,
     initAsync: false,
   });
+askPortugalPluralRules(i18n);
 
 /**
  * switches every mounted screen to `language` (no reload) and tells the document; resolves once
