@@ -16,12 +16,13 @@ const tags = fs
   .map((f) => f.slice(0, -4))
   .sort();
 const base = 1795402200000;
-journal.entries = tags.map((tag, idx) => ({
-  idx,
-  version: "7",
-  when: known.get(tag) ?? base + Number(tag.slice(0, 4)) * 100000,
-  tag,
-  breakpoints: true,
-}));
+// drizzle runs on an installation only the migrations whose `when` is above the last one it ran:
+// a new entry's must be above every earlier one's, whatever base the earlier ones were given
+let last = 0;
+journal.entries = tags.map((tag, idx) => {
+  const when = known.get(tag) ?? Math.max(base + Number(tag.slice(0, 4)) * 100000, last + 1000);
+  last = Math.max(last, when);
+  return { idx, version: "7", when, tag, breakpoints: true };
+});
 fs.writeFileSync(file, `${JSON.stringify(journal, null, 2)}\n`);
 console.log(`${tags.length} migrações no diário`);

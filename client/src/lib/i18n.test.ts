@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import type { AlertKey } from "../../../server/src/i18n";
 import { i18n, translateMessage } from "./i18n";
 
 describe("translateMessage: server and schema messages by their pt-PT text", () => {
@@ -36,7 +37,8 @@ describe("plurals follow Portugal's rules, not Brazil's", () => {
   it("the server's texts (alerts, e-mails) count the same way", async () => {
     const { translator } = await import("../../../server/src/i18n");
     const t = translator("pt");
-    expect(t("report.otherCurrency", { count: 1 })).toBe("1 venda noutra moeda não está nos totais");
-    expect(t("report.otherCurrency", { count: 1.5 })).toBe("1.5 vendas noutra moeda não estão nos totais");
+    const key = "report.otherCurrency" as AlertKey; // a plural: its leaves are _one and _other
+    expect(t(key, { count: 1 })).toBe("1 venda noutra moeda não está nos totais");
+    expect(t(key, { count: 1.5 })).toBe("1.5 vendas noutra moeda não estão nos totais");
   });
 });
