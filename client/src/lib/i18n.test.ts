@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { AlertKey } from "../../../server/src/i18n";
 import { i18n, translateMessage } from "./i18n";
 
 describe("translateMessage: server and schema messages by their pt-PT text", () => {
@@ -32,13 +31,5 @@ describe("plurals follow Portugal's rules, not Brazil's", () => {
     expect(i18n.t("inventory:card.units", { count: 0 })).toBe("0 unidades");
     expect(i18n.t("common:booksImport.count.valid", { count: 0 })).toBe("0 linhas válidas");
     expect(i18n.t("common:time.hoursAgo", { count: 1.5 })).toBe("há 1.5 horas");
-  });
-
-  it("the server's texts (alerts, e-mails) count the same way", async () => {
-    const { translator } = await import("../../../server/src/i18n");
-    const t = translator("pt");
-    const key = "report.otherCurrency" as AlertKey; // a plural: its leaves are _one and _other
-    expect(t(key, { count: 1 })).toBe("1 venda noutra moeda não está nos totais");
-    expect(t(key, { count: 1.5 })).toBe("1.5 vendas noutra moeda não estão nos totais");
   });
 });
