@@ -464,6 +464,11 @@ export const sales = pgTable(
     profit: numeric("profit", { precision: 12, scale: 2 }).notNull(),
     /** the books currency (ISO 4217) the sale was recorded in: its amounts stay in it */
     currency: text("currency").notNull().default("EUR"),
+    /**
+     * what its item cost, (price + shipping) × units; kept by triggers from the item (migration
+     * 0141), never written by the application; null without an item
+     */
+    soldCost: numeric("sold_cost"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -32,23 +32,11 @@ const aroundDays = (days: { from: string; to: string }) => ({
   from: sql`(${days.from}::date - 1)::timestamp at time zone 'UTC'`,
   to: sql`(${days.to}::date + 1)::timestamp at time zone 'UTC'`,
 });
-/** what an item cost: (price + shipping) × its units, in numeric */
-const itemCost = sql`(${inventoryItems.price} + ${inventoryItems.shippingPrice}) * ${inventoryItems.quantity}`;
 
 /** the per-user figures of the statistics screens, aggregated in SQL numeric */
 export const statisticsRepository = {
-  /**
-   * the user's units (of the items bought in the window, when there is one) by status, and what
-   * they cost; with no window and `soldIn` (a books currency), also what the items sold in that
-   * currency cost (`soldCost`, else null), read in the same pass over the items
-   */
-  async itemCounts(
-    conn: Conn,
-    userId: number,
-    window: DayWindow | null = null,
-    soldIn: string | null = null,
-  ) {
-    const withSold = soldIn !== null && window === null;
+  /** the user's units (of the items bought in the window, when there is one) by status, and what they cost */
+  async itemCounts(conn: Conn, userId: number, window: DayWindow | null = null) {
     // a bought day is within a day of its UTC midnight in any zone: the index on the instant the
     // day is taken from narrows a period's read to about its own items
     const read = window
@@ -59,19 +47,11 @@ export const statisticsRepository = {
     // items of one status and lot size are summed together first: what they cost is then
     // (Σ price + Σ shipping) × units, one product per group instead of one per item (still exact)
     const groups = sql`(
-      select ${inventoryItems.status} as status, ${inventoryItems.quantity} as quantity,
-        ${withSold ? sql`sold.item_id is not null` : sql`false`} as sold, count(*) as items,
+      select ${inventoryItems.status} as status, ${inventoryItems.quantity} as quantity, count(*) as items,
         sum(${inventoryItems.price}) as price, sum(${inventoryItems.shippingPrice}) as shipping
-      from ${inventoryItems}${
-        withSold
-          ? sql` left join (
-              select ${sales.inventoryItemId} as item_id from ${sales}
-              where ${sales.userId} = ${userId} and ${sales.currency} = ${soldIn}
-            ) as sold on sold.item_id = ${inventoryItems.id}`
-          : sql``
-      }
+      from ${inventoryItems}
       where ${inventoryItems.userId} = ${userId}${read}
-      group by 1, 2, 3
+      group by 1, 2
     ) as g`;
     const units = (condition?: SQL) =>
       sql<number>`(coalesce(sum(quantity * items)${condition ? sql` filter (where ${condition})` : sql``}, 0))::int`;
@@ -83,9 +63,6 @@ export const statisticsRepository = {
         pending: units(sql`status = 'pending'`),
         inTransit: units(sql`status in ('transit', 'in_transit')`),
         totalExpenses: money(sql`sum((price + shipping) * quantity)`),
-        soldCost: withSold
-          ? sql<string | null>`${money(sql`sum((price + shipping) * quantity) filter (where sold)`)}`
-          : sql<string | null>`null`,
       })
       .from(groups);
     return row;
@@ -112,7 +89,9 @@ export const statisticsRepository = {
    * no sale converted to the user's zone: the days are compared as instants (`saleInDays`); with a
    * window only the sales that can fall in it or in the stretch before it are read (a bound on the
    * instants a day of any zone can cover). Only the sales in `currency` count; those of the window
-   * in another currency are counted apart (`otherCurrencySales`), so the screen can say so
+   * in another currency are counted apart (`otherCurrencySales`), so the screen can say so. What
+   * the window's sales cost (`soldCost`) is the sum of the cost each sale keeps (migration 0141),
+   * so no item is read
    */
   async salesFigures(
     conn: Conn,
@@ -120,8 +99,6 @@ export const statisticsRepository = {
     currency: string,
     window: DayWindow | null,
     comparison: Comparison,
-    /** false: `soldCost` is left null (itemCounts reads it for all time) */
-    withSoldCost = true,
   ) {
     const isDayOnly = sql`day_only`;
     let inRecent: SQL;
@@ -147,12 +124,13 @@ export const statisticsRepository = {
     // each sale's stretches are decided once, in a subquery the planner keeps apart ("offset 0"),
     // not again in each aggregate that filters on them
     const rows = sql`(
-      select sale_price, profit, same_currency,
+      select sale_price, profit, sold_cost, same_currency,
         ${window ? saleInDays(window, sql`sale_date`, isDayOnly) : sql`true`} as in_window,
         ${inRecent} as in_recent, ${inPrevious} as in_previous
       from (
         select ${sales.saleDate} as sale_date, ${sales.salePrice} as sale_price,
-          ${sales.profit} as profit, ${sales.currency} = ${currency} as same_currency,
+          ${sales.profit} as profit, ${sales.soldCost} as sold_cost,
+          ${sales.currency} = ${currency} as same_currency,
           ${dayOnly(sales.saleDate)} as day_only
         from ${sales}
         where ${sales.userId} = ${userId}${read}
@@ -160,16 +138,6 @@ export const statisticsRepository = {
       ) as r
       offset 0
     ) as s`;
-    // what the window's sales cost is read apart, from only those sales: for a short period the
-    // planner looks each item up rather than reading them all
-    const around = window && aroundDays(window);
-    const soldCost = sql`select sum(${itemCost})
-      from ${sales} join ${inventoryItems} on ${inventoryItems.id} = ${sales.inventoryItemId}
-      where ${sales.userId} = ${userId} and ${sales.currency} = ${currency}${
-        around && window
-          ? sql` and ${sales.saleDate} >= ${around.from} and ${sales.saleDate} < ${around.to} and ${saleInWindow(window)}`
-          : sql``
-      }`;
     const inWindow = sql`same_currency and in_window`;
     const recent = sql`same_currency and in_recent`;
     const previous = sql`same_currency and in_previous`;
@@ -182,7 +150,7 @@ export const statisticsRepository = {
         previousProfit: money(sql`sum(profit) filter (where ${previous})`),
         totalProfit: money(sql`sum(profit) filter (where ${inWindow})`),
         totalRevenue: money(sql`sum(sale_price) filter (where ${inWindow})`),
-        soldCost: withSoldCost ? sql<string | null>`${money(sql`(${soldCost})`)}` : sql<string | null>`null`,
+        soldCost: money(sql`sum(sold_cost) filter (where ${inWindow})`),
         averageMargin: sql<
           string | null
         >`round(avg(profit * 100 / nullif(sale_price, 0)) filter (where ${inWindow}), 2)::text`,

@@ -117,12 +117,11 @@ export async function statusStatistics(
   const window = periodWindow(period, timeZone, now);
   const days = dayWindow(window);
   const comparison = comparisonOf(window, now);
-  // the period's revenue comes with its other sale figures: one read of the sales, not two; all
-  // time, what the sold items cost comes with the item counts: one read of the items, not two
-  const allTime = days === null;
+  // the period's revenue and what its sold items cost (kept on each sale) come with its other sale
+  // figures: one read of the sales, and no item read for them
   const [items, figures, spent, best, activity] = await Promise.all([
-    statisticsRepository.itemCounts(db, user.id, days, allTime ? currency : null),
-    statisticsRepository.salesFigures(db, user.id, currency, days, comparison, !allTime),
+    statisticsRepository.itemCounts(db, user.id, days),
+    statisticsRepository.salesFigures(db, user.id, currency, days, comparison),
     statisticsRepository.expenseFigures(db, user.id, days, comparison, timeZone),
     bestMonth(db, user.id, timeZone, currency, days),
     activitySummary(db, user.id, window ?? undefined),
@@ -133,7 +132,7 @@ export async function statusStatistics(
     timeOnServer: timeOnServer(user.createdAt, now, timeZone),
     totalExpenses: addMoney(items.totalExpenses, spent.total),
     expenses: spent.total,
-    roi: percentage(totalProfit, addMoney(items.soldCost ?? figures.soldCost, spent.total)),
+    roi: percentage(totalProfit, addMoney(figures.soldCost, spent.total)),
     averageMargin: figures.averageMargin,
     otherCurrencySales: figures.otherCurrencySales,
     salesPerformance: {
