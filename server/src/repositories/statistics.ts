@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Conn } from "../db/client.js";
 import { expenses, inventoryItems, sales } from "../db/schema.js";
-import { type DayWindow, dayInWindow, dayOnly, itemBoughtInDays, saleInDays } from "./sale-calendar.js";
+import { type DayWindow, dayInWindow, itemBoughtInDays, saleInDays } from "./sale-calendar.js";
 
 /**
  * the two stretches growth compares: the last 30 days and the 30 before them as instants (all
@@ -11,8 +11,9 @@ export type Comparison =
   | { kind: "instants"; now: Date; recentFrom: Date; previousFrom: Date }
   | { kind: "days"; current: DayWindow; previous: DayWindow };
 
-/** a sale within the period (no condition for all time) */
-const saleInWindow = (window: DayWindow | null) => (window ? saleInDays(window, sales.saleDate) : undefined);
+/** a sale within the period (no condition for all time); whether it has a time is kept on the sale */
+const saleInWindow = (window: DayWindow | null) =>
+  window ? saleInDays(window, sales.saleDate, sql`${sales.dayOnly}`) : undefined;
 /** an expense whose day is within the period */
 const expenseInWindow = (window: DayWindow | null) =>
   window ? dayInWindow(sql`${expenses.spentOn}`, window) : undefined;
@@ -91,7 +92,7 @@ export const statisticsRepository = {
    * instants a day of any zone can cover). Only the sales in `currency` count; those of the window
    * in another currency are counted apart (`otherCurrencySales`), so the screen can say so. What
    * the window's sales cost (`soldCost`) is the sum of the cost each sale keeps (migration 0141),
-   * so no item is read
+   * so no item is read; each sale's margin and whether it has a time are kept on it too (0142)
    */
   async salesFigures(
     conn: Conn,
@@ -124,14 +125,13 @@ export const statisticsRepository = {
     // each sale's stretches are decided once, in a subquery the planner keeps apart ("offset 0"),
     // not again in each aggregate that filters on them
     const rows = sql`(
-      select sale_price, profit, sold_cost, same_currency,
+      select sale_price, profit, sold_cost, margin, same_currency,
         ${window ? saleInDays(window, sql`sale_date`, isDayOnly) : sql`true`} as in_window,
         ${inRecent} as in_recent, ${inPrevious} as in_previous
       from (
         select ${sales.saleDate} as sale_date, ${sales.salePrice} as sale_price,
-          ${sales.profit} as profit, ${sales.soldCost} as sold_cost,
-          ${sales.currency} = ${currency} as same_currency,
-          ${dayOnly(sales.saleDate)} as day_only
+          ${sales.profit} as profit, ${sales.soldCost} as sold_cost, ${sales.margin} as margin,
+          ${sales.currency} = ${currency} as same_currency, ${sales.dayOnly} as day_only
         from ${sales}
         where ${sales.userId} = ${userId}${read}
         offset 0
@@ -151,9 +151,7 @@ export const statisticsRepository = {
         totalProfit: money(sql`sum(profit) filter (where ${inWindow})`),
         totalRevenue: money(sql`sum(sale_price) filter (where ${inWindow})`),
         soldCost: money(sql`sum(sold_cost) filter (where ${inWindow})`),
-        averageMargin: sql<
-          string | null
-        >`round(avg(profit * 100 / nullif(sale_price, 0)) filter (where ${inWindow}), 2)::text`,
+        averageMargin: sql<string | null>`round(avg(margin) filter (where ${inWindow}), 2)::text`,
       })
       .from(rows);
     return row;
@@ -229,7 +227,7 @@ export const statisticsRepository = {
       ) as starts
     )`;
     const bySale = sql`(
-      select width_bucket(${sales.saleDate}, case when ${dayOnly(sales.saleDate)} then months.utc else months.zoned end)
+      select width_bucket(${sales.saleDate}, case when ${sales.dayOnly} then months.utc else months.zoned end)
           as month, sum(${sales.profit}) as profit, count(*) as sales
       from ${sales}, months where ${own}
       group by 1
