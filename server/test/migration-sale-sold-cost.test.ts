@@ -4,7 +4,7 @@ import { statisticsRepository } from "../src/repositories/statistics.js";
 import { dbKinds } from "./harness.js";
 import { installationBefore } from "./migration-support.js";
 
-describe.each(dbKinds())("migrations 0141 and 0142 on an existing installation (%s)", (kind) => {
+describe.each(dbKinds())("migrations 0141 and 0144 on an existing installation (%s)", (kind) => {
   let cleanup: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const step of cleanup.reverse()) await step();
@@ -41,7 +41,7 @@ describe.each(dbKinds())("migrations 0141 and 0142 on an existing installation (
       { id: 3, cost: null },
       { id: 4, cost: null },
     ]);
-    // 0142: the margin (none for a sale at 0) and a sale kept without a time, computed by PostgreSQL
+    // 0144: the margin (none for a sale at 0) and a sale kept without a time, computed by PostgreSQL
     const kept = await db.execute(
       sql`select id, round(margin, 4)::text as margin, day_only from sales order by id`,
     );
