@@ -47,6 +47,8 @@ export const SALES_IMPORT_FIELDS = [
   "shippingPrice",
   "sku",
   "size",
+  // the units the sale sold (our sales export's "Quantidade"); absent or empty: one
+  "quantity",
   // the currency the sale was recorded in, as the sales export writes it; absent: today's books one
   "saleCurrency",
 ] as const;

@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inventoryItems, sales } from "../src/db/schema.js";
+import { importFingerprints, inventoryItems, sales } from "../src/db/schema.js";
 import { createTestApp, dbKinds, type TestApp } from "./harness.js";
 
 const BOM = "\uFEFF";
@@ -458,6 +459,264 @@ describe.each(dbKinds())("books CSV import (%s)", (kind) => {
       });
     }
     expect(await items(anaId)).toHaveLength(before);
+  });
+
+  describe("sales of several units", () => {
+    const newUser = async (name: string) => {
+      await t.createUser({ username: name });
+      const cookie = await t.login(name);
+      return { cookie, id: await userId(cookie) };
+    };
+    const salesOf = async (cookie: string) =>
+      (await t.app.inject({ method: "GET", url: "/api/sales", headers: { cookie } })).json();
+    const salesCount = async (id: number) =>
+      (await t.database.db.select().from(sales).where(eq(sales.userId, id))).length;
+    const buy = async (cookie: string, payload: object) => {
+      const res = await post(cookie, "/api/inventory", payload);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: number };
+    };
+
+    it("creates the item of a sale of N units not in stock already sold with N units, each at the row's cost / N", async () => {
+      const u = await newUser("sara");
+      const file = [
+        "Data;Item;Quantidade;Preço de venda;Taxas;Custo",
+        "10/03/2026;Meias de lã;3;30,00;1,00;12,00",
+        "11/03/2026;Lote torto;3;9,00;0;10,00",
+      ].join("\n");
+      const res = await post(u.cookie, "/api/sales/import", { content: file });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ imported: 1, counts: { valid: 1, invalid: 1 } });
+      // 10,00 for 3 units is not a unit cost to the cent: that row's error, in the preview's words
+      expect(res.json().rows[1]).toMatchObject({
+        line: 3,
+        outcome: "invalid",
+        errors: [
+          {
+            path: "itemCost",
+            message:
+              "O custo não se divide pelas unidades ao cêntimo: indique um custo múltiplo da quantidade",
+          },
+        ],
+      });
+      const mine = await items(u.id);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({ name: "Meias de lã", quantity: 3, price: "4.00", status: "sold" });
+      // 30,00 − 4,00 × 3 − 1,00
+      expect(await salesOf(u.cookie)).toMatchObject([
+        { salePrice: "30.00", fees: "1.00", profit: "17.00", quantity: 3 },
+      ]);
+    });
+
+    it("sells N units of a lot as the sale dialog does: the lot keeps the rest, the profit is for those N", async () => {
+      const u = await newUser("tiago");
+      const lot = await buy(u.cookie, {
+        name: "Lote Meias",
+        price: "2,50",
+        shippingPrice: "0,50",
+        quantity: 10,
+        status: "pending",
+      });
+      const file = "Data;Item;Qtd;Preço de venda;Taxas\n12/03/2026;lote meias;3;20,00;1,00\n";
+      const preview = (await post(u.cookie, "/api/sales/import/preview", { content: file })).json();
+      expect(preview.rows[0]).toMatchObject({ outcome: "valid", itemId: lot.id, values: { quantity: 3 } });
+      expect(await salesCount(u.id)).toBe(0);
+
+      const res = (await post(u.cookie, "/api/sales/import", { content: file })).json();
+      expect(res).toMatchObject({ imported: 1 });
+      const mine = await items(u.id);
+      const kept = mine.find((i) => i.id === lot.id);
+      expect(kept).toMatchObject({ quantity: 7, status: "pending" });
+      const part = mine.find((i) => i.id !== lot.id);
+      expect(part).toMatchObject({
+        name: "Lote Meias",
+        quantity: 3,
+        price: "2.50",
+        shippingPrice: "0.50",
+        status: "sold",
+        splitFromItemId: lot.id,
+      });
+      // 20,00 − (2,50 + 0,50) × 3 − 1,00
+      expect(await salesOf(u.cookie)).toMatchObject([
+        { inventoryItemId: part?.id, profit: "10.00", quantity: 3 },
+      ]);
+
+      // the last 7 units in one row sell the lot's own row, two rows take the units in turn
+      const rest = [
+        "Data;Item;Qtd;Preço de venda;Taxas",
+        "13/03/2026;Lote Meias;2;8,00;0",
+        "14/03/2026;Lote Meias;5;20,00;0",
+      ].join("\n");
+      expect((await post(u.cookie, "/api/sales/import", { content: rest })).json()).toMatchObject({
+        imported: 2,
+      });
+      const after = await items(u.id);
+      expect(after.find((i) => i.id === lot.id)).toMatchObject({ quantity: 5, status: "sold" });
+      expect(after.map((i) => i.quantity).sort((a, b) => a - b)).toEqual([2, 3, 5]);
+      expect((await salesOf(u.cookie)).map((s: { profit: string }) => s.profit).sort()).toEqual([
+        "10.00",
+        "2.00",
+        "5.00",
+      ]);
+    });
+
+    it("makes a sale of more units than the lot has left that row's error in the preview, writing nothing of it", async () => {
+      const u = await newUser("ursula");
+      const lot = await buy(u.cookie, { name: "Boné", price: "5", quantity: 2 });
+      const file = [
+        "Data;Item;Quantidade;Preço de venda;Custo",
+        "12/03/2026;Boné;3;30,00;",
+        "12/03/2026;Outro;1;9,00;4",
+      ].join("\n");
+      for (const url of ["/api/sales/import/preview", "/api/sales/import"]) {
+        const res = await post(u.cookie, url, { content: file });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().counts).toMatchObject({ valid: 1, invalid: 1 });
+        expect(res.json().rows[0]).toMatchObject({
+          line: 2,
+          outcome: "invalid",
+          errors: [{ path: "quantity", message: "Não restam tantas unidades deste item" }],
+        });
+      }
+      const mine = await items(u.id);
+      expect(mine.find((i) => i.id === lot.id)).toMatchObject({ quantity: 2, status: "in_stock" });
+      expect(mine).toHaveLength(2);
+      expect((await salesOf(u.cookie)).map((s: { item: { name: string } }) => s.item.name)).toEqual([
+        "Outro",
+      ]);
+    });
+
+    it("refuses a whole sales file with an unreadable Quantidade, writing nothing", async () => {
+      const u = await newUser("vasco");
+      const file = [
+        "Data;Item;Quantidade;Preço de venda",
+        "12/03/2026;Bom;2;30,00",
+        "12/03/2026;Mau;dois;9,00",
+      ].join("\n");
+      for (const url of ["/api/sales/import/preview", "/api/sales/import"]) {
+        const res = await post(u.cookie, url, { content: file });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json()).toMatchObject({
+          message: "Quantidade ou moeda de compra inválida no ficheiro: nada foi importado",
+          errors: [{ path: "3", message: "Quantidade inválida" }],
+        });
+      }
+      expect(await items(u.id)).toHaveLength(0);
+      expect(await salesCount(u.id)).toBe(0);
+    });
+
+    it("round-trips the Sales CSV with sales of several units into an empty account: same sales, units, costs, profits", async () => {
+      const from = await newUser("xana");
+      const to = await newUser("yara");
+      const lot = await buy(from.cookie, {
+        name: "Lote Tshirts",
+        price: "3,33",
+        shippingPrice: "0,34",
+        quantity: 5,
+        sku: "TS-5",
+      });
+      const one = await buy(from.cookie, { name: "Casaco", price: "20", shippingPrice: "1,99" });
+      const sell = async (payload: object) => {
+        const res = await post(from.cookie, "/api/sales", payload);
+        expect(res.statusCode, res.body).toBe(201);
+      };
+      await sell({
+        inventoryItemId: lot.id,
+        quantity: 2,
+        salePrice: "15,00",
+        fees: "0,99",
+        saleDate: "2026-03-01",
+        platform: "Vinted",
+        buyer: "Rita",
+      });
+      await sell({
+        inventoryItemId: lot.id,
+        quantity: 3,
+        salePrice: "21",
+        saleDate: "2026-03-02",
+        platform: "OLX",
+      });
+      await sell({
+        inventoryItemId: one.id,
+        salePrice: "35,50",
+        fees: "2",
+        saleDate: "2026-03-03",
+        platform: "eBay",
+      });
+      const exportOf = async (cookie: string) =>
+        (await t.app.inject({ method: "GET", url: "/api/sales/export", headers: { cookie } })).body;
+      const exported = await exportOf(from.cookie);
+
+      const res = await post(to.cookie, "/api/sales/import", { content: exported });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ imported: 3, counts: { invalid: 0 } });
+      const shape = (list: Record<string, unknown>[]) =>
+        list
+          .map(({ salePrice, fees, profit, quantity, currency, buyer, platform, saleDate }) => ({
+            salePrice,
+            fees,
+            profit,
+            quantity,
+            currency,
+            buyer,
+            platform,
+            saleDate,
+          }))
+          .sort((a, b) => String(a.saleDate).localeCompare(String(b.saleDate)));
+      expect(shape(await salesOf(to.cookie))).toEqual(shape(await salesOf(from.cookie)));
+      expect(shape(await salesOf(to.cookie)).map((s) => [s.quantity, s.profit])).toEqual([
+        [2, "6.67"],
+        [3, "9.99"],
+        [1, "11.51"],
+      ]);
+      // the same file, written again from the new account: costs (unit cost × units) included
+      expect(await exportOf(to.cookie)).toBe(exported);
+      // and imported again it adds nothing, in either account
+      for (const cookie of [to.cookie, from.cookie]) {
+        expect((await post(cookie, "/api/sales/import", { content: exported })).json()).toMatchObject({
+          imported: 0,
+          counts: { duplicate: 3 },
+        });
+      }
+    });
+
+    it("keeps the fingerprint of a 1-unit row, and adds the units to it only when not one", async () => {
+      const u = await newUser("zita");
+      // what the import hashed before sales had units: the row's values, without the quantity
+      const print = (name: string, price: string, date: string, cost: string, units: unknown[] = []) =>
+        createHash("sha256")
+          .update(
+            `${JSON.stringify(["sales", name.toLowerCase(), cost, "0.00", null, null, null, null, "sold", null, price, date, null, "0.00", null, ...units])}#0`,
+          )
+          .digest("base64url");
+      const oneUnit = (name: string, price: string, date: string, cost: string) =>
+        print(name, price, date, cost);
+      const file = [
+        "Data;Item;Quantidade;Preço de venda;Custo",
+        "12/03/2026;Meias;1;8,00;3,00",
+        "13/03/2026;Luvas;;9,00;4,00",
+        "14/03/2026;Gorros;2;20,00;6,00",
+      ].join("\n");
+      expect((await post(u.cookie, "/api/sales/import", { content: file })).json()).toMatchObject({
+        imported: 3,
+      });
+      const stored = (
+        await t.database.db.select().from(importFingerprints).where(eq(importFingerprints.userId, u.id))
+      ).map((f) => f.fingerprint);
+      expect(stored).toContain(oneUnit("Meias", "8.00", "2026-03-12", "3.00"));
+      expect(stored).toContain(oneUnit("Luvas", "9.00", "2026-03-13", "4.00"));
+      // 2 units (at 3,00 each) are not the one unit at 6,00 a file without the column says: the
+      // units, with no purchase currency, are in that row's fingerprint
+      expect(stored).toContain(print("Gorros", "20.00", "2026-03-14", "3.00", [2, null, null, null]));
+      expect(stored).not.toContain(oneUnit("Gorros", "20.00", "2026-03-14", "6.00"));
+      // a file of those sales without the column (as imported before) is "já importada"
+      const old = "Data;Item;Preço de venda;Custo\n12/03/2026;Meias;8,00;3,00\n13/03/2026;Luvas;9,00;4,00\n";
+      const again = (await post(u.cookie, "/api/sales/import/preview", { content: old })).json();
+      expect(again.rows.map((r: { errors: { message: string }[] }) => r.errors[0]?.message)).toEqual([
+        "Linha já importada",
+        "Linha já importada",
+      ]);
+    });
   });
 
   it("refuses a malformed CSV with a clear 400 and its line, writing nothing", async () => {

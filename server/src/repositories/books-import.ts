@@ -50,6 +50,7 @@ export const booksImportRepository = {
         purchaseDate: inventoryItems.purchaseDate,
         price: inventoryItems.price,
         shippingPrice: inventoryItems.shippingPrice,
+        quantity: inventoryItems.quantity,
       })
       .from(inventoryItems)
       .where(

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { HttpError } from "../http-error.js";
-import { detectDelimiter, headerKey, readBooksCsv, readDay } from "./books-import-read.js";
+import {
+  BAD_UNITS_OR_CURRENCY,
+  COST_NOT_SPLIT,
+  detectDelimiter,
+  headerKey,
+  readBooksCsv,
+  readDay,
+} from "./books-import-read.js";
 
 describe("reading a books CSV", () => {
   it.each([
@@ -76,6 +83,41 @@ describe("reading a books CSV", () => {
       fees: "1.00",
       price: "5.00",
     });
+  });
+
+  it("reads a sales row's units, and its cost as what those units cost together", () => {
+    const file = readBooksCsv(
+      "sales",
+      "Data;Item;Quantidade;Moeda;Preço de venda;Taxas;Custo;Portes\n" +
+        "15/03/2026;Meias;3;EUR;30,00;1,00;12,00;1,50\n" +
+        "16/03/2026;Boné;;EUR;9,00;0;5,00;\n" +
+        "17/03/2026;Lote;3;EUR;9,00;0;10,00;\n",
+    );
+    expect(file.mapping).toMatchObject({ quantity: "Quantidade" });
+    // each unit's cost and shipping, as the item keeps them: 12,00 / 3 and 1,50 / 3
+    expect(file.rows[0].values).toMatchObject({ quantity: 3, price: "4.00", shippingPrice: "0.50" });
+    // an empty cell is one unit, the cost as written
+    expect(file.rows[1].values).toMatchObject({ quantity: 1, price: "5.00", shippingPrice: "0.00" });
+    // 10,00 does not split into 3 equal cents: that row's error, not a rounded cost
+    expect(file.rows[2].values).toBeNull();
+    expect(file.rows[2].errors).toEqual([{ path: "itemCost", message: COST_NOT_SPLIT }]);
+  });
+
+  it("refuses a whole sales file with a quantity it cannot read, by line", () => {
+    try {
+      readBooksCsv(
+        "sales",
+        "Data;Item;Preço de venda;Qtd\n15/03/2026;A;1;2\n15/03/2026;B;1;0\n15/03/2026;C;1;1,5\n",
+      );
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).message).toBe(BAD_UNITS_OR_CURRENCY);
+      expect((error as HttpError).errors).toEqual([
+        { path: "3", message: "A quantidade mínima é 1" },
+        { path: "4", message: "A quantidade é um número inteiro de unidades" },
+      ]);
+    }
   });
 
   it("refuses a file it cannot read with the line where it stopped", () => {

@@ -1,4 +1,4 @@
-import { convertMoney, MAX_MONEY_CENTS, parseMoney, toCents } from "@common/money.js";
+import { centsToDecimal, convertMoney, MAX_MONEY_CENTS, parseMoney, toCents } from "@common/money.js";
 import { canonicalPlatform } from "@common/sale-platforms.js";
 import {
   type BooksImportField,
@@ -45,6 +45,12 @@ export interface ReadRow {
  * dollars), so a file with one wrong is not imported in part
  */
 export const BAD_UNITS_OR_CURRENCY = "Quantidade ou moeda de compra inválida no ficheiro: nada foi importado";
+/**
+ * A sales row's "Custo" (and "Portes") is what its units cost together; the item sold keeps each
+ * unit's, and a total that is not the same number of cents for every unit cannot be kept exactly
+ */
+export const COST_NOT_SPLIT =
+  "O custo não se divide pelas unidades ao cêntimo: indique um custo múltiplo da quantidade";
 /** lines named in that answer at most */
 const MAX_LINES_NAMED = 50;
 
@@ -419,14 +425,7 @@ function readRow(
         });
       }
     }
-    const quantityText = text("quantity");
-    let quantity = 1;
-    if (quantityText !== null) {
-      // "2,5" is a pt-PT spreadsheet's two and a half: not whole units, rather than not a number
-      const read = quantitySchema.safeParse(quantityText.replace(",", "."));
-      if (read.success) quantity = read.data;
-      else fatal.push(read.error.issues[0]?.message ?? "Quantidade inválida");
-    }
+    const quantity = units();
     const currencyText = text("purchaseCurrency");
     const currency = purchaseCurrencySchema.safeParse(
       currencyText === null ? null : (CURRENCY_SYMBOLS[currencyText] ?? currencyText),
@@ -465,14 +464,17 @@ function readRow(
     };
   } else {
     const platform = text("platform");
+    const quantity = units();
     const currencyText = text("saleCurrency");
     const saleCurrency = currencyText === null ? null : readSaleCurrency(currencyText);
     if (currencyText !== null && saleCurrency === null)
       errors.push({ path: "saleCurrency", message: INVALID_SALE_CURRENCY });
+    // the file's cost is what the row's units cost (our export's "Custo" is unit cost × units); the
+    // item keeps each unit's, so a cost that does not split into equal cents is that row's error
     values = {
       name: text("itemName") ?? "",
-      price: amount("itemCost"),
-      shippingPrice: amount("shippingPrice") ?? "0.00",
+      price: perUnit("itemCost", amount("itemCost"), quantity),
+      shippingPrice: perUnit("shippingPrice", amount("shippingPrice"), quantity) ?? "0.00",
       purchaseDate: day("purchaseDate"),
       purchaseLocation: null,
       sku: text("sku"),
@@ -484,7 +486,7 @@ function readRow(
       platform: platform === null ? null : canonicalPlatform(platform),
       fees: amount("fees") ?? "0.00",
       buyer: text("buyer"),
-      quantity: 1,
+      quantity,
       purchaseCurrency: null,
       purchaseAmount: null,
       purchaseRate: null,
@@ -497,6 +499,26 @@ function readRow(
     values: errors.length > 0 || fatal.length > 0 ? null : values,
     fatal,
   };
+
+  /** the row's units, one when the column is absent or empty; one that cannot be read refuses the file */
+  function units(): number {
+    const quantityText = text("quantity");
+    if (quantityText === null) return 1;
+    // "2,5" is a pt-PT spreadsheet's two and a half: not whole units, rather than not a number
+    const read = quantitySchema.safeParse(quantityText.replace(",", "."));
+    if (read.success) return read.data;
+    fatal.push(read.error.issues[0]?.message ?? "Quantidade inválida");
+    return 1;
+  }
+
+  /** a total for `count` units → each unit's, exact to the cent, or that row's error */
+  function perUnit(field: BooksImportField, total: string | null, count: number): string | null {
+    if (total === null || count === 1) return total;
+    const cents = toCents(total);
+    if (cents % BigInt(count) === 0n) return centsToDecimal(cents / BigInt(count));
+    errors.push({ path: field, message: COST_NOT_SPLIT });
+    return null;
+  }
 
   /** a currency's amount and rate, as the item form requires them, and the books' price they make */
   function readPurchase(code: string) {

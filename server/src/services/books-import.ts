@@ -11,15 +11,16 @@ import { booksImportRepository } from "../repositories/books-import.js";
 import { headerKey, readBooksCsv } from "./books-import-read.js";
 import { roomForItems } from "./quotas.js";
 import { getUserSettings } from "./settings.js";
-import { computeProfit } from "./sales.js";
+import { inventoryItemsRepository } from "../repositories/inventory-items.js";
+import { computeProfit, splitLot, TOO_MANY_UNITS } from "./sales.js";
 
 /**
  * CSV import of the books. The file is read (books-import-read.ts), each valid row gets a
  * fingerprint (the hash of its normalised values and of how many equal rows came before it in the
  * file, so two identical pairs bought the same day are two items, and the same file twice adds
  * nothing), and a commit writes every valid row in one transaction: items, or sales with the
- * item each sold (the oldest unsold item of that name, and purchase day when given, else a new item
- * created as sold).
+ * item each sold (the oldest unsold item of that name, and purchase day when given, with the row's
+ * units left, split off it as the sale dialog does; else a new item of those units created as sold).
  */
 
 export const ALREADY_IMPORTED = "Linha já importada";
@@ -126,26 +127,44 @@ const day = (text: string | null) => (text ? new Date(`${text}T00:00:00.000Z`) :
 
 type UnsoldItem = Awaited<ReturnType<typeof booksImportRepository.unsoldItems>>[number];
 
-/** each sale row's item: the oldest unsold one of that name (and purchase day, when the row has it) */
-function matchItems(planned: Planned[], unsold: UnsoldItem[]): Map<Planned, UnsoldItem> {
-  const byName = new Map<string, UnsoldItem[]>();
+/** a sale row's item: the unsold one it sells, and whether the row takes only some of its units */
+interface Match {
+  item: UnsoldItem;
+  split: boolean;
+}
+
+/**
+ * each sale row's item: the oldest unsold one of that name (and purchase day, when the row has it)
+ * with the row's units still left, rows taking units in the file's order; `short` are the rows
+ * whose item is there but with fewer units than the row sold (no new item is made up for them)
+ */
+function matchItems(
+  planned: Planned[],
+  unsold: UnsoldItem[],
+): { matched: Map<Planned, Match>; short: Set<Planned> } {
+  const byName = new Map<string, { item: UnsoldItem; left: number }[]>();
   for (const item of unsold) {
     const key = sameName(item.name);
-    byName.set(key, [...(byName.get(key) ?? []), item]);
+    byName.set(key, [...(byName.get(key) ?? []), { item, left: item.quantity }]);
   }
-  const matched = new Map<Planned, UnsoldItem>();
+  const matched = new Map<Planned, Match>();
+  const short = new Set<Planned>();
   for (const entry of planned) {
-    const candidates = byName.get(sameName(entry.values.name));
-    if (!candidates) continue;
     const wanted = entry.values.purchaseDate;
-    const index = candidates.findIndex(
-      (item) => !wanted || item.purchaseDate?.toISOString().slice(0, 10) === wanted,
+    const units = entry.values.quantity;
+    const candidates = (byName.get(sameName(entry.values.name)) ?? []).filter(
+      ({ item, left }) => left > 0 && (!wanted || item.purchaseDate?.toISOString().slice(0, 10) === wanted),
     );
-    if (index < 0) continue;
-    matched.set(entry, candidates[index]);
-    candidates.splice(index, 1);
+    if (candidates.length === 0) continue;
+    const found = candidates.find(({ left }) => left >= units);
+    if (!found) {
+      short.add(entry);
+      continue;
+    }
+    matched.set(entry, { item: found.item, split: units < found.left });
+    found.left -= units;
   }
-  return matched;
+  return { matched, short };
 }
 
 /**
@@ -200,16 +219,23 @@ export async function importBooks(
         });
       } else fresh.push(entry);
     }
-    const matched =
+    const { matched, short } =
       kind === "sales"
         ? matchItems(fresh, await booksImportRepository.unsoldItems(tx, userId, request.commit))
-        : new Map<Planned, UnsoldItem>();
+        : { matched: new Map<Planned, Match>(), short: new Set<Planned>() };
     // the rows that would add an item count against the quota, in the file's order
     let added = 0;
     const accepted: Planned[] = [];
     for (const entry of fresh) {
-      const item = matched.get(entry);
-      if (item) entry.row.itemId = item.id;
+      const match = matched.get(entry);
+      if (short.has(entry)) {
+        // the sale dialog's refusal, as that row's error: the rest of the file is imported
+        entry.row.outcome = "invalid";
+        entry.row.values = null;
+        entry.row.errors.push({ path: "quantity", message: TOO_MANY_UNITS });
+        continue;
+      }
+      if (match) entry.row.itemId = match.item.id;
       else if (added >= room) {
         entry.row.outcome = "overLimit";
         entry.row.errors.push({ path: "", message: OVER_QUOTA });
@@ -245,7 +271,7 @@ async function write(
   userId: number,
   kind: BooksImportKind,
   accepted: Planned[],
-  matched: Map<Planned, UnsoldItem>,
+  matched: Map<Planned, Match>,
   booksCurrency: string,
 ): Promise<void> {
   const now = new Date();
@@ -277,7 +303,19 @@ async function write(
       shippingPrice: entry.values.shippingPrice,
     });
   }
-  for (const [entry, item] of matched) itemOf.set(entry, item);
+  // in the file's order, so each split sees the units the rows before it left in the lot
+  for (const entry of accepted) {
+    const match = matched.get(entry);
+    if (!match) continue;
+    let id = match.item.id;
+    if (match.split) {
+      // locked already (the commit reads the unsold items FOR UPDATE)
+      const lot = await inventoryItemsRepository.lockOwn(tx, userId, id);
+      if (!lot) throw new Error("import: a matched item is gone");
+      id = (await splitLot(tx, lot, entry.values.quantity)).id;
+    }
+    itemOf.set(entry, { id, price: match.item.price, shippingPrice: match.item.shippingPrice });
+  }
 
   if (kind === "inventory") {
     await booksImportRepository.insertFingerprints(
@@ -293,7 +331,7 @@ async function write(
   }
   await booksImportRepository.markSold(
     tx,
-    [...matched.values()].map((item) => item.id),
+    accepted.flatMap((entry) => (matched.has(entry) ? [itemOf.get(entry)?.id ?? 0] : [])),
     now,
   );
   const saleRows = accepted.map((entry) => {
@@ -310,7 +348,7 @@ async function write(
       buyer: values.buyer,
       platform: values.platform,
       saleDate: day(values.saleDate) ?? now,
-      profit: computeProfit(salePrice, item.price, item.shippingPrice, fees),
+      profit: computeProfit(salePrice, item.price, item.shippingPrice, fees, values.quantity),
       // the row's own currency (the sales export writes it); without one, the books currency of the import's day
       currency: values.saleCurrency ?? booksCurrency,
     };

@@ -59,6 +59,30 @@ export async function lockOwnItem(tx: Tx, userId: number, itemId: number): Promi
 export const TOO_MANY_UNITS = "Não restam tantas unidades deste item";
 
 /**
+ * The item that will carry a sale of `units` of this one (the caller holds its lock and has checked
+ * there are that many): the item itself when all its units go, else a copy of `units` units (same
+ * fields, photo and dates, remembering its lot) while the lot keeps the rest in its status. The sale
+ * dialogs (through `recordSale`) and the sales CSV import split a lot here.
+ */
+export async function splitLot(tx: Conn, item: ItemRow, units: number): Promise<ItemRow> {
+  if (units >= item.quantity) return item;
+  const { id: _id, ...fields } = item;
+  const sold = await inventoryItemsRepository.insert(tx, {
+    ...fields,
+    quantity: units,
+    // remembered so that deleting this sale can put the units back into the lot
+    splitFromItemId: item.id,
+    updatedAt: new Date(),
+  });
+  await itemPhotosRepository.copy(tx, item.id, sold.id);
+  await inventoryItemsRepository.update(tx, item.id, {
+    quantity: item.quantity - units,
+    updatedAt: new Date(),
+  });
+  return sold;
+}
+
+/**
  * Creates the sale and marks the item sold; the caller holds the item's lock. A sale of some of a
  * lot's units splits the lot: those units become an item of their own (same fields, photo and
  * dates), sold, and the lot keeps the rest in its status, so a sale always has exactly one item and
@@ -70,22 +94,7 @@ export async function recordSale(tx: Tx, item: ItemRow, details: SaleDetails): P
   if (units > item.quantity) {
     throw badRequest(TOO_MANY_UNITS, [{ path: "quantity", message: TOO_MANY_UNITS }]);
   }
-  let sold = item;
-  if (units < item.quantity) {
-    const { id: _id, ...fields } = item;
-    sold = await inventoryItemsRepository.insert(tx, {
-      ...fields,
-      quantity: units,
-      // remembered so that deleting this sale can put the units back into the lot
-      splitFromItemId: item.id,
-      updatedAt: new Date(),
-    });
-    await itemPhotosRepository.copy(tx, item.id, sold.id);
-    await inventoryItemsRepository.update(tx, item.id, {
-      quantity: item.quantity - units,
-      updatedAt: new Date(),
-    });
-  }
+  const sold = await splitLot(tx, item, units);
   // the sale keeps the books currency of its day: changing it later relabels no old sale
   const { currency } = await getUserSettings(tx, item.userId);
   const sale = await salesRepository.insert(tx, {
