@@ -5,9 +5,16 @@ import type { Db } from "./client.js";
 
 export type Row = Record<string, unknown>;
 
-interface Client {
+export interface RawClient {
   query(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
 }
+
+/**
+ * The driver under the ORM, for the engine's hot paths: the node-postgres pool and PGlite both
+ * answer `query(text, params)`, and building those statements through the ORM cost more CPU than
+ * running them.
+ */
+export const rawClient = (db: Db): RawClient => (db as unknown as { $client: RawClient }).$client;
 
 /**
  * Runs one of the engine's hot statements (dozens a second) as a named prepared statement, so the
@@ -22,7 +29,7 @@ export function queryPrepared(
   sql: string,
   params: PreparedParam[],
 ): Promise<{ rows: Row[] }> {
-  const client = (db as unknown as { $client: Client }).$client;
+  const client = rawClient(db);
   if (client instanceof PGliteThread) return client.queryPrepared<Row>(name, sql, params);
   if (client instanceof pg.Pool) return client.query<Row>({ name, text: sql, values: params });
   return client.query(sql, params);

@@ -469,9 +469,9 @@ export const sales = pgTable(
      * 0141), never written by the application; null without an item
      */
     soldCost: numeric("sold_cost"),
-    /** profit × 100 / price (null at price 0), computed by PostgreSQL (migration 0142) */
+    /** profit × 100 / price (null at price 0), computed by PostgreSQL (migration 0144) */
     margin: numeric("margin").generatedAlwaysAs(sql`profit * 100 / nullif(sale_price, 0)`),
-    /** kept without a time (00:00 UTC), computed by PostgreSQL (migration 0142): see `dayOnly` */
+    /** kept without a time (00:00 UTC), computed by PostgreSQL (migration 0144): see `dayOnly` */
     dayOnly: boolean("day_only").generatedAlwaysAs(sql`(sale_date at time zone 'UTC')::time = '00:00'`),
     createdAt: createdAt(),
   },

@@ -5,11 +5,7 @@
  * come between. Pruned by age, never while a quiet search could still show the item.
  */
 import type { Db } from "../db/client.js";
-
-interface RawClient {
-  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
-const rawClient = (db: Db): RawClient => (db as unknown as { $client: RawClient }).$client;
+import { rawClient } from "../db/prepared.js";
 
 /** an id older than this may be forgotten… */
 export const SEEN_RETENTION_DAYS = 30;

@@ -4,7 +4,7 @@ import type { CheckDetail } from "@common/schemas/check-detail.js";
 import { sql } from "drizzle-orm";
 import { ENGINE_CHANNEL } from "../db/change-feed.js";
 import type { Db } from "../db/client.js";
-import { queryPrepared } from "../db/prepared.js";
+import { queryPrepared, rawClient, type Row } from "../db/prepared.js";
 import { hostOf } from "./platforms/support/blocks.js";
 import { readRules } from "@common/schemas/monitor-rules.js";
 import type { SearchItem } from "@common/search-rules.js";
@@ -61,8 +61,6 @@ export interface LeasedTarget {
   /** the page has been missing (404/410) since then; null when the last fetch found it */
   notFound: NotFound | null;
 }
-
-type Row = Record<string, unknown>;
 
 /**
  * Size lists arrive as JSON text; most products share a few values ("[]", "[\"M\"]"), so parsed
@@ -128,17 +126,6 @@ function toLeased(r: Row, leasedAt: number, hosts: Map<string, string>): LeasedP
 }
 
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
-
-interface RawClient {
-  query(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
-}
-
-/**
- * The hot path (a lease and a batch write per few dozen checks) goes straight to the driver: the
- * node-postgres pool and PGlite both answer `query(text, params)`, and building the statement
- * through the ORM cost more CPU than running it.
- */
-const rawClient = (db: Db): RawClient => (db as unknown as { $client: RawClient }).$client;
 
 /*
  * Due targets are leased (SKIP LOCKED keeps workers off each other's rows; `id = any(array(…))`

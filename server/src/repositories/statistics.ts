@@ -92,7 +92,7 @@ export const statisticsRepository = {
    * instants a day of any zone can cover). Only the sales in `currency` count; those of the window
    * in another currency are counted apart (`otherCurrencySales`), so the screen can say so. What
    * the window's sales cost (`soldCost`) is the sum of the cost each sale keeps (migration 0141),
-   * so no item is read; each sale's margin and whether it has a time are kept on it too (0142)
+   * so no item is read; each sale's margin and whether it has a time are kept on it too (0144)
    */
   async salesFigures(
     conn: Conn,
