@@ -304,6 +304,7 @@ async function write(
     });
   }
   // in the file's order, so each split sees the units the rows before it left in the lot
+  const soldIds: number[] = [];
   for (const entry of accepted) {
     const match = matched.get(entry);
     if (!match) continue;
@@ -315,6 +316,7 @@ async function write(
       id = (await splitLot(tx, lot, entry.values.quantity)).id;
     }
     itemOf.set(entry, { id, price: match.item.price, shippingPrice: match.item.shippingPrice });
+    soldIds.push(id);
   }
 
   if (kind === "inventory") {
@@ -329,11 +331,7 @@ async function write(
     );
     return;
   }
-  await booksImportRepository.markSold(
-    tx,
-    accepted.flatMap((entry) => (matched.has(entry) ? [itemOf.get(entry)?.id ?? 0] : [])),
-    now,
-  );
+  await booksImportRepository.markSold(tx, soldIds, now);
   const saleRows = accepted.map((entry) => {
     const item = itemOf.get(entry);
     if (!item) throw new Error("import: a sale without its item");
