@@ -86,6 +86,23 @@ class SseClient {
     }, timeoutMs);
   }
 
+  /** the heartbeats this stream has received (since the last `clear()`) */
+  get pings(): number {
+    return this.comments.filter((c) => c === "ping").length;
+  }
+
+  /**
+   * waits until `n` more heartbeats reach this stream. The hub writes each heartbeat to every open
+   * stream in one go, after anything it wrote to them before, so by then what was sent is here; an
+   * ended or replaced stream is sent none. Two heartbeats are a whole heartbeat period at least.
+   */
+  async heartbeats(n: number, timeoutMs = 5000): Promise<void> {
+    const target = this.pings + n;
+    await eventually(() => {
+      if (this.pings < target) throw new Error(`${this.pings} de ${target} heartbeats`);
+    }, timeoutMs);
+  }
+
   clear() {
     this.events.length = 0;
     this.comments.length = 0;
@@ -212,8 +229,9 @@ describe.each(dbKinds())("live updates, GET /api/events (%s)", (kind) => {
     expect(stream.headers["content-type"]).toBe("text/event-stream; charset=utf-8");
     expect(stream.headers["content-encoding"]).toBeUndefined();
     expect(stream.headers["cache-control"]).toBe("no-cache, no-transform");
-    // heartbeats every 300 ms here (25 s by default), past the 1 s request timeout
-    await sleep(1600);
+    // heartbeats every 300 ms here (25 s by default): six of them are over 1.5 s, past the 1 s
+    // request timeout however slowly they come
+    await stream.heartbeats(6);
     expect(stream.ended).toBe(false);
     expect(stream.comments.filter((c) => c === "ping").length).toBeGreaterThanOrEqual(3);
     stream.close();
@@ -223,13 +241,14 @@ describe.each(dbKinds())("live updates, GET /api/events (%s)", (kind) => {
     const session = await t.login("ana");
     const stream = await open(session);
     const other = await open(ana);
-    await sleep(400);
+    // a heartbeat's session check passed: the stream is sent the next one
+    await stream.heartbeats(2);
     expect(stream.ended).toBe(false);
     const logout = await t.app.inject({ method: "POST", url: "/api/logout", headers: { cookie: session } });
     expect(logout.statusCode).toBe(200);
     await eventually(() => expect(stream.ended).toBe(true), 3000);
-    // her other session's stream goes on
-    await sleep(400);
+    // her other session's stream goes on: a whole heartbeat, and its session check, after the logout
+    await other.heartbeats(2);
     expect(other.ended).toBe(false);
     other.close();
   });
@@ -244,7 +263,8 @@ describe.each(dbKinds())("live updates, GET /api/events (%s)", (kind) => {
     // sold out with its sizes gone: a status change, not a restock
     await check(id, { status: "out_of_stock", sizes: "[]" });
     await mine.waitFor("changed", CHANGED);
-    await sleep(300);
+    // a restock is written at once, before the change; a whole heartbeat later on every stream
+    await Promise.all([mine, theirs, adminStream].map((c) => c.heartbeats(2)));
     expect(mine.named("restock")).toEqual([]);
     expect(theirs.events).toEqual([]);
     // an admin sees only their own products' events too
@@ -265,7 +285,7 @@ describe.each(dbKinds())("live updates, GET /api/events (%s)", (kind) => {
       previousStatus: "out_of_stock",
     });
     await mine.waitFor("changed", CHANGED);
-    await sleep(300);
+    await theirs.heartbeats(2);
     expect(theirs.events).toEqual([]);
     mine.close();
     theirs.close();
@@ -279,6 +299,7 @@ describe.each(dbKinds())("live updates, GET /api/events (%s)", (kind) => {
     await check(id);
     await stream.waitFor("changed", CHECKS);
     await check(id);
+    // the second notice is folded into the throttle, which shows nothing of it: this wait stays
     await sleep(500);
     expect(stream.named("changed", CHECKS)).toHaveLength(1);
     expect(stream.named("changed", CHANGED)).toEqual([]);
@@ -327,9 +348,11 @@ describe.each(dbKinds())("live updates, GET /api/events (%s)", (kind) => {
     // streams that leave free their place: two go, two more come, and nobody is replaced
     streams[3].close();
     streams[4].close();
+    // the server's side of those closes is not seen from here: this wait stays
     await sleep(100);
     streams.splice(3, 2, await open(rui), await open(rui));
-    await sleep(100);
+    // a stream pushed past the cap is ended at once and sent no heartbeat
+    await Promise.all(streams.map((s) => s.heartbeats(1)));
     expect(streams.every((s) => !s.ended)).toBe(true);
     const sixth = await open(rui);
     await streams[0].waitFor("replaced");
@@ -340,7 +363,7 @@ describe.each(dbKinds())("live updates, GET /api/events (%s)", (kind) => {
     for (const s of [...streams.slice(1), sixth]) await s.waitFor("changed", CHANGED);
     // another user's streams are not counted against this one
     const anas = await open(ana);
-    await sleep(100);
+    await Promise.all([anas, sixth].map((s) => s.heartbeats(1)));
     expect(anas.ended).toBe(false);
     expect(sixth.ended).toBe(false);
     for (const s of [...streams, sixth, anas]) s.close();
@@ -350,7 +373,7 @@ describe.each(dbKinds())("live updates, GET /api/events (%s)", (kind) => {
     "after the database's notifications were cut, open pages are told to reload",
     async () => {
       const stream = await open(ana);
-      await sleep(100);
+      await stream.heartbeats(1);
       stream.clear();
       await engineDb.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
