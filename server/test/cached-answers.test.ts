@@ -117,12 +117,24 @@ describe.each(dbKinds())("cached answers (%s)", (kind) => {
     const listed = async () => (await get(ana, "/api/products")).json()[0];
     await eventually(async () => expect((await listed()).name).toBe("Labubu"));
     const before = await listed();
-    // a check's bookkeeping (lease, clock) alone leaves the cached list as it was
+    // a check's bookkeeping (lease, clock) alone leaves the cached list as it was. The write's
+    // "checked" notice (a statement trigger, after its rows' announcements) reaching this process
+    // shows that whatever the write announced has been heard
+    const checked = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("sem aviso 'checked'")), 5000);
+      const stop = t.database.changes.onProductEvent((payload) => {
+        const notice = payload ? JSON.parse(payload) : null;
+        if (notice?.kind !== "checked" || notice.userId !== anaId) return;
+        clearTimeout(timer);
+        stop();
+        resolve();
+      });
+    });
     await t.database.db
       .update(products)
       .set({ lastCheck: new Date(), nextCheckAt: new Date(Date.now() + 1000), leasedBy: "w1" })
       .where(eq(products.id, p.id));
-    await new Promise((r) => setTimeout(r, 100));
+    await checked;
     expect((await listed()).lastCheck).toBe(before.lastCheck);
     // what the reseller waits for is seen at once
     await t.database.db

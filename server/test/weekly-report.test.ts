@@ -1,5 +1,5 @@
 import { DEFAULT_USER_SETTINGS } from "@common/schemas/settings.js";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MailCatcher } from "../../tools/mail-catcher.js";
 import type { Database } from "../src/db/client.js";
@@ -167,10 +167,18 @@ describe.each(dbKinds())("weekly report by e-mail (%s)", (kind) => {
     expect(await queueWeeklyReports(database.db, new Date("2026-11-16T14:00:00Z"))).toBe(1);
     expect(await queueWeeklyReports(database.db, new Date("2026-11-18T10:00:00Z"))).toBe(0);
 
-    startNotifier();
-    startNotifier(); // a second worker delivering the same outbox
+    const workers = [startNotifier(), startNotifier()]; // a second worker delivering the same outbox
     await eventually(() => expect(smtp.mails).toHaveLength(2), 15_000);
-    await new Promise((r) => setTimeout(r, 1000));
+    // no row left to send (each marked sent or failed) and neither worker holding one: nothing is
+    // left that could be sent twice
+    await eventually(async () => {
+      const open = await database.db
+        .select()
+        .from(notifications)
+        .where(inArray(notifications.status, ["pending", "sending"]));
+      expect(open).toEqual([]);
+      expect(workers.map((n) => n.heldCount)).toEqual([0, 0]);
+    }, 15_000);
     expect(smtp.mails).toHaveLength(2);
     const mail = smtp.mails.find((m) => m.rcpt[0] === "lisboa@exemplo.pt")!;
     expect(mail.subject).toBe("Stock Monitor — Relatório semanal (09/11/2026 a 15/11/2026)");
