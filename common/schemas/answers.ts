@@ -2,7 +2,6 @@ import { z } from "../zod-pt.js";
 
 /** answers that only say what was done, e.g. DELETE's { message: "Produto removido" } */
 export const messageAnswerSchema = z.object({ message: z.string() });
-export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
 /** Web Push's subscribe and unsubscribe */
 export const okAnswerSchema = z.object({ ok: z.boolean() });

@@ -18,7 +18,6 @@ export const checkDetailSizeSchema = z.object({
   available: z.boolean(),
   lowStock: z.boolean(),
 });
-export type CheckDetailSize = z.infer<typeof checkDetailSizeSchema>;
 
 export const checkDetailItemSchema = z.object({
   title: z.string(),
@@ -29,7 +28,6 @@ export const checkDetailItemSchema = z.object({
   /** a search's item: "kept", or the rule that dropped it (common/search-rules.ts RuleName) */
   verdict: z.string().optional(),
 });
-export type CheckDetailItem = z.infer<typeof checkDetailItemSchema>;
 
 export const checkDetailSchema = z.object({
   /** ISO time the check started */

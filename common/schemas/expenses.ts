@@ -43,7 +43,6 @@ export type UpdateExpense = z.output<typeof updateExpenseSchema>;
 export const expenseFormSchema = createExpenseSchema.omit({ image: true, inventoryItemId: true }).extend({
   inventoryItemId: z.string(),
 });
-export type ExpenseFormInput = z.input<typeof expenseFormSchema>;
 
 export const expenseSchema = z.object({
   id: z.number(),

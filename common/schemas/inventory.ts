@@ -253,7 +253,6 @@ export const inventorySaleSchema = z.object({
   /** the books currency the sale was recorded in; absent for euros, as on most sales of a list */
   currency: z.string().optional(),
 });
-export type InventorySale = z.infer<typeof inventorySaleSchema>;
 
 /** an item as the API sends it; amounts are decimal text, dates ISO */
 export const inventoryItemSchema = z.object({

@@ -73,7 +73,6 @@ export function checkPeriod(
 /** `?period=&from=&to=`: all time when left out */
 export const periodQuerySchema = z.object(periodFields).superRefine(checkPeriod);
 export type Period = z.output<typeof periodQuerySchema>;
-export type PeriodInput = z.input<typeof periodQuerySchema>;
 
 /** days on the user's calendar, "yyyy-MM-dd": `from` included, `to` excluded */
 export interface DayRange {

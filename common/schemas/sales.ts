@@ -63,7 +63,6 @@ export const saleItemSummarySchema = z.object({
   /** when it was registered: its day in stock when no purchase day was given */
   createdAt: z.string(),
 });
-export type SaleItemSummary = z.infer<typeof saleItemSummarySchema>;
 
 /** a sale as the API sends it; amounts are decimal text, dates ISO */
 export const saleSchema = z.object({
