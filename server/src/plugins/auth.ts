@@ -57,7 +57,8 @@ type CachedSession = { found: SessionUser | null };
 
 /**
  * Loads the session's user on every /api request and answers 401 without one, except on the
- * public routes. Role checks are per route: `requireAdmin` as a preValidation hook (before the body is read).
+ * public routes. Role checks are per route: `requireAdmin` as a preValidation hook (after the body
+ * is parsed, before it is validated: a user on an admin route gets 403, not the body's 400).
  * Sessions are kept in memory until the sessions or users tables change (login, logout, a user
  * edited or deleted, from any process), so a request does not wait for the database to know who
  * is asking.
