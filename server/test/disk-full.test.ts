@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { freeDiskMb } from "../src/services/disk-space.js";
 import type { OperatorLog } from "../src/operator-log.js";
-import { createWorld, sleep } from "./engine-support.js";
+import { createWorld } from "./engine-support.js";
 import { createTestApp, eventually, type TestApp } from "./harness.js";
 
 /**
@@ -149,7 +149,7 @@ describe.skipIf(!canMount())("a full disk under the embedded database (tmpfs)", 
         url: "https://nudeproject.com/products/disk-hoodie",
       });
       const free = (await freeDiskMb(mountPoint))!;
-      await w.start({
+      const engine = await w.start({
         config: {
           monitorProxies: [],
           monitorRedirect: w.redirects,
@@ -163,8 +163,13 @@ describe.skipIf(!canMount())("a full disk under the embedded database (tmpfs)", 
           /^warn Pouco espaço em disco \(\d+ MB livres, mínimo \d+ MB\): as verificações param/,
         ),
       ]);
-      // a product due at once, at a 1 s interval: nothing of it is fetched or written meanwhile
-      await sleep(1_500);
+      // a product due at once, at a 1 s interval: over two lease rounds that the disk turned away
+      // (a whole one after it was due, however slow the machine), nothing of it is fetched or written
+      const rounds = engine.stats.roundsWithoutRoom;
+      await eventually(
+        () => expect(engine.stats.roundsWithoutRoom).toBeGreaterThanOrEqual(rounds + 2),
+        10_000,
+      );
       expect((await w.product(id)).lastCheck).toBeNull();
       expect(w.retailer.paths.get("/products/disk-hoodie.js") ?? 0).toBe(0);
 

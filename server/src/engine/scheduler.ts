@@ -312,7 +312,10 @@ export class Scheduler {
     // parked products beyond one cap's worth count against the lease, so a busy user or host
     // is not leased and handed back over and over
     const overParked = Math.max(0, this.parked.size - this.cap);
-    if (this.o.roomToWrite && !this.o.roomToWrite()) return IDLE_POLL_MAX_MS;
+    if (this.o.roomToWrite && !this.o.roomToWrite()) {
+      this.o.stats.roundsWithoutRoom++;
+      return IDLE_POLL_MAX_MS;
+    }
     const room = this.cap * 2 - this.queue.length - this.inFlight - overParked;
     if (this.queue.length + this.inFlight < this.cap && room > 0) {
       const want = Math.min(room, this.o.maxStatementRows);

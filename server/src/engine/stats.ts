@@ -3,6 +3,8 @@ export class EngineStats {
   private readonly lags = new Float64Array(4096);
   private lagCount = 0;
   private readonly perSecond = new Map<number, number>();
+  /** lease rounds that took nothing because the disk was under its floor for writes (disk-room.ts) */
+  roundsWithoutRoom = 0;
 
   /** every lag since `collect()` (benchmarks); null when not collecting */
   private collected: number[] | null = null;
