@@ -57,7 +57,7 @@ function notFoundAfter(
   return { since: target.notFound?.since ?? at, streak: (target.notFound?.streak ?? 0) + 1 };
 }
 
-const shortestInterval = (watchers: LeasedProduct[]) =>
+export const shortestInterval = (watchers: LeasedProduct[]) =>
   watchers.reduce((min, w) => Math.min(min, w.checkInterval), Number.POSITIVE_INFINITY);
 
 /**
@@ -68,8 +68,7 @@ const shortestInterval = (watchers: LeasedProduct[]) =>
  */
 export function servedWatchers(target: LeasedTarget, now: number): LeasedProduct[] {
   if (target.watchers.length <= 1) return target.watchers;
-  let shortest = Number.POSITIVE_INFINITY;
-  for (const w of target.watchers) shortest = Math.min(shortest, w.checkInterval);
+  const shortest = shortestInterval(target.watchers);
   return target.watchers.filter((w) => w.dueAt.getTime() <= now + shortest);
 }
 

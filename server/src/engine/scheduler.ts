@@ -6,7 +6,13 @@ import { getGlobalSettings } from "../services/settings.js";
 import { ParkedChecks } from "./parked.js";
 import { BatchWriter } from "./batch-writer.js";
 import type { CheckRun } from "./check-runner.js";
-import { applyReading, DEFAULT_REST_RULE, type RestRule, servedWatchers } from "./apply-reading.js";
+import {
+  applyReading,
+  DEFAULT_REST_RULE,
+  type RestRule,
+  servedWatchers,
+  shortestInterval,
+} from "./apply-reading.js";
 import { type BlindRule, DEFAULT_BLIND_RULE } from "./detect.js";
 import { mayTakeSlot } from "./fair-share.js";
 import type { IntervalStretch } from "./interval-stretch.js";
@@ -21,6 +27,8 @@ import {
   countActiveOwners,
   deferTargets,
   leaseDue,
+  releaseTargets,
+  leadFor,
   makeDueNow,
   msUntilNextDue,
   type QueuedAlert,
@@ -166,7 +174,9 @@ export class Scheduler {
   private sleepingLong = false;
   private batchesWritten = 0;
   /** users and hosts with active products (read with the settings): a share is kept for those not in flight */
-  private owners = { users: 2, hosts: 2 };
+  private owners = { users: 2, hosts: 2, shortestIntervalMs: 0 };
+  /** how early a due target is leased (leadFor the shortest interval watched; see store.ts) */
+  private leadMs = 0;
   private readonly o: Required<Omit<SchedulerOptions, UnsetByDefault>> &
     Pick<SchedulerOptions, UnsetByDefault>;
 
@@ -285,6 +295,7 @@ export class Scheduler {
     this.notificationsEnabled = settings.enableNotifications;
     this.errorAlertsEnabled = settings.enableErrorAlerts;
     this.owners = await countActiveOwners(this.o.db);
+    this.leadMs = leadFor(this.owners.shortestIntervalMs);
     await this.o.stretch?.refresh();
   }
 
@@ -319,7 +330,9 @@ export class Scheduler {
     const room = this.cap * 2 - this.queue.length - this.inFlight - overParked;
     if (this.queue.length + this.inFlight < this.cap && room > 0) {
       const want = Math.min(room, this.o.maxStatementRows);
-      const leased = await leaseDue(this.o.db, this.o.workerId, want, this.o.leaseMs);
+      const leased = this.tooEarlyHandedBack(
+        await leaseDue(this.o.db, this.o.workerId, want, this.o.leaseMs, this.leadMs),
+      );
       if (!this.running) {
         await releaseLeases(this.o.db, this.o.workerId);
         return 0;
@@ -327,8 +340,12 @@ export class Scheduler {
       if (this.o.stretch) for (const target of leased) this.stretchWatchers(target, this.o.stretch);
       this.queue.push(...leased);
       this.startChecks();
-      if (leased.length === 0 && this.inFlight === 0) {
-        // parked checks are handed back within a second; otherwise nothing is due before `next`
+      this.moreDue = leased.length === want;
+      if (this.moreDue) pause = 0;
+      else {
+        // the lease took less than it asked: nothing more is due before `next`, whatever is in
+        // flight (a check's write wakes a long sleep, see onWritten); parked checks are handed back
+        // within a second
         const longest = this.wakeLive && this.parked.size === 0 ? IDLE_SLEEP_MAX_MS : IDLE_POLL_MAX_MS;
         const written = this.batchesWritten;
         const next = await msUntilNextDue(this.o.db);
@@ -336,14 +353,40 @@ export class Scheduler {
         // a write landed meanwhile: its targets' times were not in that reckoning
         if (this.batchesWritten !== written) pause = Math.min(pause, BUSY_POLL_MS);
       }
-      this.moreDue = leased.length === want;
-      if (this.moreDue) pause = 0;
     }
     // a wake that came under ADOPT_EVERY_MS after the last look for new products put that look off:
     // off until it is allowed, not for a whole idle sleep
     if (this.adoptWanted)
       pause = Math.min(pause, Math.max(5, ADOPT_EVERY_MS - (Date.now() - this.adoptedAt)));
     return pause;
+  }
+
+  /**
+   * The lead comes from the shortest interval read with the settings: a faster product added since
+   * may have been leased further ahead than its own interval allows. It goes back (due time kept)
+   * and the lead shrinks to its measure until the next reading.
+   */
+  private tooEarlyHandedBack(leased: LeasedTarget[]): LeasedTarget[] {
+    if (this.leadMs === 0) return leased;
+    const now = Date.now();
+    const early: LeasedTarget[] = [];
+    for (const target of leased) {
+      if (target.watchers.length === 0 || target.dueAt.getTime() <= now) continue;
+      const lead = leadFor(shortestInterval(target.watchers));
+      if (target.dueAt.getTime() - now > lead) {
+        early.push(target);
+        this.leadMs = Math.min(this.leadMs, lead);
+      }
+    }
+    if (early.length === 0) return leased;
+    this.writer.track(
+      releaseTargets(
+        this.o.db,
+        this.o.workerId,
+        early.map((t) => t.id),
+      ),
+    );
+    return leased.filter((t) => !early.includes(t));
   }
 
   /** the product's user or host may not take a slot now (its fair share, see fair-share.ts) */
