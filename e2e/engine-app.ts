@@ -1,4 +1,4 @@
-import { expect } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
 import { FakeRetailer } from "../tools/fake-retailer";
 import { FakeWebhook } from "../tools/fake-webhook";
 import { type apiSession, type QualityApp, startQualityApp } from "./quality-app";
@@ -43,7 +43,14 @@ export async function startEngineApp(hosts: string[] = [SHOP]): Promise<EngineAp
   };
 }
 
-/** Nude Project products by [name, URL], checked every second, alerting `webhookUrl` */
+/**
+ * The longest interval a product may have (1 h): no scheduled check comes within a spec's minutes,
+ * so every check the engine makes there is one the spec asked for (`checkNow`) or a product's first,
+ * and the spec waits on what that check shows rather than on the clock of a short interval.
+ */
+export const ASKED_CHECKS_ONLY = 3_600_000;
+
+/** Nude Project products by [name, URL], checked at once and then only when asked, alerting `webhookUrl` */
 export async function addNudeProducts(
   api: Awaited<ReturnType<typeof apiSession>>,
   products: [name: string, url: string][],
@@ -51,8 +58,32 @@ export async function addNudeProducts(
 ) {
   for (const [name, url] of products) {
     const res = await api.post("/api/products", {
-      data: { name, url, productId: "", platform: "nudeproject", checkInterval: 1000, webhookUrl },
+      data: {
+        name,
+        url,
+        productId: "",
+        platform: "nudeproject",
+        checkInterval: ASKED_CHECKS_ONLY,
+        webhookUrl,
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
+  }
+}
+
+/**
+ * Has the engine check the product named `name` now, as a user does by pausing and resuming it: a
+ * product turned on is due at once (POST /api/products/:id/toggle). "Testar agora" would not do: it
+ * reads the page without changing the status or alerting. Returns once the engine was asked, not
+ * when the check is done: wait for what the check shows.
+ */
+export async function checkNow(api: APIRequestContext, name: string): Promise<void> {
+  const list = (await (await api.get("/api/products")).json()) as { id: number; name: string }[];
+  const product = list.find((p) => p.name === name);
+  if (!product) throw new Error(`no product named ${name}`);
+  for (const isActive of [false, true]) {
+    const res = await api.post(`/api/products/${product.id}/toggle`);
+    expect(res.status(), await res.text()).toBe(200);
+    expect(((await res.json()) as { isActive: boolean }).isActive).toBe(isActive);
   }
 }

@@ -1,6 +1,13 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  test,
+} from "@playwright/test";
 import type { FakeRetailer } from "../tools/fake-retailer";
-import { addNudeProducts, type EngineApp, SHOP, startEngineApp } from "./engine-app";
+import { addNudeProducts, checkNow, type EngineApp, SHOP, startEngineApp } from "./engine-app";
 import { newAppContext, type Theme } from "./helpers";
 import { apiSession, type QualityApp, type StorageState } from "./quality-app";
 import { overflowProblems, screenshotTo } from "./quality-checks";
@@ -10,14 +17,15 @@ import { WITH_NOTIFICATIONS } from "./constants";
  * Live updates: with a screen open, a product the engine sees back in stock at the stand-in
  * retailer redraws its card and shows a toast within seconds (server-sent events), well before the
  * 30 s poll, and within moments of the Discord alert. A private app whose engine checks Nude Project
- * products every second and posts to a stand-in Discord; the spec opens its own 1280, 800 and 390 px
- * contexts in both themes, so it runs once (in the desktop project).
+ * products when the spec asks (each restock is followed by a check now) and posts to a stand-in
+ * Discord; the spec opens its own 1280, 800 and 390 px contexts in both themes, so it runs once (in
+ * the desktop project).
  */
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 // notifications are shown only by the full chromium, not by the headless shell the suite runs in
 test.use(WITH_NOTIFICATIONS);
 
-/** the poll the stream replaces is 30 s; the engine checks every second */
+/** the poll the stream replaces is 30 s; the engine checks the moment a restock is made */
 const LIVE_WITHIN_MS = 10_000;
 
 const WIDTHS = {
@@ -47,6 +55,8 @@ let engine: EngineApp;
 let app: QualityApp;
 let retailer: FakeRetailer;
 let adminState: StorageState;
+/** the admin's API session: asks the engine for the checks the restocks need */
+let api: APIRequestContext;
 
 interface Product {
   name: string;
@@ -61,7 +71,7 @@ test.beforeAll(async () => {
   for (const [handle, name] of Object.entries(PRODUCTS)) {
     retailer.setProduct(handle, { name, status: "out_of_stock" });
   }
-  const api = await apiSession(app.url);
+  api = await apiSession(app.url);
   await addNudeProducts(
     api,
     Object.entries(PRODUCTS).map(([handle, name]) => [name, `${SHOP}/products/${handle}`]),
@@ -78,10 +88,10 @@ test.beforeAll(async () => {
     )
     .toBe(true);
   adminState = await api.storageState();
-  await api.dispose();
 });
 
 test.afterAll(async () => {
+  await api?.dispose();
   await engine?.stop();
 });
 
@@ -126,10 +136,15 @@ const restockToast = (page: Page, name: string) =>
 
 const card = (page: Page, name: string) => page.getByTestId("product-card").filter({ hasText: name });
 
-/** the stand-in has the product back; returns when that happened */
-function restock(handle: Handle): number {
+/**
+ * the stand-in has the product back and the engine is asked to check it (no scheduled check comes
+ * within the spec); returns when the product came back, so the time measured includes the check
+ */
+async function restock(handle: Handle): Promise<number> {
   retailer.setProduct(handle, { status: "in_stock", sizes: ["M", "L"] });
-  return Date.now();
+  const changedAt = Date.now();
+  await checkNow(api, PRODUCTS[handle]);
+  return changedAt;
 }
 
 const CASES: { width: Width; theme: Theme; handle: Handle }[] = [
@@ -151,7 +166,7 @@ for (const { width, theme, handle } of CASES) {
     await openLive(page, "/monitor");
     await expect(card(page, name).getByTestId("status-badge")).toHaveText("Fora de Stock");
 
-    const changedAt = restock(handle);
+    const changedAt = await restock(handle);
     await expect(restockToast(page, name)).toBeVisible({ timeout: LIVE_WITHIN_MS });
     await expect(card(page, name).getByTestId("status-badge")).toHaveText("Em Stock", {
       timeout: LIVE_WITHIN_MS,
@@ -188,7 +203,7 @@ test("dois separadores partilham um só stream; fechado o que o tem, o outro abr
   await second.goto("/history");
   await expect(second.getByRole("heading", { level: 1, name: "Histórico" })).toBeVisible();
 
-  restock("saia");
+  await restock("saia");
   await expect(restockToast(first, PRODUCTS.saia)).toBeVisible({ timeout: LIVE_WITHIN_MS });
   await expect(restockToast(second, PRODUCTS.saia)).toBeVisible({ timeout: LIVE_WITHIN_MS });
   // both tabs were live, and the second one heard it through the first one's stream
@@ -199,7 +214,7 @@ test("dois separadores partilham um só stream; fechado o que o tem, o outro abr
   await first.close();
   expect((await takeOver).status()).toBe(200);
   expect(streams).toHaveLength(2);
-  restock("mala");
+  await restock("mala");
   await expect(restockToast(second, PRODUCTS.mala)).toBeVisible({ timeout: LIVE_WITHIN_MS });
   await context.close();
 });
@@ -282,7 +297,7 @@ test("noutro ecrã, 'Ver no Monitor' leva ao produto; com as notificações e o 
   await expect(page.getByTestId("activity-entry").filter({ hasText: PRODUCTS.tee }).first()).toBeVisible();
   await expect(teeBack).toHaveCount(0);
   const tonesBefore = (await seen()).tones;
-  restock("tee");
+  await restock("tee");
   const toast = restockToast(page, PRODUCTS.tee);
   await expect(toast).toBeVisible({ timeout: LIVE_WITHIN_MS });
   await expect(teeBack).toHaveCount(1, { timeout: LIVE_WITHIN_MS });
@@ -311,7 +326,7 @@ test("Status aberto: a atividade recente ganha a linha do restock sem recarregar
   });
   await expect(summary.getByTestId("activity-line").first()).toBeVisible();
   await expect(back).toHaveCount(0);
-  const changedAt = restock("gorro");
+  const changedAt = await restock("gorro");
   await expect(back).toHaveCount(1, { timeout: LIVE_WITHIN_MS });
   test.info().annotations.push({ type: "visto após", description: `${Date.now() - changedAt} ms` });
   await expect(restockToast(page, PRODUCTS.gorro)).toBeVisible();
@@ -331,7 +346,7 @@ test("sem o stream (um proxy que o corta), a consulta de 30 s ainda traz o resto
   await expect(card(page, PRODUCTS.luvas).getByTestId("status-badge")).toHaveText("Fora de Stock");
   expect(refused).toBeGreaterThan(0);
 
-  restock("luvas");
+  await restock("luvas");
   // the engine has it (and Discord too) while this page, without its stream, does not yet
   await expect.poll(() => alertFor(PRODUCTS.luvas)?.at ?? null, { timeout: LIVE_WITHIN_MS }).not.toBeNull();
   await expect(card(page, PRODUCTS.luvas).getByTestId("status-badge")).toHaveText("Fora de Stock");
