@@ -1,11 +1,11 @@
 import { type Browser, type BrowserContext, expect, test } from "@playwright/test";
-import { type EngineApp, startEngineApp } from "./engine-app";
+import { ASKED_CHECKS_ONLY, checkNow, type EngineApp, startEngineApp } from "./engine-app";
 import { newAppContext } from "./helpers";
 import { apiSession, type QualityApp, type StorageState } from "./quality-app";
 
 /**
  * What real retailer shapes look like on the Monitor (issue 12), on a private app whose engine checks
- * the stand-in retailer: an SFRA product priced in yen shows yen, never €; a Vinted profile's card
+ * the stand-in retailer (each product when it is added, the Slim again when the spec asks): an SFRA product priced in yen shows yen, never €; a Vinted profile's card
  * lists its items under "Artigos:"; an SFRA answer at odds with itself leaves the status as it was,
  * and the card's failure box opens what that check read. The spec opens its own 1280 and 390 px
  * contexts, so it runs once (in the desktop project).
@@ -58,7 +58,14 @@ test.beforeAll(async () => {
     ["Beatriz (Vinted)", `${VINTED}/member/6060-beatriz`, "vinted"],
   ]) {
     const res = await api.post("/api/products", {
-      data: { name, url, productId: "", platform, checkInterval: 1000, webhookUrl: `${hook}/formas` },
+      data: {
+        name,
+        url,
+        productId: "",
+        platform,
+        checkInterval: ASKED_CHECKS_ONLY,
+        webhookUrl: `${hook}/formas`,
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
   }
@@ -68,6 +75,7 @@ test.beforeAll(async () => {
     .toBe(true);
   // the Slim's answer starts contradicting itself: IN_STOCK, ATS 38, no size orderable
   retailer.setProduct("4000052", { contradictory: true, status: "out_of_stock" });
+  await checkNow(api, "Slim");
   await expect
     .poll(async () => (await products()).find((p) => p.name === "Slim")?.lastError ?? null, {
       timeout: 30_000,
