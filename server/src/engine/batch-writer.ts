@@ -17,8 +17,11 @@ export interface BatchWriterOptions {
   /** checks one statement writes at most */
   maxStatementRows: number;
   onError?: (error: unknown) => void;
-  /** after each batch statement, written or not: its targets' next due times are now known */
-  onWritten?: () => void;
+  /**
+   * after each batch statement, written or not: its targets' next due times are now known; `soonest`
+   * is the earliest of them (epoch ms), or 0 when the statement failed (its targets are due again)
+   */
+  onWritten?: (soonest: number) => void;
 }
 
 /**
@@ -117,10 +120,13 @@ export class BatchWriter {
   }
 
   private async write(batch: CheckBatch): Promise<void> {
+    let soonest = 0;
     try {
       await this.writeOnce(batch);
+      soonest = Number.POSITIVE_INFINITY;
+      for (const t of batch.targets) if (t.next !== null) soonest = Math.min(soonest, t.rest ?? t.next);
     } finally {
-      this.o.onWritten?.();
+      this.o.onWritten?.(soonest);
     }
   }
 

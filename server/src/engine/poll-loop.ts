@@ -9,6 +9,10 @@ export class PollLoop {
   private done: Promise<void> = Promise.resolve();
   private woken = false;
   private wakeUp: (() => void) | null = null;
+  /** while sleeping: ends the sleep at `at` (epoch ms) if that is sooner */
+  private rearm: ((at: number) => void) | null = null;
+  /** asked during a turn: the next sleep ends by then */
+  private wakeByAt = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly tick: () => Promise<number>,
@@ -31,6 +35,13 @@ export class PollLoop {
     this.wakeUp?.();
   }
 
+  /** the next turn starts by `at` (epoch ms) at the latest: sooner work is known (a due time) */
+  wakeBy(at: number): void {
+    if (at <= Date.now()) this.wake();
+    else if (this.rearm) this.rearm(at);
+    else this.wakeByAt = Math.min(this.wakeByAt, at);
+  }
+
   async stop(): Promise<void> {
     this.running = false;
     this.wake();
@@ -50,20 +61,30 @@ export class PollLoop {
     }
   }
 
-  private sleep(ms: number): Promise<void> {
+  private sleep(pause: number): Promise<void> {
+    const ms = Math.min(pause, this.wakeByAt - Date.now());
+    this.wakeByAt = Number.POSITIVE_INFINITY;
     if (this.woken || ms <= 0) {
       this.woken = false;
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
+      let until = Date.now() + ms;
+      let timer = setTimeout(done, ms);
       const self = this;
       function done() {
         clearTimeout(timer);
         self.wakeUp = null;
+        self.rearm = null;
         resolve();
       }
       this.wakeUp = done;
+      this.rearm = (at) => {
+        if (at >= until) return;
+        clearTimeout(timer);
+        until = at;
+        timer = setTimeout(done, Math.max(0, at - Date.now()));
+      };
     }).then(() => {
       this.woken = false;
     });

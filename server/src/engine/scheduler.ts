@@ -209,9 +209,12 @@ export class Scheduler {
       maxStatementRows: this.o.maxStatementRows,
       onError: this.o.onError,
       // the targets just written counted at their lease's end in the idle sleep's reckoning: reckon again
-      onWritten: () => {
+      // and a target written while the loop sleeps less than that is due by its own next time: the
+      // loop's reckoning was made while it was in flight and could not count it
+      onWritten: (soonest) => {
         this.batchesWritten++;
         if (this.sleepingLong) this.wake();
+        else this.poll.wakeBy(soonest);
       },
     });
   }
