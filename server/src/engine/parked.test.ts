@@ -23,6 +23,21 @@ describe("ParkedChecks", () => {
     expect(parked.size).toBe(2);
   });
 
+  it("asks a host's cap only of the groups that hold a product the freed slot may go to", () => {
+    const parked = new ParkedChecks();
+    // twenty hosts with another user's products parked, and one of the freed check's user
+    for (let h = 0; h < 20; h++) parked.add(product(h, `h${h}.example`, 2), 100 + h);
+    parked.add(product(99, "h7.example", 1), 500);
+    const asked: string[] = [];
+    const hostFull = (p: LeasedTarget) => {
+      asked.push(p.host);
+      return false;
+    };
+    expect(parked.takeFor(product(50, "h3.example", 1), hostFull, () => false)?.id).toBe(3);
+    // the freed host's own group and the group with user 1's product: not the eighteen others
+    expect(asked.sort()).toEqual(["h3.example", "h7.example"]);
+  });
+
   it("expires the products that waited too long and those beyond the limit, oldest first", () => {
     const parked = new ParkedChecks();
     for (let i = 0; i < 6; i++) parked.add(product(i, `h${i % 2}.example`), 1000 + i * 100);

@@ -37,12 +37,14 @@ export class ParkedChecks {
   ): LeasedTarget | null {
     let best: { group: Waiting[]; index: number; at: number } | null = null;
     for (const [host, group] of this.byHost) {
-      if (hostFull(group[0].product)) continue;
       const sameHost = host === freed.host;
       const index = group.findIndex(
         (w) => (sameHost || w.product.userId === freed.userId) && !userFull(w.product),
       );
-      if (index >= 0 && (!best || group[index].at < best.at)) best = { group, index, at: group[index].at };
+      // the host's cap is asked only of a group with a candidate: most hold none of the freed
+      // check's user, and the cap's reckoning walks every host in flight
+      if (index < 0 || hostFull(group[0].product)) continue;
+      if (!best || group[index].at < best.at) best = { group, index, at: group[index].at };
     }
     if (!best) return null;
     return this.remove(best.group, best.index);

@@ -467,10 +467,14 @@ export class Scheduler {
 
   /** the oldest parked product of the freed check's user or host that may start now */
   private startParked(freed: LeasedTarget): void {
+    // nothing starts during the scan, so each host's and user's answer holds for all of it: asked
+    // once each, not once per parked product (a hundred parked products ran this after every check)
+    const hostFull = new Map<string, boolean>();
+    const userFull = new Map<number, boolean>();
     const next = this.parked.takeFor(
       freed,
-      (p) => this.hostFull(p),
-      (p) => this.userFull(p),
+      (p) => memo(hostFull, p.host, () => this.hostFull(p)),
+      (p) => memo(userFull, p.userId, () => this.userFull(p)),
     );
     if (next) this.launch(next);
   }
@@ -571,4 +575,11 @@ function decrement<K>(counts: Map<K, number>, key: K): void {
   const n = (counts.get(key) ?? 1) - 1;
   if (n <= 0) counts.delete(key);
   else counts.set(key, n);
+}
+
+function memo<K, V>(answers: Map<K, V>, key: K, ask: () => V): V {
+  if (answers.has(key)) return answers.get(key) as V;
+  const answer = ask();
+  answers.set(key, answer);
+  return answer;
 }
