@@ -21,6 +21,7 @@ import pg from "pg";
 import { request } from "undici";
 import { openDatabase } from "../server/src/db/client.js";
 import { products, users } from "../server/src/db/schema.js";
+import { startNodeArgs } from "./start-flags.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const arg = (name: string, fallback: string) => {
@@ -45,12 +46,8 @@ const SCENARIOS = arg("scenarios", "idle,100@60,300@1,restart")
     const [n, secs] = s.split("@").map(Number);
     return { label: `${n} at ${secs} s`, monitors: n, intervalS: secs };
   });
-/** node's flags in `npm start` (package.json), or others to compare: --node-args "--max-semi-space-size=4" */
-const startScript: string = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts
-  .start;
-const NODE_ARGS = arg("node-args", startScript.replace(/^node\s+|\s*scripts\/start\.mjs.*$/g, ""))
-  .split(" ")
-  .filter(Boolean);
+/** node's flags in `npm start`, or others to compare: --node-args "--max-semi-space-size=4" */
+const NODE_ARGS = startNodeArgs(process.argv.includes("--node-args") ? arg("node-args", "") : undefined);
 const TICKS_PER_S = 100; // USER_HZ on Linux
 
 function standIn(script: string): Promise<{ child: ChildProcess; origin: string }> {

@@ -20,6 +20,8 @@
  * - the engine processes' CPU per monitor served (each target check serves its ten watchers;
  *   ≤ 0.03 ms asked), with the single-process capacity left to `npm run bench:engine`.
  *
+ * Each engine process runs with `npm start`'s node flags (`--node-args "…"` to compare others).
+ *
  * `--cpu-prof <dir>` profiles each engine process over the measured window (the inspector's
  * profiler) and writes `engine-<pid>.cpuprofile` to that folder (Chrome DevTools, Performance tab).
  */
@@ -34,11 +36,14 @@ import { openDatabase } from "../server/src/db/client.js";
 import { hostBudgets, products, users } from "../server/src/db/schema.js";
 import { startEngine } from "../server/src/engine/start.js";
 import { scratchDatabase } from "./scratch-db.js";
+import { startNodeArgs } from "./start-flags.js";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
+/** `--node-args "…"` replaces the engine processes' node flags (`npm start`'s by default) to compare */
+const nodeArgsOverride = process.argv.includes("--node-args") ? arg("node-args", "") : undefined;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (values: number[], p: number) => {
   if (values.length === 0) return Number.NaN;
@@ -112,7 +117,8 @@ async function engineChild(spec: ChildSpec): Promise<void> {
 function startChild(spec: ChildSpec): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = fork(import.meta.filename, ["--engine-child", JSON.stringify(spec)], {
-      execArgv: ["--import", "tsx"],
+      // the flags `npm start` runs with (the garbage collector's settings change the CPU measured)
+      execArgv: [...startNodeArgs(nodeArgsOverride), "--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     child.once("message", () => resolve(child));
