@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { loggedOut, setTheme, type Theme } from "./helpers";
+import { axeProblems, axeScan } from "./quality-checks";
 
 async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const results = await axeScan(page);
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
@@ -30,3 +30,15 @@ for (const theme of ["light", "dark"] as Theme[]) {
     });
   });
 }
+
+test("o exame de acessibilidade encontra o que está mal numa página feita para falhar", async ({ page }) => {
+  await page.setContent(
+    `<html lang="pt"><head><title>t</title></head><body><main>
+      <p style="color:#bbb;background:#fff">texto claro demais</p><button></button><img src="x.png">
+    </main></body></html>`,
+  );
+  const problems = (await axeProblems(page, "página")).join("\n");
+  expect(problems).toContain("axe serious color-contrast");
+  expect(problems).toContain("axe critical button-name");
+  expect(problems).toContain("axe critical image-alt");
+});
