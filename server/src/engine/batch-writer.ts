@@ -18,8 +18,10 @@ export interface BatchWriterOptions {
   maxStatementRows: number;
   onError?: (error: unknown) => void;
   /**
-   * after each batch statement, written or not: its targets' next due times are now known; `soonest`
-   * is the earliest of them (epoch ms), or 0 when the statement failed (its targets are due again)
+   * after each batch statement, written or not: `soonest` is the earliest next due time (epoch ms)
+   * the batch carried. A statement that failed reports it too (writeOnce handles its own errors), so
+   * targets handed back after a database failure wait for the loop's next turn, not this wake; 0
+   * only if the write threw past writeOnce
    */
   onWritten?: (soonest: number) => void;
 }
