@@ -47,7 +47,7 @@ const SCENARIOS = arg("scenarios", "idle,100@60,300@1,restart")
     return { label: `${n} at ${secs} s`, monitors: n, intervalS: secs };
   });
 /** node's flags in `npm start`, or others to compare: --node-args "--max-semi-space-size=4" */
-const NODE_ARGS = startNodeArgs(process.argv.includes("--node-args") ? arg("node-args", "") : undefined);
+const NODE_ARGS = startNodeArgs();
 const TICKS_PER_S = 100; // USER_HZ on Linux
 
 function standIn(script: string): Promise<{ child: ChildProcess; origin: string }> {

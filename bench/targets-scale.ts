@@ -42,8 +42,6 @@ const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
-/** `--node-args "…"` replaces the engine processes' node flags (`npm start`'s by default) to compare */
-const nodeArgsOverride = process.argv.includes("--node-args") ? arg("node-args", "") : undefined;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (values: number[], p: number) => {
   if (values.length === 0) return Number.NaN;
@@ -118,7 +116,7 @@ function startChild(spec: ChildSpec): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = fork(import.meta.filename, ["--engine-child", JSON.stringify(spec)], {
       // the flags `npm start` runs with (the garbage collector's settings change the CPU measured)
-      execArgv: [...startNodeArgs(nodeArgsOverride), "--import", "tsx"],
+      execArgv: [...startNodeArgs(), "--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     child.once("message", () => resolve(child));

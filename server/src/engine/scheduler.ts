@@ -467,13 +467,12 @@ export class Scheduler {
 
   /** the oldest parked product of the freed check's user or host that may start now */
   private startParked(freed: LeasedTarget): void {
-    // nothing starts during the scan, so each host's and user's answer holds for all of it: asked
-    // once each, not once per parked product (a hundred parked products ran this after every check)
-    const hostFull = new Map<string, boolean>();
+    // nothing starts during the scan, so each user's answer holds for all of it: asked once per
+    // user, not once per parked product of the freed host (takeFor asks each host once already)
     const userFull = new Map<number, boolean>();
     const next = this.parked.takeFor(
       freed,
-      (p) => memo(hostFull, p.host, () => this.hostFull(p)),
+      (p) => this.hostFull(p),
       (p) => memo(userFull, p.userId, () => this.userFull(p)),
     );
     if (next) this.launch(next);
