@@ -35,7 +35,7 @@ const PG_URL = arg("pg", process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.
 const STARTS = Number(arg("starts", "5"));
 /** also print the CPU of each of the server's threads over the window (by thread name) */
 const THREADS = process.argv.includes("--threads");
-/** the server's own output shown (with SM_TRACE_SQL=1, its statements per minute) */
+/** the server's own output shown (with SM_TRACE_SQL=1 on the embedded database, its statements every 20 s) */
 const SERVER_LOG = process.argv.includes("--server-log");
 /** "idle", N@S (N monitors at S seconds) or "restart" */
 const SCENARIOS = arg("scenarios", "idle,100@60,300@1,restart")

@@ -102,6 +102,29 @@ function runner(pg, tx) {
   return open.tx;
 }
 
+/**
+ * SM_TRACE_SQL=1 (for profiling, e.g. bench:footprint --server-log): every 20 s, on the console,
+ * the statements this thread answered, by the hot statement's name or the SQL's first words, with
+ * how many and the ms from each call to its answer (a wait behind another statement included)
+ */
+const traced = process.env.SM_TRACE_SQL ? new Map() : null;
+if (traced)
+  setInterval(() => {
+    const lines = [...traced].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20);
+    console.log(
+      `SM_TRACE_SQL 20 s: ${lines.map(([key, t]) => `${t.count}× ${Math.round(t.ms)} ms ${key}`).join(" | ")}`,
+    );
+    traced.clear();
+  }, 20_000).unref();
+
+function trace(call, started) {
+  const key = `${call.op} ${call.name ?? (call.sql ?? "").replace(/\s+/g, " ").trim().slice(0, 60)}`;
+  const t = traced.get(key) ?? { count: 0, ms: 0 };
+  t.count++;
+  t.ms += performance.now() - started;
+  traced.set(key, t);
+}
+
 async function answer(pg, call) {
   switch (call.op) {
     case "query":
@@ -163,7 +186,9 @@ try {
   };
   port.on("message", (call) => {
     if (inFlight++ === 0) beats = setInterval(() => send({ beat: true }), beatMs ?? 250);
+    const started = traced ? performance.now() : 0;
     answer(pg, call)
+      .finally(() => traced && trace(call, started))
       .then(
         (value) => send({ id: call.id, value }, value instanceof ArrayBuffer ? [value] : []),
         (error) => send({ id: call.id, error: toWireError(error) }),
