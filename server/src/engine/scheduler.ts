@@ -391,12 +391,14 @@ export class Scheduler {
       }
     }
     if (early.length === 0) return leased;
+    // handed back, they are due at their own time, which the loop's sleep may not have counted
+    const soonest = Math.min(...early.map((t) => t.dueAt.getTime()));
     this.writer.track(
       releaseTargets(
         this.o.db,
         this.o.workerId,
         early.map((t) => t.id),
-      ),
+      ).then(() => this.poll.wakeBy(soonest)),
     );
     return leased.filter((t) => !early.includes(t));
   }
@@ -495,8 +497,14 @@ export class Scheduler {
     if (this.parked.size === 0) return;
     const back = this.parked.expire(Date.now(), this.o.capWaitMs, this.cap * 2).map((p) => p.id);
     if (back.length > 0) {
-      // awaited by stop() with the batch writes, so none runs after the leases are handed back
-      this.writer.track(deferTargets(this.o.db, this.o.workerId, back, this.o.capDeferMs));
+      // awaited by stop() with the batch writes, so none runs after the leases are handed back.
+      // The loop may have reckoned its sleep while they were still leased (counted at the lease's
+      // end, minutes away): once handed back they are due when the hold ends, so it wakes by then
+      this.writer.track(
+        deferTargets(this.o.db, this.o.workerId, back, this.o.capDeferMs).then(() =>
+          this.poll.wakeBy(Date.now() + this.o.capDeferMs),
+        ),
+      );
     }
   }
 
