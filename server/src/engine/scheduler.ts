@@ -16,7 +16,7 @@ import {
 import { type BlindRule, DEFAULT_BLIND_RULE } from "./detect.js";
 import { mayTakeSlot } from "./fair-share.js";
 import type { IntervalStretch } from "./interval-stretch.js";
-import { FinishRate, leaseRoom } from "./lease-room.js";
+import { leaseRoom } from "./lease-room.js";
 import { checkDuration, checksTotal, scheduleLag } from "./metrics.js";
 import type { EngineStats } from "./stats.js";
 import { PollLoop } from "./poll-loop.js";
@@ -159,7 +159,6 @@ export class Scheduler {
   /** aborted by stop(): the checks under way give up and their products are handed back */
   private readonly shutdown = unlimitedController();
   private lastFinished = 0;
-  private readonly finishRate = new FinishRate();
   /** the last lease took as many as it asked for: more products may be due now */
   private moreDue = false;
   private readonly writer: BatchWriter;
@@ -337,7 +336,7 @@ export class Scheduler {
       queued: this.queue.length,
       inFlight: this.inFlight,
       overParked,
-      finishedPerSecond: this.finishRate.perSecond(),
+      checksPerSecond: this.o.stats.checksLastSecond(),
       leadMs: this.leadMs,
     });
     if (this.queue.length + this.inFlight < this.cap && room > 0) {
@@ -549,7 +548,6 @@ export class Scheduler {
     const now = new Date();
     const at = now.getTime();
     this.lastFinished = at;
-    this.finishRate.count(at);
     // stopped under way: nothing was learnt, the product is handed back with the other leases
     if (this.shutdown.signal.aborted && !("kind" in outcome)) return;
     checkDuration.observe((at - started) / 1000);

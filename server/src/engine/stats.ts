@@ -45,6 +45,11 @@ export class EngineStats {
     return Math.round(sorted[Math.min(n - 1, Math.floor(n * p))]);
   }
 
+  /** checks started in the last whole second: how fast this process works its leases off */
+  checksLastSecond(now = Date.now()): number {
+    return this.perSecond.get(Math.floor(now / 1000) - 1) ?? 0;
+  }
+
   checksLastMinute(now = Date.now()): number {
     const from = Math.floor(now / 1000) - 60;
     let total = 0;
