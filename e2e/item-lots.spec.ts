@@ -7,6 +7,18 @@ const LOT = "Lote Nike Dunk Low";
 const euro = (text: string) => new RegExp(`${text}\\s€`);
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
+/**
+ * Closes the toast once seen. On a phone it sits at the bottom, over the lower cards' buttons, and
+ * the pointer Playwright moves onto a covered button keeps it open (Sonner pauses while hovered):
+ * the click then retried until the test's time ran out
+ */
+async function seeAndClose(page: Page, text: string) {
+  const shown = toast(page, text);
+  await expect(shown).toBeVisible();
+  await shown.getByRole("button", { name: "Fechar notificação" }).click();
+  await expect(shown).toBeHidden();
+}
+
 async function loginAsFreshUser(page: Page) {
   const username = `lotes-${test.info().project.name}-${Date.now().toString(36)}`;
   const password = "password-e2e";
@@ -38,8 +50,8 @@ test("um lote de 3 pares: vender 1 deixa 2 em stock, com o custo e o lucro dessa
   await dialog.getByLabel("Quantidade").fill("3");
   await screenshot(page, "lot-new-item");
   await dialog.getByRole("button", { name: "Adicionar Item" }).click();
-  await expect(toast(page, "Item adicionado ao inventário!")).toBeVisible();
   await expect(dialog).toBeHidden();
+  await seeAndClose(page, "Item adicionado ao inventário!");
 
   const lot = page.getByTestId("inventory-item").filter({ hasText: LOT }).filter({ hasText: "Em Stock" });
   await expect(lot.getByText("3 unidades")).toBeVisible();
@@ -58,7 +70,7 @@ test("um lote de 3 pares: vender 1 deixa 2 em stock, com o custo e o lucro dessa
   await sell.getByLabel("Unidades vendidas").fill("1");
   await screenshot(page, "lot-sell");
   await sell.getByRole("button", { name: "Registrar Venda" }).click();
-  await expect(toast(page, "Venda registrada com sucesso!")).toBeVisible();
+  await seeAndClose(page, "Venda registrada com sucesso!");
 
   // the lot keeps 2 units in stock; the unit sold is its own sold item
   await expect(lot.getByText("2 unidades")).toBeVisible();
@@ -99,7 +111,7 @@ test("comprado em dólares: valor pago e taxa dão o preço em euros, e a taxa s
   await dialog.getByLabel("Quantidade").fill("2");
   await screenshot(page, "currency-new-item");
   await dialog.getByRole("button", { name: "Adicionar Item" }).click();
-  await expect(toast(page, "Item adicionado ao inventário!")).toBeVisible();
+  await seeAndClose(page, "Item adicionado ao inventário!");
   const card = page.getByTestId("inventory-item").filter({ hasText: "Meias AliExpress" });
   await expect(card.getByText(euro("23,90"))).toBeVisible(); // 11,95 × 2
 
