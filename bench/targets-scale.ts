@@ -26,7 +26,7 @@
  * profiler) and writes `engine-<pid>.cpuprofile` to that folder (Chrome DevTools, Performance tab).
  */
 import { type ChildProcess, fork } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -98,6 +98,8 @@ async function engineChild(spec: ChildSpec): Promise<void> {
       const cpu = process.cpuUsage(cpuBefore);
       if (profiler && spec.profileDir) {
         const { profile } = (await post("Profiler.stop")) as { profile: unknown };
+        // a missing directory threw here, and the bench waited forever for this child's figures
+        mkdirSync(spec.profileDir, { recursive: true });
         writeFileSync(join(spec.profileDir, `engine-${process.pid}.cpuprofile`), JSON.stringify(profile));
       }
       const lags = engine.stats.takeCollected();
