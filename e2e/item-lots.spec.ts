@@ -9,8 +9,9 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 
 /**
  * Closes the toast once seen. On a phone it sits at the bottom, over the lower cards' buttons, and
- * the pointer Playwright moves onto a covered button keeps it open (Sonner pauses while hovered):
- * the click then retried until the test's time ran out
+ * Playwright's mouse stays where its last click left it (the dialog's submit, also at the bottom):
+ * a toast under it counts as hovered and Sonner keeps it open, so a click on a covered button
+ * retried until the test's time ran out
  */
 async function seeAndClose(page: Page, text: string) {
   const shown = toast(page, text);
