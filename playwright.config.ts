@@ -78,8 +78,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // the suite mostly waits (its 180 tests used ~0.6 of a core on 2 cores): three workers ran it in
-  // 18 min where two took ~41 on CI (one was slower still: the first 85 tests in 33 min)
+  // three workers ran the suite in 18 min where two took ~41 on CI (one was slower still: the first
+  // 85 tests in 33 min). With three, both cores are busy all through (docs/decisions.md, "Where CI's
+  // time goes")
   workers: process.env.CI ? 3 : undefined,
   reporter: process.env.CI ? "list" : [["list"]],
   use: {
