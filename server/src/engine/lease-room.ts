@@ -1,3 +1,6 @@
+/** at most this much of the lead is taken ahead (see leaseRoom) */
+const AHEAD_MAX_MS = 200;
+
 /**
  * How many targets the next lease may take. Twice the cap keeps a turn's worth queued behind the
  * checks in flight, whatever their pace. A process that works checks off fast also takes what it
@@ -8,9 +11,6 @@
  * lead (12 s intervals, 150 checks a second) a lease held ~150 targets, and those of hosts at their
  * budget waited in the queue: bench:targets-scale's schedule p99 went 1.4 → 2.5 s; with 200 ms, 1.5 s.
  */
-/** at most this much of the lead is taken ahead (see above) */
-export const AHEAD_MAX_MS = 200;
-
 export function leaseRoom(o: {
   cap: number;
   queued: number;
