@@ -223,10 +223,17 @@ async function stopServer(child: ChildProcess): Promise<void> {
 const idleRss = new Map<string, number>();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** requests the stand-in retailer has answered so far: the checks made, one request each */
+async function retailerRequests(origin: string): Promise<number> {
+  const r = await request(`${origin}/__stats`);
+  return Number(((await r.body.json()) as { requests: number }).requests);
+}
+
 async function measure(
   kind: "pglite" | "postgres",
   scenario: (typeof SCENARIOS)[number],
   redirect: string,
+  retailerOrigin: string,
 ): Promise<string> {
   const scratch = kind === "postgres" ? await scratchDatabase() : null;
   const dataDir = kind === "pglite" ? fs.mkdtempSync(path.join(os.tmpdir(), "sm-footprint-")) : undefined;
@@ -265,6 +272,7 @@ async function measure(
           const now = cpuSeconds(p);
           return now > 0 ? sum + Math.max(0, now - (backendStart.get(p) ?? 0)) : sum;
         }, 0);
+      const requests0 = await retailerRequests(retailerOrigin);
       const cpu0 = cpuSeconds(pid);
       const threads0 = THREADS ? threadCpu(pid) : null;
       const rss: number[] = [];
@@ -276,6 +284,12 @@ async function measure(
       rss.push(rssMb(pid));
       const appCpu = ((cpuSeconds(pid) - cpu0) / WINDOW_S) * 100;
       const databaseCpu = (dbCpuSince() / WINDOW_S) * 100;
+      const checks = (await retailerRequests(retailerOrigin)) - requests0;
+      // the figure is only worth what the engine did in the window: the checks it made, and each one's CPU
+      const perCheck =
+        checks > 0
+          ? ` · ${(checks / WINDOW_S).toFixed(1)} checks/s, ${((((appCpu + databaseCpu) / 100) * WINDOW_S * 1000) / checks).toFixed(2)} ms of CPU per check`
+          : "";
       const mean = rss.reduce((a, b) => a + b, 0) / rss.length;
       const cpuText = scratch
         ? `CPU ${(appCpu + databaseCpu).toFixed(1)} % of a core (app ${appCpu.toFixed(1)} + PostgreSQL ${databaseCpu.toFixed(1)})`
@@ -288,7 +302,7 @@ async function measure(
           ? ` · ${Math.round(((mean - idle) * 1024) / scenario.monitors)} kB/monitor over idle`
           : "";
       const perThread = threads0 ? threadReport(threads0, pid) : "";
-      return `${kind.padEnd(8)} ${scenario.label.padEnd(12)} RSS ${Math.round(mean)} MB (peak ${Math.round(Math.max(...rss))}) · ${cpuText}${perMonitor}${perThread}`;
+      return `${kind.padEnd(8)} ${scenario.label.padEnd(12)} RSS ${Math.round(mean)} MB (peak ${Math.round(Math.max(...rss))}) · ${cpuText}${perCheck}${perMonitor}${perThread}`;
     } finally {
       await stopServer(child);
     }
@@ -319,7 +333,7 @@ async function main() {
     );
     const kinds = DBS === "both" ? (["pglite", "postgres"] as const) : ([DBS] as ("pglite" | "postgres")[]);
     for (const kind of kinds)
-      for (const scenario of SCENARIOS) console.log(await measure(kind, scenario, redirect));
+      for (const scenario of SCENARIOS) console.log(await measure(kind, scenario, redirect, retailer.origin));
   } finally {
     retailer.child.kill();
     webhook.child.kill();
