@@ -1,11 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { isMobileProject, loginViaApi, screenshot, setTheme } from "./helpers";
+import { isMobileProject, loginViaApi, screenshot, seeAndClose, setTheme } from "./helpers";
 
 // four screens in two themes, beside another worker on 2 cores
 test.describe.configure({ timeout: 240_000 });
 
 const euro = (text: string) => new RegExp(`^-?${text}\\s€$`);
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 async function loginAsFreshUser(page: Page) {
   const username = `taxas-${test.info().project.name}-${Date.now().toString(36)}`;
@@ -63,7 +62,7 @@ test("editar a taxa da Vinted, vender na Vinted com a taxa preenchida e ver uma 
   await vinted.getByLabel("Percentagem (%)").fill("5");
   await vinted.getByLabel("Parte fixa (€)").fill("0,5+0,2");
   await vinted.getByRole("button", { name: "Guardar a taxa da Vinted" }).click();
-  await expect(toast(page, "Taxa da Vinted guardada (válida a partir de hoje)")).toBeVisible();
+  await seeAndClose(page, "Taxa da Vinted guardada (válida a partir de hoje)");
   await expect(vinted.getByText(/^Desde \d{2}\/\d{2}\/\d{4} · 2 versões$/)).toBeVisible();
   await expect(vinted.getByLabel("Parte fixa (€)")).toHaveValue("0,70");
   await bothThemes(page, "settings-fees", openFees);
@@ -87,7 +86,7 @@ test("editar a taxa da Vinted, vender na Vinted com a taxa preenchida e ver uma 
   await expect(dialog.getByLabel("Taxas (€)")).toHaveValue("2,20");
   await screenshot(page, "sales-fee-from-preset");
   await dialog.getByRole("button", { name: "Registrar Venda" }).click();
-  await expect(toast(page, "Venda registrada com sucesso!")).toBeVisible();
+  await seeAndClose(page, "Venda registrada com sucesso!");
 
   await page.goto("/status");
   await expect(inventoryCard(page)).toBeVisible();
@@ -109,7 +108,7 @@ test("editar a taxa da Vinted, vender na Vinted com a taxa preenchida e ver uma 
   await page.getByRole("option", { name: "Casaco de ganga" }).click();
   await screenshot(page, "expenses-dialog");
   await add.getByRole("button", { name: "Guardar" }).click();
-  await expect(toast(page, "Despesa registada")).toBeVisible();
+  await seeAndClose(page, "Despesa registada");
   const row = page
     .getByTestId(mobile ? "expense-card" : "expense-row")
     .filter({ hasText: "Caixas de cartão" });

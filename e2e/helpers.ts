@@ -165,3 +165,20 @@ export async function failReadsUntilRecovered(page: Page, pattern: string) {
     },
   };
 }
+
+/** the toast that says `text` (Sonner's) */
+export const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+/**
+ * Sees the toast, then closes it. On a phone toasts sit at the bottom, over the lower cards'
+ * buttons, and Playwright's mouse stays where its last click left it (a dialog's submit, also at
+ * the bottom): a toast that appears under it counts as hovered and Sonner keeps it open, so a later
+ * click on a covered button retried until the test's time ran out (item-lots, 1 Dec 2026)
+ */
+export async function seeAndClose(page: Page, text: string) {
+  const shown = toast(page, text);
+  await expect(shown).toBeVisible();
+  await shown.getByRole("button", { name: "Fechar notificação" }).click();
+  await expect(shown).toBeHidden();
+}

@@ -1,6 +1,6 @@
 import { WIDE_ONLY } from "./constants";
 import { expect, type Page, test } from "@playwright/test";
-import { isMobileProject, loginViaApi, screenshot, setTheme } from "./helpers";
+import { isMobileProject, loginViaApi, screenshot, seeAndClose, setTheme, toast } from "./helpers";
 
 // the first test walks four screens in two themes; beside another worker on 2 cores one test took
 // over 120 s (38 s alone)
@@ -13,7 +13,6 @@ const PHOTO = Buffer.from(
 );
 const ITEM = "Ténis Samba OG";
 const euro = (text: string) => new RegExp(`${text}\\s€`);
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 async function loginAsFreshUser(page: Page, prefix: string) {
   const username = `${prefix}-${test.info().project.name}-${Date.now().toString(36)}`;
@@ -76,7 +75,7 @@ test("adicionar um item com foto, vendê-lo com taxas '2+1,5', ver o lucro em Ve
   await expect(dialog.getByAltText("Pré-visualização")).toBeVisible();
   await screenshot(page, "inventory-new-item");
   await dialog.getByRole("button", { name: "Adicionar Item" }).click();
-  await expect(toast(page, "Item adicionado ao inventário!")).toBeVisible();
+  await seeAndClose(page, "Item adicionado ao inventário!");
   await expect(dialog).toBeHidden();
 
   const card = page.getByTestId("inventory-item").filter({ hasText: ITEM });
@@ -116,7 +115,7 @@ test("adicionar um item com foto, vendê-lo com taxas '2+1,5', ver o lucro em Ve
   await expect(sell.getByTestId("profit-preview")).toHaveText(euro("46,50"));
   await screenshot(page, "inventory-sell");
   await sell.getByRole("button", { name: "Registrar Venda" }).click();
-  await expect(toast(page, "Venda registrada com sucesso!")).toBeVisible();
+  await seeAndClose(page, "Venda registrada com sucesso!");
   await expect(card.getByText("Vendido", { exact: true })).toBeVisible();
   await expect(card.getByText(euro("46,50"))).toBeVisible();
   await expect(card.getByRole("button", { name: "Vender" })).toHaveCount(0);
@@ -159,7 +158,7 @@ test("adicionar um item com foto, vendê-lo com taxas '2+1,5', ver o lucro em Ve
   await page.goto("/sales");
   await sale.getByRole("button", { name: `Remover venda de ${ITEM}` }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Remover" }).click();
-  await expect(toast(page, "Venda removida com sucesso!")).toBeVisible();
+  await seeAndClose(page, "Venda removida com sucesso!");
   await expect(sale).toHaveCount(0);
   await page.goto("/inventory");
   await expect(card.getByText("Em Stock")).toBeVisible();
@@ -187,7 +186,7 @@ test("mudar o estado para vendido transfere para as vendas; sair de vendido avis
   await dialog.getByLabel("Preço de venda (€)").fill("35,5");
   await dialog.getByLabel("Taxas (€)").fill("(3-1)*0,5");
   await dialog.getByRole("button", { name: "Guardar" }).click();
-  await expect(toast(page, "Item marcado como vendido e transferido para as vendas!")).toBeVisible();
+  await seeAndClose(page, "Item marcado como vendido e transferido para as vendas!");
   await expect(card.getByText("Vendido", { exact: true })).toBeVisible();
   await expect(card.getByText(euro("14,50"))).toBeVisible(); // 35,50 − 20 − 1,00
 
@@ -230,7 +229,7 @@ test("'Nova Venda' oferece só itens em stock e calcula o preço escrito como co
   await expect(dialog.getByTestId("profit-preview")).toHaveText(euro("23,00"));
   await screenshot(page, "sales-new-sale");
   await dialog.getByRole("button", { name: "Registrar Venda" }).click();
-  await expect(toast(page, "Venda registrada com sucesso!")).toBeVisible();
+  await seeAndClose(page, "Venda registrada com sucesso!");
   const sale = page
     .getByTestId(isMobileProject() ? "sale-card" : "sale-row")
     .filter({ hasText: "Mala em stock" });
@@ -264,7 +263,7 @@ test("editar um item: todos os campos do diálogo, a data de compra e a fotograf
     .setInputFiles({ name: "casaco.png", mimeType: "image/png", buffer: PHOTO });
   await screenshot(page, "inventory-edit-item");
   await dialog.getByRole("button", { name: "Guardar" }).click();
-  await expect(toast(page, "Item atualizado!")).toBeVisible();
+  await seeAndClose(page, "Item atualizado!");
   await expect(dialog).toBeHidden();
 
   const edited = page.getByTestId("inventory-item").filter({ hasText: "Casaco de lã" });
@@ -378,7 +377,7 @@ test("vender com data passada, editar a venda e anular a remoção de um item (c
   await sell.getByLabel("Data da venda").fill("2026-10-15");
   await screenshot(page, "inventory-sell-dated");
   await sell.getByRole("button", { name: "Registrar Venda" }).click();
-  await expect(toast(page, "Venda registrada com sucesso!")).toBeVisible();
+  await seeAndClose(page, "Venda registrada com sucesso!");
   await expect(card.getByText(euro("23,50"))).toBeVisible();
 
   // Sales: the day alone, no invented time; the sale can be edited
@@ -397,7 +396,7 @@ test("vender com data passada, editar a venda e anular a remoção de um item (c
   await edit.getByLabel("Comprador (opcional)").fill("Joana");
   await screenshot(page, "sales-edit");
   await edit.getByRole("button", { name: "Guardar" }).click();
-  await expect(toast(page, "Venda atualizada com sucesso!")).toBeVisible();
+  await seeAndClose(page, "Venda atualizada com sucesso!");
   await expect(sale.getByText(euro("25,50"))).toBeVisible(); // 50 − 20 − 2 − 2,50
   await expect(sale.getByText("eBay")).toBeVisible();
   await expect(sale.getByText("16/10/2026", { exact: true })).toBeVisible();

@@ -1,25 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { loginViaApi, screenshot, setTheme } from "./helpers";
+import { loginViaApi, screenshot, seeAndClose, setTheme } from "./helpers";
 
 test.describe.configure({ timeout: 180_000 });
 
 const LOT = "Lote Nike Dunk Low";
 const euro = (text: string) => new RegExp(`${text}\\s€`);
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
-
-/**
- * Closes the toast once seen. On a phone it sits at the bottom, over the lower cards' buttons, and
- * Playwright's mouse stays where its last click left it (the dialog's submit, also at the bottom):
- * a toast under it counts as hovered and Sonner keeps it open, so a click on a covered button
- * retried until the test's time ran out
- */
-async function seeAndClose(page: Page, text: string) {
-  const shown = toast(page, text);
-  await expect(shown).toBeVisible();
-  await shown.getByRole("button", { name: "Fechar notificação" }).click();
-  await expect(shown).toBeHidden();
-}
-
 async function loginAsFreshUser(page: Page) {
   const username = `lotes-${test.info().project.name}-${Date.now().toString(36)}`;
   const password = "password-e2e";
