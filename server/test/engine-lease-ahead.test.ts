@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { nextDueMs } from "../src/engine/outcome-write.js";
-import { adoptUntargeted, LEASE_AHEAD, leadFor, leaseDue, releaseTargets } from "../src/engine/store.js";
+import { LEASE_AHEAD, leadFor } from "../src/engine/lease-room.js";
+import { adoptUntargeted, leaseDue, releaseTargets } from "../src/engine/store.js";
 import { createWorld, eventually, type World } from "./engine-support.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
 

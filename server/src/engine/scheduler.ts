@@ -16,7 +16,7 @@ import {
 import { type BlindRule, DEFAULT_BLIND_RULE } from "./detect.js";
 import { mayTakeSlot } from "./fair-share.js";
 import type { IntervalStretch } from "./interval-stretch.js";
-import { leaseRoom } from "./lease-room.js";
+import { leadFor, leaseRoom } from "./lease-room.js";
 import { checkDuration, checksTotal, scheduleLag } from "./metrics.js";
 import type { EngineStats } from "./stats.js";
 import { PollLoop } from "./poll-loop.js";
@@ -29,7 +29,6 @@ import {
   deferTargets,
   leaseDue,
   releaseTargets,
-  leadFor,
   makeDueNow,
   msUntilNextDue,
   type QueuedAlert,
@@ -177,7 +176,7 @@ export class Scheduler {
   private writtenSoonest = Number.POSITIVE_INFINITY;
   /** users and hosts with active products (read with the settings): a share is kept for those not in flight */
   private owners = { users: 2, hosts: 2, shortestIntervalMs: 0 };
-  /** how early a due target is leased (leadFor the shortest interval watched; see store.ts) */
+  /** how early a due target is leased (leadFor the shortest interval watched; see lease-room.ts) */
   private leadMs = 0;
   private readonly o: Required<Omit<SchedulerOptions, UnsetByDefault>> &
     Pick<SchedulerOptions, UnsetByDefault>;

@@ -159,27 +159,6 @@ const LEASE_SQL = `
     and p.user_id not in (select id from users where disabled_at is not null)
   order by t.target_due_ms, t.id, p.next_check_at, p.id`;
 
-/**
- * Targets due within `leadMs` are leased with those due now and checked at once: one lease, one
- * batch write and one look at the next due time then serve several checks instead of one each,
- * which is most of what a small install spends. The cadence holds, since the next due time counts
- * from the due time, not from the early start (outcome-write.ts). The lead is the scheduler's
- * (leadFor): a share of the shortest interval watched, so no target is fetched much before its time.
- */
-export const LEASE_AHEAD = { maxMs: 5_000, share: 0.1, floorMs: 250, floorShare: 0.25 };
-
-/**
- * how early a target whose shortest interval is `intervalMs` may be checked: a tenth of it, but at
- * least 250 ms while that is within a quarter of it. The lease loop runs about once per lead, so
- * without the floor 1 s intervals cost ten leases, ten batch writes and ten looks at the next due
- * time a second, however few the monitors (docs/decisions.md, "A floor under the lead")
- */
-export const leadFor = (intervalMs: number): number => {
-  const share = Math.floor(intervalMs * LEASE_AHEAD.share);
-  const floor = Math.min(LEASE_AHEAD.floorMs, Math.floor(intervalMs * LEASE_AHEAD.floorShare));
-  return Math.max(0, Math.min(LEASE_AHEAD.maxMs, Math.max(share, floor)));
-};
-
 /** Leases targets due now or within `leadMs`, each with its active watchers, in one statement. */
 export async function leaseDue(
   db: Db,
