@@ -6,7 +6,7 @@ import esSettings from "../client/src/locales/es/settings.json" with { type: "js
 import ptCommon from "../client/src/locales/pt/common.json" with { type: "json" };
 import ptSettings from "../client/src/locales/pt/settings.json" with { type: "json" };
 import { addNudeProducts, SHOP, startEngineApp } from "./engine-app";
-import { isMobileProject, loginViaApi, screenshot } from "./helpers";
+import { isMobileProject, loginViaApi, screenshot, toast } from "./helpers";
 import { apiSession } from "./quality-app";
 
 test.describe.configure({ timeout: 180_000 });
@@ -73,9 +73,7 @@ async function chooseLanguage(page: Page, from: Language, to: Language) {
   ).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", LANGUAGES[to].htmlLang);
   // this save's toast: the one of the language before may still be leaving
-  await expect(
-    page.locator("[data-sonner-toast]").filter({ hasText: LANGUAGES[to].settings.user.saved }),
-  ).toBeVisible();
+  await expect(toast(page, LANGUAGES[to].settings.user.saved)).toBeVisible();
   await expect(page.getByRole("combobox", { name: LANGUAGES[to].settings.user.language })).toContainText(
     LANGUAGES[to].option,
   );

@@ -8,7 +8,7 @@ import {
 } from "@playwright/test";
 import type { FakeRetailer } from "../tools/fake-retailer";
 import { addNudeProducts, checkNow, type EngineApp, SHOP, startEngineApp } from "./engine-app";
-import { newAppContext, type Theme } from "./helpers";
+import { newAppContext, type Theme, toast } from "./helpers";
 import { apiSession, type QualityApp, type StorageState } from "./quality-app";
 import { overflowProblems, screenshotTo } from "./quality-checks";
 import { WITH_NOTIFICATIONS } from "./constants";
@@ -131,8 +131,7 @@ const alertFor = (name: string) =>
     (d) => d.path === "/vivo" && d.status < 300 && JSON.stringify(d.body).includes(name),
   );
 
-const restockToast = (page: Page, name: string) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: `«${name}» voltou a estar em stock` });
+const restockToast = (page: Page, name: string) => toast(page, `«${name}» voltou a estar em stock`);
 
 const card = (page: Page, name: string) => page.getByTestId("product-card").filter({ hasText: name });
 
@@ -181,9 +180,9 @@ for (const { width, theme, handle } of CASES) {
     test.info().annotations.push({ type: "aviso − Discord", description: `${apart} ms` });
     expect(Math.abs(apart), "o aviso no ecrã e o alerta no Discord").toBeLessThan(ALERT_GAP_MS);
 
-    const toast = restockToast(page, name);
-    await expect(toast).toContainText("Em Stock");
-    await expect(toast.getByRole("button", { name: "Ver no Monitor" })).toBeVisible();
+    const restocked = restockToast(page, name);
+    await expect(restocked).toContainText("Em Stock");
+    await expect(restocked.getByRole("button", { name: "Ver no Monitor" })).toBeVisible();
     await screenshotTo(page, `aviso-restock-${WIDTHS[width].width}-${theme}`, { fullPage: false });
     await context.close();
   });
@@ -279,9 +278,7 @@ test("noutro ecrã, 'Ver no Monitor' leva ao produto; com as notificações e o 
   await sound.click();
   await expect(sound).toBeChecked();
   await page.getByRole("button", { name: "Guardar", exact: true }).click();
-  await expect(
-    page.locator("[data-sonner-toast]").filter({ hasText: "Preferências guardadas" }),
-  ).toBeVisible();
+  await expect(toast(page, "Preferências guardadas")).toBeVisible();
   // turning the sound on played a sample of it
   expect((await seen()).tones).toBeGreaterThanOrEqual(2);
   const saved = await (await page.request.get("/api/settings")).json();
@@ -298,14 +295,14 @@ test("noutro ecrã, 'Ver no Monitor' leva ao produto; com as notificações e o 
   await expect(teeBack).toHaveCount(0);
   const tonesBefore = (await seen()).tones;
   await restock("tee");
-  const toast = restockToast(page, PRODUCTS.tee);
-  await expect(toast).toBeVisible({ timeout: LIVE_WITHIN_MS });
+  const restocked = restockToast(page, PRODUCTS.tee);
+  await expect(restocked).toBeVisible({ timeout: LIVE_WITHIN_MS });
   await expect(teeBack).toHaveCount(1, { timeout: LIVE_WITHIN_MS });
   await expect
     .poll(async () => (await seen()).notifications)
     .toContain("«T-shirt Nude» voltou a estar em stock");
   expect((await seen()).tones).toBeGreaterThan(tonesBefore);
-  await toast.getByRole("button", { name: "Ver no Monitor" }).click();
+  await restocked.getByRole("button", { name: "Ver no Monitor" }).click();
   await expect(page).toHaveURL(/\/monitor$/);
   await expect(card(page, PRODUCTS.tee).getByTestId("status-badge")).toHaveText("Em Stock");
 

@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import { type APIRequest, expect, type Page, test } from "@playwright/test";
 import { ADMIN_STATE } from "./constants";
-import { isMobileProject, loggedOut, loginViaApi, screenshot, setTheme } from "./helpers";
+import { isMobileProject, loggedOut, loginViaApi, screenshot, setTheme, toast } from "./helpers";
 
 /** a public literal address: passes the SSRF guard without DNS; the engine is off in e2e */
 const WEBHOOK = "https://162.159.135.232/api/webhooks/1/e2e";
 const ZARA_URL = "https://www.zara.com/pt/pt/casaco-comprido-la-p02015602.html?v1=364118231";
 
-const toast = (page: Page, text: string) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: text }).last();
+/** the newest toast that says `text`: toasts of one text can stack */
+const latestToast = (page: Page, text: string) => toast(page, text).last();
 
 /**
  * A fresh user with a limit of 2 per project, so desktop and mobile runs do not meet. The page
@@ -91,7 +91,7 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await expect(dialog.getByLabel("Intervalo (segundos)")).toHaveValue("60");
   await dialog.getByLabel("Configuração (JSON)").fill('{"storeId": 10701}');
   await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
-  await expect(toast(page, "Produto adicionado")).toBeVisible();
+  await expect(latestToast(page, "Produto adicionado")).toBeVisible();
   await expect(dialog).toBeHidden();
 
   const card = page.getByTestId("product-card").filter({ hasText: "Casaco comprido de lã" });
@@ -117,7 +117,7 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await expect(dialog.getByLabel("ID do produto")).toHaveValue("1005006123456789");
   await dialog.getByLabel("Variante 1", { exact: true }).fill("Preto");
   await dialog.getByRole("button", { name: "Adicionar Monitor" }).click();
-  await expect(toast(page, "Produto adicionado")).toBeVisible();
+  await expect(latestToast(page, "Produto adicionado")).toBeVisible();
   const limitLabel = mobile ? "Adicionar Produto (Limite Atingido)" : "Adicionar Produto (Limite atingido)";
   await expect(page.getByRole("button", { name: limitLabel })).toBeDisabled();
   await expect(page.getByText(mobile ? "Monitores Ativos: 2/2" : "0 disponíveis")).toBeVisible();
@@ -142,16 +142,16 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await expect(dialog.getByTestId("interval-reading")).toHaveText("= 1 min 30 s");
   await screenshot(page, "monitor-modal-edit");
   await dialog.getByRole("button", { name: "Atualizar Monitor" }).click();
-  await expect(toast(page, "Produto atualizado")).toBeVisible();
+  await expect(latestToast(page, "Produto atualizado")).toBeVisible();
   const editedCard = page.getByTestId("product-card").filter({ hasText: "Auriculares sem fios Pro" });
   await expect(editedCard).toContainText("1 min 30 s");
 
   // toggle off and on
   await editedCard.getByRole("button", { name: /Pausar/ }).click();
-  await expect(toast(page, "Monitoramento parado")).toBeVisible();
+  await expect(latestToast(page, "Monitoramento parado")).toBeVisible();
   await expect(editedCard).toContainText("Em pausa");
   await editedCard.getByRole("button", { name: /Iniciar/ }).click();
-  await expect(toast(page, "Monitoramento iniciado")).toBeVisible();
+  await expect(latestToast(page, "Monitoramento iniciado")).toBeVisible();
   await expect(editedCard).not.toContainText("Em pausa");
 
   // search filters by name
@@ -164,7 +164,7 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText("Tem certeza que deseja remover este produto?");
   await confirm.getByRole("button", { name: "Remover" }).click();
-  await expect(toast(page, "Produto removido")).toBeVisible();
+  await expect(latestToast(page, "Produto removido")).toBeVisible();
   await expect(page.getByTestId("product-card")).toHaveCount(1);
   await expect(page.getByRole("button", { name: "Adicionar Produto", exact: true })).toBeEnabled();
 
@@ -219,7 +219,7 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
     /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2};Casaco comprido de lã;Produto removido;.+;Informação$/,
   );
   expect(csv).toContain(";Auriculares sem fios;Produto adicionado;");
-  await expect(toast(page, "Exportado")).toBeVisible();
+  await expect(latestToast(page, "Exportado")).toBeVisible();
 
   // clearing asks first and leaves the history empty
   await page.getByRole("button", { name: "Limpar histórico" }).click();
@@ -270,7 +270,7 @@ test("Parar Todos e Iniciar Todos: um aviso com quantos mudaram, e uma confirma�
   await expect(page.getByText("Em pausa")).toHaveCount(0);
   await page.getByRole("button", { name: "Parar todos" }).click();
   await confirm.getByRole("button", { name: "Parar Todos" }).click();
-  await expect(toast(page, "Monitorização parada em 7 produtos")).toBeVisible();
+  await expect(latestToast(page, "Monitorização parada em 7 produtos")).toBeVisible();
   await expect(page.getByText("Em pausa", { exact: true })).toHaveCount(7);
 
   // five would start: at once, with their count
@@ -279,10 +279,10 @@ test("Parar Todos e Iniciar Todos: um aviso com quantos mudaram, e uma confirma�
   await page.reload();
   await expect(page.getByTestId("product-card")).toHaveCount(5);
   await page.getByRole("button", { name: "Iniciar todos" }).click();
-  await expect(toast(page, "Monitorização iniciada em 5 produtos")).toBeVisible();
+  await expect(latestToast(page, "Monitorização iniciada em 5 produtos")).toBeVisible();
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
   await expect(page.getByText("Em pausa", { exact: true })).toHaveCount(0);
   // none left to start
   await page.getByRole("button", { name: "Iniciar todos" }).click();
-  await expect(toast(page, "Nenhum produto estava parado")).toBeVisible();
+  await expect(latestToast(page, "Nenhum produto estava parado")).toBeVisible();
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { FakeRetailer } from "../tools/fake-retailer";
 import { FakeWebhook } from "../tools/fake-webhook";
-import { newAppContext, type Theme } from "./helpers";
+import { newAppContext, type Theme, toast } from "./helpers";
 import { apiSession, createUser, type QualityApp, type StorageState, startQualityApp } from "./quality-app";
 
 /**
@@ -440,9 +440,7 @@ test("Testar webhook no modal e nas Configurações; o webhook pessoal preenche 
     animations: "disabled",
   });
   await page.getByRole("button", { name: "Guardar", exact: true }).click();
-  await expect(
-    page.locator("[data-sonner-toast]").filter({ hasText: "Preferências guardadas" }),
-  ).toBeVisible();
+  await expect(toast(page, "Preferências guardadas")).toBeVisible();
   const again = await openModal(page);
   await expect(again.getByLabel("URL do webhook")).toHaveValue(changed);
   await context.close();
@@ -514,10 +512,10 @@ test("num telemóvel, o aviso de uma falha fica longe do botão do modal, que co
   await nunoApi.dispose();
   const submit = dialog.getByRole("button", { name: "Adicionar Monitor" });
   await submit.click();
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Limite de monitores atingido" });
-  await expect(toast).toBeVisible();
+  const refused = toast(page, "Limite de monitores atingido");
+  await expect(refused).toBeVisible();
   await expect(dialog).toBeVisible();
-  const [toastBox, submitBox] = [await toast.boundingBox(), await submit.boundingBox()];
+  const [toastBox, submitBox] = [await refused.boundingBox(), await submit.boundingBox()];
   if (!toastBox || !submitBox) throw new Error("sem caixas");
   // the toast sits above the submit button, never over it
   expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(submitBox.y);

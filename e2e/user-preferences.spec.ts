@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { isMobileProject, loginViaApi, screenshot } from "./helpers";
+import { isMobileProject, loginViaApi, screenshot, toast } from "./helpers";
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -57,9 +57,7 @@ async function savePreferences(page: Page, currency: string, timeZone: string) {
   await page.getByRole("option", { name: timeZone }).click();
   await page.getByRole("button", { name: "Guardar", exact: true }).click();
   // the newest toast: the previous save's, with the same words, may still be leaving
-  await expect(
-    page.locator("[data-sonner-toast]").filter({ hasText: "Preferências guardadas" }).first(),
-  ).toBeVisible();
+  await expect(toast(page, "Preferências guardadas").first()).toBeVisible();
 }
 
 test("quem guarda dólar e Nova Iorque vê US$ e as horas de Nova Iorque, a venda feita em euros fica em €; de volta ao euro, € e Lisboa, sem recarregar", async ({
