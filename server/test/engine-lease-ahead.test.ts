@@ -1,16 +1,22 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { nextDueMs } from "../src/engine/outcome-write.js";
-import { adoptUntargeted, LEASE_AHEAD, leadFor, leaseDue, releaseTargets } from "../src/engine/store.js";
+import { LEASE_AHEAD, leadFor } from "../src/engine/lease-room.js";
+import { adoptUntargeted, leaseDue, releaseTargets } from "../src/engine/store.js";
 import { createWorld, eventually, type World } from "./engine-support.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
 
 const SHOP = "https://nudeproject.com";
 
 describe("how early a target may be leased", () => {
-  it("is a tenth of the shortest interval watched, 5 s at most", () => {
-    expect(leadFor(1000)).toBe(100);
+  it("is a tenth of the shortest interval watched, 5 s at most, and 250 ms at least while that is a quarter of it", () => {
     expect(leadFor(10_000)).toBe(1000);
+    expect(leadFor(3000)).toBe(300);
+    // short intervals: the floor, so that the loop leases a few times a second, not ten
+    expect(leadFor(2000)).toBe(250);
+    expect(leadFor(1000)).toBe(250);
+    // a quarter of the interval at most
+    expect(leadFor(500)).toBe(125);
     expect(leadFor(60_000)).toBe(LEASE_AHEAD.maxMs);
     expect(leadFor(0)).toBe(0);
   });

@@ -45,8 +45,12 @@ describe.skipIf(!adminUrl)("two workers on the real PostgreSQL", () => {
         await w.addProduct({ platform: "nudeproject", url: `https://nudeproject.com/products/w${i}` }),
       );
     }
-    const a = await w.start({ workerId: "worker-a" });
-    const b = await w.start({ workerId: "worker-b", database: second });
+    // a load one worker cannot carry alone, so both must take part whichever leases first: each
+    // runs 4 checks at a time and a page answers in 200 ms, 20 checks a second against the 30 due.
+    // With no limit a fast worker leased all 30 and the other made no check (1 Dec, 2 of 6 runs)
+    w.retailer.delayMs = 200;
+    const a = await w.start({ workerId: "worker-a", scheduler: { maxConcurrent: 4 } });
+    const b = await w.start({ workerId: "worker-b", database: second, scheduler: { maxConcurrent: 4 } });
     await eventually(async () => {
       const rows = await first.db.execute(
         sql`select count(*)::int as n from products where last_check is not null`,

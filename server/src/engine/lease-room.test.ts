@@ -13,8 +13,8 @@ describe("how many targets a lease may take", () => {
   it("a fast process also takes what it finishes within the lead: one lease serves the lead", () => {
     // 300 checks a second, 100 ms lead: the 30 due in that time come in one lease with the cap's 20
     expect(leaseRoom({ ...idle, checksPerSecond: 300 })).toBe(50);
-    // a long lead counts 200 ms of it at most
-    expect(leaseRoom({ ...idle, checksPerSecond: 300, leadMs: 5000 })).toBe(80);
+    // a long lead counts 250 ms of it at most (the lead's floor: one lease serves it at 1 s intervals)
+    expect(leaseRoom({ ...idle, checksPerSecond: 300, leadMs: 5000 })).toBe(95);
     // no lead, nothing ahead: only what is due, as before
     expect(leaseRoom({ ...idle, checksPerSecond: 300, leadMs: 0 })).toBe(20);
   });

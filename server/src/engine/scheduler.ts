@@ -16,7 +16,7 @@ import {
 import { type BlindRule, DEFAULT_BLIND_RULE } from "./detect.js";
 import { mayTakeSlot } from "./fair-share.js";
 import type { IntervalStretch } from "./interval-stretch.js";
-import { leaseRoom } from "./lease-room.js";
+import { leadFor, leaseRoom } from "./lease-room.js";
 import { checkDuration, checksTotal, scheduleLag } from "./metrics.js";
 import type { EngineStats } from "./stats.js";
 import { PollLoop } from "./poll-loop.js";
@@ -29,7 +29,6 @@ import {
   deferTargets,
   leaseDue,
   releaseTargets,
-  leadFor,
   makeDueNow,
   msUntilNextDue,
   type QueuedAlert,
@@ -173,10 +172,11 @@ export class Scheduler {
   private stopWaking: (() => void) | null = null;
   /** the loop sleeps longer than IDLE_POLL_MAX_MS (until its next due fetch) */
   private sleepingLong = false;
-  private batchesWritten = 0;
+  /** the earliest next due time (epoch ms) written since the loop last reckoned its sleep */
+  private writtenSoonest = Number.POSITIVE_INFINITY;
   /** users and hosts with active products (read with the settings): a share is kept for those not in flight */
   private owners = { users: 2, hosts: 2, shortestIntervalMs: 0 };
-  /** how early a due target is leased (leadFor the shortest interval watched; see store.ts) */
+  /** how early a due target is leased (leadFor the shortest interval watched; see lease-room.ts) */
   private leadMs = 0;
   private readonly o: Required<Omit<SchedulerOptions, UnsetByDefault>> &
     Pick<SchedulerOptions, UnsetByDefault>;
@@ -213,7 +213,7 @@ export class Scheduler {
       // and a target written while the loop sleeps less than that is due by its own next time: the
       // loop's reckoning was made while it was in flight and could not count it
       onWritten: (soonest) => {
-        this.batchesWritten++;
+        this.writtenSoonest = Math.min(this.writtenSoonest, soonest);
         if (this.sleepingLong) this.wake();
         else this.poll.wakeBy(soonest);
       },
@@ -358,11 +358,14 @@ export class Scheduler {
         // flight (a check's write wakes a long sleep, see onWritten); parked checks are handed back
         // within a second
         const longest = this.wakeLive && this.parked.size === 0 ? IDLE_SLEEP_MAX_MS : IDLE_POLL_MAX_MS;
-        const written = this.batchesWritten;
+        this.writtenSoonest = Number.POSITIVE_INFINITY;
         const next = await msUntilNextDue(this.o.db);
         pause = next === null ? longest : Math.min(longest, Math.max(5, next));
-        // a write landed meanwhile: its targets' times were not in that reckoning
-        if (this.batchesWritten !== written) pause = Math.min(pause, BUSY_POLL_MS);
+        // a write landed meanwhile: its targets' times were not in that reckoning, the soonest of
+        // them is (before, the loop looked again 15 ms later: a lease more per write, most of them
+        // taking a handful of targets; at 1 s intervals a third of the leases)
+        if (this.writtenSoonest !== Number.POSITIVE_INFINITY)
+          pause = Math.min(pause, Math.max(5, this.writtenSoonest - Date.now()));
       }
     }
     // a wake that came under ADOPT_EVERY_MS after the last look for new products put that look off:

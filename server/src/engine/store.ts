@@ -159,19 +159,6 @@ const LEASE_SQL = `
     and p.user_id not in (select id from users where disabled_at is not null)
   order by t.target_due_ms, t.id, p.next_check_at, p.id`;
 
-/**
- * Targets due within `leadMs` are leased with those due now and checked at once: one lease, one
- * batch write and one look at the next due time then serve several checks instead of one each,
- * which is most of what a small install spends. The cadence holds, since the next due time counts
- * from the due time, not from the early start (outcome-write.ts). The lead is the scheduler's
- * (leadFor): a share of the shortest interval watched, so no target is fetched much before its time.
- */
-export const LEASE_AHEAD = { maxMs: 5_000, share: 0.1 };
-
-/** how early a target whose shortest interval is `intervalMs` may be checked */
-export const leadFor = (intervalMs: number): number =>
-  Math.max(0, Math.min(LEASE_AHEAD.maxMs, Math.floor(intervalMs * LEASE_AHEAD.share)));
-
 /** Leases targets due now or within `leadMs`, each with its active watchers, in one statement. */
 export async function leaseDue(
   db: Db,
