@@ -21,7 +21,7 @@ import pg from "pg";
 import { request } from "undici";
 import { openDatabase } from "../server/src/db/client.js";
 import { products, users } from "../server/src/db/schema.js";
-import { startNodeArgs } from "./start-flags.js";
+import { startEnv, startNodeArgs } from "./start-flags.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const arg = (name: string, fallback: string) => {
@@ -48,6 +48,8 @@ const SCENARIOS = arg("scenarios", "idle,100@60,300@1,restart")
   });
 /** node's flags in `npm start`, or others to compare: --node-args "--max-semi-space-size=4" */
 const NODE_ARGS = startNodeArgs();
+/** the variables `npm start` sets before node (`--start-env ""` to compare without) */
+const START_ENV = startEnv();
 const TICKS_PER_S = 100; // USER_HZ on Linux
 
 function standIn(script: string): Promise<{ child: ChildProcess; origin: string }> {
@@ -198,7 +200,14 @@ function startServer(
     // as `npm start` runs it: the compiled server (built first when its sources changed)
     const child = spawn(process.execPath, [...NODE_ARGS, "scripts/start.mjs"], {
       cwd: root,
-      env: { ...process.env, ...env, NODE_ENV: "production", LOG_LEVEL: "warn", CHROMIUM_PATH: "off" },
+      env: {
+        ...process.env,
+        ...START_ENV,
+        ...env,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        CHROMIUM_PATH: "off",
+      },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";

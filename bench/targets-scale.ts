@@ -36,7 +36,7 @@ import { openDatabase } from "../server/src/db/client.js";
 import { hostBudgets, products, users } from "../server/src/db/schema.js";
 import { startEngine } from "../server/src/engine/start.js";
 import { scratchDatabase } from "./scratch-db.js";
-import { startNodeArgs } from "./start-flags.js";
+import { startEnv, startNodeArgs } from "./start-flags.js";
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -119,6 +119,7 @@ function startChild(spec: ChildSpec): Promise<ChildProcess> {
     const child = fork(import.meta.filename, ["--engine-child", JSON.stringify(spec)], {
       // the flags `npm start` runs with (the garbage collector's settings change the CPU measured)
       execArgv: [...startNodeArgs(), "--import", "tsx"],
+      env: { ...process.env, ...startEnv() },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     child.once("message", () => resolve(child));

@@ -13,8 +13,13 @@ describe("the systemd unit in deploy/", () => {
     const start: string = JSON.parse(
       fs.readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8"),
     ).scripts.start;
-    expect(start).toMatch(/^node (\S+ )*scripts\/start\.mjs$/);
-    expect(/^ExecStart=\S*\/(node .*)$/m.exec(text)?.[1]).toBe(start);
+    const [, variables, command] = /^((?:\w+=\S+ )*)(node (?:\S+ )*scripts\/start\.mjs)$/.exec(start) ?? [];
+    expect(command).toBeDefined();
+    expect(/^ExecStart=\S*\/(node .*)$/m.exec(text)?.[1]).toBe(command);
+    // and the variables it sets before node (two malloc arenas), as the unit's Environment lines
+    expect(variables.split(" ").filter(Boolean)).toEqual(["MALLOC_ARENA_MAX=2"]);
+    for (const pair of variables.split(" ").filter(Boolean))
+      expect(text.split("\n")).toContain(`Environment=${pair}`);
     expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(text)?.[1])).toBeGreaterThan(10);
   });
 
