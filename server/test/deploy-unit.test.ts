@@ -17,9 +17,9 @@ describe("the systemd unit in deploy/", () => {
     expect(command).toBeDefined();
     expect(/^ExecStart=\S*\/(node .*)$/m.exec(text)?.[1]).toBe(command);
     // and the variables it sets before node (two malloc arenas), as the unit's Environment lines
-    expect(variables.split(" ").filter(Boolean)).toEqual(["MALLOC_ARENA_MAX=2"]);
-    for (const pair of variables.split(" ").filter(Boolean))
-      expect(text.split("\n")).toContain(`Environment=${pair}`);
+    const pairs = variables.split(" ").filter(Boolean);
+    expect(pairs).toEqual(["MALLOC_ARENA_MAX=2"]);
+    for (const pair of pairs) expect(text.split("\n")).toContain(`Environment=${pair}`);
     expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(text)?.[1])).toBeGreaterThan(10);
   });
 
