@@ -197,7 +197,7 @@ describe.each(dbKinds())("accounts: passwords, disabled accounts, sessions (%s)"
       const leased = await leaseDue(db, "teste", 10, 60_000);
       // its target (which others may watch too, not due) comes back without it
       expect(leased.flatMap((target) => target.watchers.map((p) => p.id))).not.toContain(productId);
-      const none = { checks: [], activities: [], alerts: [] };
+      const none = { settled: [], checks: [], activities: [], alerts: [] };
       await writeBatch(
         db,
         "teste",

@@ -50,6 +50,7 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
     const now = Date.now();
     const [quietTarget, changedTarget] = [await targetOf(quiet), await targetOf(changed)];
     const batch: CheckBatch = {
+      settled: [],
       targets: [
         { id: quietTarget, next: now + 1000 },
         { id: changedTarget, next: now + 1000 },
@@ -120,6 +121,7 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
       db(),
       "w1",
       {
+        settled: [],
         targets: [{ id: target, next: now + 1000 }],
         checks: [
           {

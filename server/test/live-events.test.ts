@@ -168,6 +168,7 @@ describe.each(dbKinds())("live updates, GET /api/events (%s)", (kind) => {
       engineDb.db,
       "teste",
       {
+        settled: [],
         targets: [{ id: leased[0].id, next: at + 86_400_000 }],
         checks: [
           {

@@ -227,6 +227,13 @@ export const products = pgTable(
     latestMatches: jsonb("latest_matches").$type<SearchItem[]>(),
     /** the shared target the engine fetches for it (null: not placed yet; the engine adopts it) */
     targetId: integer("target_id").references((): AnyPgColumn => monitorTargets.id, { onDelete: "set null" }),
+    /**
+     * the digest of the target's answer this watcher last read with nothing changed (null: it has
+     * not, or something of it was edited since): settled targets skip its detection (0145)
+     */
+    readingKey: text("reading_key"),
+    /** counts the edits that forget `readingKey` (trigger products_reading_reset) */
+    editVersion: integer("edit_version").notNull().default(0),
   },
   (t) => [
     index("products_user_idx").on(t.userId),
@@ -291,6 +298,8 @@ export const monitorTargets = pgTable(
     /** the page answered 404/410 since then, `notFoundStreak` fetches in a row: it rests */
     notFoundSince: timestamp("not_found_since", { withTimezone: true }),
     notFoundStreak: integer("not_found_streak").notNull().default(0),
+    /** the digest of the last answer read (engine/reading-key.ts); null after a failed fetch */
+    readingKey: text("reading_key"),
   },
   (t) => [
     unique("monitor_targets_key_unique").on(t.platform, t.targetKey),

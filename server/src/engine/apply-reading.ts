@@ -2,6 +2,7 @@ import { type BlindRule, blindAfterMs, DEFAULT_BLIND_RULE, detect } from "./dete
 import { alertSummary } from "./notify/alert.js";
 import { alertsGoOut } from "./notify/gate.js";
 import { outcomeWrite } from "./outcome-write.js";
+import { readingKey } from "./reading-key.js";
 import type { AlertPayload } from "./notify/alert.js";
 import type { CheckFailure, CheckResult } from "./platforms/types.js";
 import type {
@@ -45,6 +46,8 @@ export interface ReadingContext {
   rest?: RestRule;
   /** a search's ids each watcher has already seen (search-seen.ts), by product id */
   seen?: ReadonlyMap<number, ReadonlySet<string>>;
+  /** the digest of what a successful fetch read (reading-key.ts); computed here when absent */
+  key?: string;
 }
 
 /** the target's missing-page record after this fetch: null unless it answered 404/410 */
@@ -85,8 +88,9 @@ export function applyReading(
   const at = context.now.getTime();
   const rest = context.rest ?? DEFAULT_REST_RULE;
   const notFound = notFoundAfter(target, outcome, at);
+  const key = "kind" in outcome ? (context.key ?? readingKey(outcome)) : null;
   const writes: ReadingWrites = {
-    target: { id: target.id, next: null, notFound },
+    target: { id: target.id, next: null, notFound, key },
     checks: [],
     activities: [],
     alerts: [],
@@ -106,6 +110,16 @@ export function applyReading(
     if (gone) pauseGone(watcher, detection, context.now);
     const write = outcomeWrite(watcher, outcome, detection, at, context.startedAt ?? at);
     if (gone) write.changes = { ...write.changes, deactivate: true };
+    // read with nothing changed: remembered, so that the same answer next time skips its detection
+    if (
+      key !== null &&
+      !write.changes &&
+      detection.activities.length === 0 &&
+      detection.alerts.length === 0
+    ) {
+      write.key = key;
+      write.ver = watcher.editVersion;
+    }
     writes.checks.push(write);
     writes.target.next = writes.target.next === null ? write.next : Math.min(writes.target.next, write.next);
     for (const activity of detection.activities)

@@ -1,6 +1,16 @@
 import type { Db } from "../db/client.js";
 import type { ReadingWrites } from "./apply-reading.js";
-import { type CheckBatch, emptyBatch, type QueuedAlert, releaseTargets, writeBatch } from "./store.js";
+import {
+  type CheckBatch,
+  emptyBatch,
+  type QueuedAlert,
+  releaseTargets,
+  type SettledWrite,
+  writeBatch,
+} from "./store.js";
+
+/** the fetches a batch holds: targets read with their watchers, and settled ones */
+const sizeOf = (batch: CheckBatch) => batch.targets.length + batch.settled.length;
 
 export interface BatchWriterOptions {
   db: Db;
@@ -60,6 +70,12 @@ export class BatchWriter {
     }
   }
 
+  /** a settled target's fetch that read its last answer again: only clocks move, with the routine batch */
+  settled(w: SettledWrite): void {
+    this.batch.settled.push(w);
+    this.scheduleFlush();
+  }
+
   /** another write of the scheduler's, awaited by drain() */
   track(write: Promise<void>): void {
     const tracked = write
@@ -70,7 +86,7 @@ export class BatchWriter {
 
   /** writes everything still waiting and waits for every write under way */
   async drain(): Promise<void> {
-    while (this.batch.targets.length > 0 || this.urgent.targets.length > 0 || this.writes.size > 0) {
+    while (sizeOf(this.batch) > 0 || this.urgent.targets.length > 0 || this.writes.size > 0) {
       this.flushUrgent();
       this.flush();
       await Promise.all(this.writes);
@@ -78,7 +94,7 @@ export class BatchWriter {
   }
 
   private scheduleFlush(): void {
-    if (this.batch.targets.length >= this.o.maxStatementRows) this.flush();
+    if (sizeOf(this.batch) >= this.o.maxStatementRows) this.flush();
     else this.flushTimer ??= setTimeout(() => this.flush(), this.o.flushDelayMs);
   }
 
@@ -101,14 +117,14 @@ export class BatchWriter {
       clearTimeout(this.flushTimer);
       this.flushTimer = null;
     }
-    if (this.batch.targets.length === 0) return;
+    if (sizeOf(this.batch) === 0) return;
     if (this.routineWrites >= this.o.maxWrites) {
       this.flushWanted = true;
       return;
     }
     const [batch, rest] = splitBatch(this.batch, this.o.maxStatementRows);
     this.batch = rest;
-    if (rest.targets.length > 0) this.flushWanted = true;
+    if (sizeOf(rest) > 0) this.flushWanted = true;
     this.routineWrites++;
     const write = this.write(batch).finally(() => {
       this.routineWrites--;
@@ -127,6 +143,7 @@ export class BatchWriter {
       await this.writeOnce(batch);
       soonest = Number.POSITIVE_INFINITY;
       for (const t of batch.targets) if (t.next !== null) soonest = Math.min(soonest, t.rest ?? t.next);
+      for (const t of batch.settled) soonest = Math.min(soonest, t.next);
     } finally {
       this.o.onWritten?.(soonest);
     }
@@ -139,7 +156,7 @@ export class BatchWriter {
     } catch (error) {
       // nothing of the batch was written (one statement), and the lease guard makes a second try
       // harmless even if it was: a committed product is no longer leased and writes nothing again
-      if (isDataError(error) && batch.targets.length > 1) {
+      if (isDataError(error) && sizeOf(batch) > 1) {
         // one product's values broke the statement: write the others, isolating its target by halves
         const [first, second] = splitBatch(batch);
         await this.write(first);
@@ -153,7 +170,7 @@ export class BatchWriter {
       await releaseTargets(
         this.o.db,
         this.o.workerId,
-        batch.targets.map((t) => t.id),
+        [...batch.targets, ...batch.settled].map((t) => t.id),
       ).catch((e) => this.o.onError?.(e));
       return;
     }
@@ -168,17 +185,16 @@ function isDataError(error: unknown): boolean {
 }
 
 /**
- * two batches (the first `size` targets, by default half, and the rest), each target's watchers'
- * checks, activities and alerts kept with it
+ * two batches (the first `size` fetches, by default half, and the rest: targets read with their
+ * watchers first, then settled ones), each target's watchers' checks, activities and alerts kept with it
  */
-export function splitBatch(
-  batch: CheckBatch,
-  size = Math.ceil(batch.targets.length / 2),
-): [CheckBatch, CheckBatch] {
+export function splitBatch(batch: CheckBatch, size = Math.ceil(sizeOf(batch) / 2)): [CheckBatch, CheckBatch] {
   const firstTargets = new Set(batch.targets.slice(0, size).map((t) => t.id));
+  const firstSettled = Math.max(0, size - batch.targets.length);
   const firstProducts = new Set(batch.checks.filter((c) => firstTargets.has(c.target)).map((c) => c.id));
   const part = (inFirst: boolean): CheckBatch => ({
     targets: batch.targets.filter((t) => firstTargets.has(t.id) === inFirst),
+    settled: inFirst ? batch.settled.slice(0, firstSettled) : batch.settled.slice(firstSettled),
     checks: batch.checks.filter((c) => firstTargets.has(c.target) === inFirst),
     activities: batch.activities.filter((a) => firstProducts.has(a.productId) === inFirst),
     alerts: batch.alerts.filter((a) => firstProducts.has(a.productId) === inFirst),

@@ -18,6 +18,8 @@ import { mayTakeSlot } from "./fair-share.js";
 import type { IntervalStretch } from "./interval-stretch.js";
 import { leadFor, leaseRoom } from "./lease-room.js";
 import { checkDuration, checksTotal, scheduleLag } from "./metrics.js";
+import { nextDueMs } from "./outcome-write.js";
+import { readingKey } from "./reading-key.js";
 import type { EngineStats } from "./stats.js";
 import { PollLoop } from "./poll-loop.js";
 import { seenByWatcher } from "./search-seen.js";
@@ -28,6 +30,7 @@ import {
   countActiveOwners,
   deferTargets,
   leaseDue,
+  loadWatchers,
   releaseTargets,
   makeDueNow,
   msUntilNextDue,
@@ -532,8 +535,19 @@ export class Scheduler {
     this.checks.add(task);
   }
 
+  /** a settled target's watchers, read when its fetch needs them (stretched as the lease's are) */
+  private async readWatchers(target: LeasedTarget): Promise<void> {
+    target.watchers = await loadWatchers(this.o.db, this.o.workerId, target);
+    target.settled = null;
+    if (this.o.stretch) this.stretchWatchers(target, this.o.stretch);
+  }
+
   private async runOne(product: LeasedTarget): Promise<void> {
-    if (servedWatchers(product, Date.now()).length === 0) {
+    // a host over its budget gives each watcher an interval of its own (its user's share), which
+    // only the watchers' rows say: such a target is read with them, settled or not
+    if (product.settled && this.o.stretch?.stretchedTo(product.host) != null)
+      await this.readWatchers(product);
+    if (!product.settled && servedWatchers(product, Date.now()).length === 0) {
       // nobody watches it now (turned off, deleted) or no watcher is due: only its due time is written
       this.writer.reading({ target: { id: product.id, next: null }, checks: [], activities: [], alerts: [] });
       return;
@@ -555,6 +569,19 @@ export class Scheduler {
     if (this.shutdown.signal.aborted && !("kind" in outcome)) return;
     checkDuration.observe((at - started) / 1000);
     checksTotal.inc({ result: "kind" in outcome ? "ok" : outcome.reason });
+    const key = "kind" in outcome ? readingKey(outcome) : undefined;
+    if (product.settled) {
+      const { shortest } = product.settled;
+      if (key === product.settled.key) {
+        // the same answer every watcher read with nothing changed: only their clocks move
+        const next = nextDueMs(product.dueAt.getTime(), shortest, started, at);
+        this.writer.settled({ id: product.id, started, at, shortest, key, next });
+        this.o.stats.settledFetches++;
+        return;
+      }
+      // something new (or a failure): each watcher's own detection, as for any target
+      await this.readWatchers(product);
+    }
     // a search's new ids are those the database has not seen for each watcher
     const seen =
       "kind" in outcome && outcome.kind === "search"
@@ -573,6 +600,7 @@ export class Scheduler {
       notificationsEnabled: this.notificationsEnabled,
       blind: this.o.blind,
       rest: this.o.rest,
+      key,
     });
     for (const check of writes.checks) {
       if (check.changes?.deactivate)

@@ -5,6 +5,8 @@ export class EngineStats {
   private readonly perSecond = new Map<number, number>();
   /** lease rounds that took nothing because the disk was under its floor for writes (disk-room.ts) */
   roundsWithoutRoom = 0;
+  /** fetches of settled targets that read the same answer: their watchers' clocks moved, nothing else */
+  settledFetches = 0;
 
   /** every lag since `collect()` (benchmarks); null when not collecting */
   private collected: number[] | null = null;

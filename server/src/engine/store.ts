@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { ENGINE_CHANNEL } from "../db/change-feed.js";
 import type { Db } from "../db/client.js";
 import { queryPrepared, rawClient, type Row } from "../db/prepared.js";
+import { LATE_START_MS } from "./outcome-write.js";
 import { hostOf } from "./platforms/support/blocks.js";
 import { readRules } from "@common/schemas/monitor-rules.js";
 import type { SearchItem } from "@common/search-rules.js";
@@ -33,6 +34,8 @@ export interface LeasedProduct extends StoredState {
   leasedAt: number;
   /** the shared target it belongs to */
   targetId: number;
+  /** its edits so far: what it read is remembered only if none came since the lease (0145) */
+  editVersion: number;
 }
 
 /** a target's page answered 404/410 on `streak` fetches in a row, since `since` (epoch ms) */
@@ -57,7 +60,13 @@ export interface LeasedTarget {
   host: string;
   dueAt: Date;
   leasedAt: number;
+  /** every active watcher; none when `settled` (loadWatchers reads them if the answer changed) */
   watchers: LeasedProduct[];
+  /**
+   * every watcher read the target's last answer (`key`) with nothing changed: a fetch that reads
+   * the same answer moves their clocks only (writeSettled); `shortest` is their shortest interval
+   */
+  settled: { key: string; shortest: number } | null;
   /** the page has been missing (404/410) since then; null when the last fetch found it */
   notFound: NotFound | null;
 }
@@ -122,10 +131,24 @@ function toLeased(r: Row, leasedAt: number, hosts: Map<string, string>): LeasedP
       : (r.alert_channels ?? null)) as AlertChannels | null,
     host,
     leasedAt,
+    editVersion: Number(r.edit_version ?? 0),
   };
 }
 
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+/** a watcher's columns, as the lease and loadWatchers read them (toLeased) */
+const WATCHER_COLUMNS = `
+    (extract(epoch from p.failing_since) * 1000)::float8 as failing_since_ms,
+    (extract(epoch from p.blind_since) * 1000)::float8 as blind_since_ms,
+    p.id, p.user_id, p.name, p.url, p.platform, p.product_id, p.config, p.variants, p.status,
+    p.available_sizes, p.last_notified_status, p.last_notified_sizes, p.failure_streak, p.engine_state,
+    p.price, p.currency, p.image_url, (extract(epoch from p.last_check) * 1000)::float8 as last_check_ms,
+    p.check_interval, (extract(epoch from p.next_check_at) * 1000)::float8 as due_ms, p.webhook_url,
+    p.alert_channels, p.rules, p.edit_version`;
+
+/** the watchers of a target: its active products, a disabled account's left out */
+const ACTIVE_WATCHER = `p.is_active and p.user_id not in (select id from users where disabled_at is not null)`;
 
 /*
  * Due targets are leased (SKIP LOCKED keeps workers off each other's rows; `id = any(array(…))`
@@ -133,6 +156,9 @@ const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
  * target nobody watches any more comes back with no watcher: its write clears its due time.
  * A disabled account's products are no watchers (its books stay, its checks stop); its targets'
  * due times leave them out too (TARGETS_CTE), and enabling it again brings them back (0041).
+ * A settled target (every watcher read its last answer with nothing changed: reading_key) comes
+ * back as one row with what its fetch needs (its first watcher's product code and owner) and its
+ * shortest interval, not its watchers: they are read only if the answer is not the same (0145).
  */
 const LEASE_SQL = `
   with t as (
@@ -143,21 +169,35 @@ const LEASE_SQL = `
         and (lease_until is null or lease_until < now())
       order by next_check_at limit $2
       for update skip locked))
-    returning id, platform, url, (extract(epoch from next_check_at) * 1000)::float8 as target_due_ms,
+    returning id, platform, url, reading_key, (extract(epoch from next_check_at) * 1000)::float8 as target_due_ms,
       (extract(epoch from not_found_since) * 1000)::float8 as nf_since_ms, not_found_streak
+  ),
+  a as (
+    select t.*, w.shortest, w.unsettled, w.watchers from t cross join lateral (
+      select min(p.check_interval) as shortest, count(*) as watchers,
+        count(*) filter (where p.reading_key is distinct from t.reading_key) as unsettled
+      from products p where p.target_id = t.id and ${ACTIVE_WATCHER}) w
   )
-  select t.id as target_id, t.platform as target_platform, t.url as target_url, t.target_due_ms,
-    t.nf_since_ms, t.not_found_streak,
-    (extract(epoch from p.failing_since) * 1000)::float8 as failing_since_ms,
-    (extract(epoch from p.blind_since) * 1000)::float8 as blind_since_ms,
-    p.id, p.user_id, p.name, p.url, p.platform, p.product_id, p.config, p.variants, p.status,
-    p.available_sizes, p.last_notified_status, p.last_notified_sizes, p.failure_streak, p.engine_state,
-    p.price, p.currency, p.image_url, (extract(epoch from p.last_check) * 1000)::float8 as last_check_ms,
-    p.check_interval, (extract(epoch from p.next_check_at) * 1000)::float8 as due_ms, p.webhook_url,
-    p.alert_channels, p.rules
-  from t left join products p on p.target_id = t.id and p.is_active
-    and p.user_id not in (select id from users where disabled_at is not null)
-  order by t.target_due_ms, t.id, p.next_check_at, p.id`;
+  select a.id as target_id, a.platform as target_platform, a.url as target_url, a.target_due_ms,
+    a.nf_since_ms, a.not_found_streak, a.reading_key as settled_key, a.shortest as settled_shortest,
+    null::float8 as failing_since_ms, null::float8 as blind_since_ms,
+    f.id, f.user_id, null as name, f.url, f.platform, f.product_id, f.config, f.variants, null as status,
+    null as available_sizes, null as last_notified_status, null as last_notified_sizes,
+    null::int as failure_streak, null::jsonb as engine_state, null::numeric as price, null as currency,
+    null as image_url, null::float8 as last_check_ms, f.check_interval, f.due_ms, null as webhook_url,
+    null::jsonb as alert_channels, null::jsonb as rules, null::int as edit_version
+  from a cross join lateral (
+    select p.id, p.user_id, p.url, p.platform, p.product_id, p.config, p.variants, p.check_interval,
+      (extract(epoch from p.next_check_at) * 1000)::float8 as due_ms
+    from products p where p.target_id = a.id and ${ACTIVE_WATCHER}
+    order by p.next_check_at, p.id limit 1) f
+  where a.reading_key is not null and a.unsettled = 0 and a.watchers > 0
+  union all
+  select a.id, a.platform, a.url, a.target_due_ms, a.nf_since_ms, a.not_found_streak, null, null,
+    ${WATCHER_COLUMNS}
+  from a left join products p on p.target_id = a.id and ${ACTIVE_WATCHER}
+  where not (a.reading_key is not null and a.unsettled = 0 and a.watchers > 0)
+  order by target_due_ms, target_id, due_ms, id`;
 
 /** Leases targets due now or within `leadMs`, each with its active watchers, in one statement. */
 export async function leaseDue(
@@ -188,6 +228,7 @@ export async function leaseDue(
         dueAt: msDate(r.target_due_ms) ?? new Date(leasedAt),
         leasedAt,
         watchers: [],
+        settled: null,
         notFound:
           r.nf_since_ms === null || r.nf_since_ms === undefined
             ? null
@@ -196,6 +237,18 @@ export async function leaseDue(
       targets.push(current);
     }
     if (r.id === null || r.id === undefined) continue;
+    if (r.settled_key !== null && r.settled_key !== undefined) {
+      // settled: this row is its first watcher's description for the fetch, not a watcher
+      current.settled = { key: String(r.settled_key), shortest: Number(r.settled_shortest) };
+      current.url = String(r.url);
+      current.platform = String(r.platform);
+      current.productCode = String(r.product_id ?? "");
+      current.config = (r.config as string | null) ?? null;
+      current.variants = (r.variants as string | null) ?? null;
+      current.userId = Number(r.user_id);
+      current.host = hostOf(current.url);
+      continue;
+    }
     const watcher = toLeased(r, leasedAt, hosts);
     if (current.watchers.length === 0) {
       // the first watcher's product is what the adapter reads; the others' are the same by the key
@@ -212,6 +265,22 @@ export async function leaseDue(
   // a target nobody watches any more is known by its own URL
   for (const t of targets) if (t.watchers.length === 0) t.host = hostOf(t.url);
   return targets;
+}
+
+const WATCHERS_SQL = `
+  select t.id as target_id, ${WATCHER_COLUMNS}
+  from monitor_targets t join products p on p.target_id = t.id and ${ACTIVE_WATCHER}
+  where t.id = $2 and t.leased_by = $1
+  order by p.next_check_at, p.id`;
+
+/**
+ * The active watchers of a settled target whose fetch read something new, while this worker still
+ * holds its lease (none once another worker took it over: its write then writes nothing either).
+ */
+export async function loadWatchers(db: Db, workerId: string, target: LeasedTarget): Promise<LeasedProduct[]> {
+  const result = await queryPrepared(db, "engine_watchers", WATCHERS_SQL, [workerId, target.id]);
+  const hosts = new Map<string, string>();
+  return result.rows.map((r) => toLeased(r, target.leasedAt, hosts));
 }
 
 const NEXT_DUE_SQL = `
@@ -269,6 +338,10 @@ export interface CheckWrite {
   at: number;
   /** the check was not sent: its host is paused until then (epoch ms); absent clears the pause */
   pause?: number;
+  /** the answer it read with nothing changed (reading-key.ts); absent: a change, or a failure */
+  key?: string;
+  /** the watcher's edit count at the lease: `key` is kept only if it is still the same */
+  ver?: number;
   changes?: {
     status?: string;
     /** JSON text, as the column stores it */
@@ -322,11 +395,28 @@ export interface TargetWrite {
   rest?: number;
   /** what the fetch saw of a missing page (null: found, or not a 404) */
   notFound?: NotFound | null;
+  /** the digest of what it read (null or absent: the fetch failed) */
+  key?: string | null;
+}
+
+/** a settled target's fetch that read its last answer again: only clocks move (writeSettled) */
+export interface SettledWrite {
+  id: number;
+  /** when the fetch started and ended (epoch ms) */
+  started: number;
+  at: number;
+  /** the watchers' shortest interval: those due before `at` + it are served */
+  shortest: number;
+  /** the answer read, the same as the watchers': one edited meanwhile is left for the next fetch */
+  key: string;
+  /** the target's next due time as its shortest watcher reckons it (the loop's wake; the write decides) */
+  next: number;
 }
 
 /** the outcomes of many fetches, written together in one statement */
 export interface CheckBatch {
   targets: TargetWrite[];
+  settled: SettledWrite[];
   checks: CheckWrite[];
   activities: ActivityWrite[];
   alerts: AlertWrite[];
@@ -335,7 +425,13 @@ export interface CheckBatch {
 /** an outbox row the batch wrote already leased ('sending', attempt 1) for this process's notifier */
 export type QueuedAlert = OutboxRow;
 
-export const emptyBatch = (): CheckBatch => ({ targets: [], checks: [], activities: [], alerts: [] });
+export const emptyBatch = (): CheckBatch => ({
+  targets: [],
+  settled: [],
+  checks: [],
+  activities: [],
+  alerts: [],
+});
 
 /**
  * The targets' part of every batch statement: each target leased by this worker gets its next due
@@ -352,8 +448,9 @@ const TARGETS_CTE = `
             and o.user_id not in (select id from users where disabled_at is not null))) end,
       not_found_since = to_timestamp((y."notFound"->>'since')::float8 / 1000.0),
       not_found_streak = coalesce((y."notFound"->>'streak')::int, 0),
+      reading_key = y.key,
       lease_until = null, leased_by = null
-    from jsonb_to_recordset($4::jsonb) as y(id int, next float8, rest float8, "notFound" jsonb)
+    from jsonb_to_recordset($4::jsonb) as y(id int, next float8, rest float8, "notFound" jsonb, key text)
     where mt.id = any($5::int[]) and mt.id = y.id and mt.leased_by = $1
     returning mt.id
   )`;
@@ -412,10 +509,11 @@ const BATCH_SQL = `
         select jsonb_agg(m.e order by m.n) from jsonb_array_elements(
           x.changes->'matches' || coalesce(p.latest_matches, '[]'::jsonb)) with ordinality as m(e, n)
         where m.n <= ${LATEST_MATCHES}) else p.latest_matches end,
-      paused_until = to_timestamp(x.pause / 1000.0)
+      paused_until = to_timestamp(x.pause / 1000.0),
+      reading_key = case when p.edit_version = x.ver then x.key end
     from jsonb_to_recordset($2::jsonb)
       as x(id int, target int, next float8, ok boolean, streak int, err text, at float8, pause float8,
-        changes jsonb)
+        changes jsonb, key text, ver int)
       join t on t.id = x.target
     where p.id = any($3::int[]) and p.id = x.id
     returning p.id, p.user_id, p.name, p.webhook_url, p.alert_channels, p.currency
@@ -481,11 +579,57 @@ const ROUTINE_SQL = `
     last_error = x.err,
     failing_since = case when x.ok then null else coalesce(p.failing_since, to_timestamp(x.at / 1000.0)) end,
     blind_since = case when x.ok then null else p.blind_since end,
-    paused_until = to_timestamp(x.pause / 1000.0)
+    paused_until = to_timestamp(x.pause / 1000.0),
+    reading_key = case when p.edit_version = x.ver then x.key end
   from jsonb_to_recordset($2::jsonb)
-    as x(id int, target int, next float8, ok boolean, streak int, err text, at float8, pause float8)
+    as x(id int, target int, next float8, ok boolean, streak int, err text, at float8, pause float8,
+      key text, ver int)
     join t on t.id = x.target
   where p.id = any($3::int[]) and p.id = x.id`;
+
+/**
+ * A settled target's fetch that read its last answer again: each served watcher (due before the
+ * fetch ended plus the shortest interval, as servedWatchers says) gets its last check and its next
+ * due time as nextDueMs reckons it, in SQL, without leaving the database; the target its next due
+ * time and its lease back. Only watchers that still hold the answer's key are written: one edited
+ * since the lease is left due, so the target's next fetch reads its watchers again.
+ */
+const SETTLED_SQL = `
+  with t as (
+    select x.* from jsonb_to_recordset($2::jsonb)
+      as x(id int, started float8, at float8, shortest float8, key text)
+    join monitor_targets mt on mt.id = x.id
+    where mt.id = any($3::int[]) and mt.leased_by = $1
+  ),
+  u as (
+    update products p set
+      last_check = to_timestamp(t.at / 1000.0),
+      next_check_at = to_timestamp(greatest(
+        case when t.started - extract(epoch from p.next_check_at) * 1000 > least($4::float8, p.check_interval / 4.0)
+          then t.started else extract(epoch from p.next_check_at) * 1000 end + p.check_interval,
+        t.at) / 1000.0)
+    from t
+    where p.target_id = t.id and p.reading_key = t.key and ${ACTIVE_WATCHER}
+      and p.next_check_at <= to_timestamp((t.at + t.shortest) / 1000.0)
+    returning p.id, p.target_id, p.next_check_at
+  )
+  update monitor_targets mt set
+    next_check_at = least((select min(u.next_check_at) from u where u.target_id = mt.id),
+      (select min(p.next_check_at) from products p where p.target_id = mt.id and ${ACTIVE_WATCHER}
+        and not (p.id in (select u.id from u)))),
+    lease_until = null, leased_by = null
+  from t where mt.id = t.id`;
+
+/** writes settled targets' fetches (SETTLED_SQL) in one statement */
+async function writeSettled(db: Db, workerId: string, settled: SettledWrite[]): Promise<void> {
+  if (settled.length === 0) return;
+  await queryPrepared(db, "engine_settled_batch", SETTLED_SQL, [
+    workerId,
+    JSON.stringify(settled),
+    intArray(settled.map((s) => s.id)),
+    LATE_START_MS,
+  ]);
+}
 
 /**
  * Writes a batch of check outcomes in one statement (see BATCH_SQL) and returns the outbox rows it
@@ -501,6 +645,7 @@ export async function writeBatch(
   /** the per-user channels open in this process (e-mail only with SMTP): alerts fan out to them too */
   openChannels: readonly string[] = ALWAYS_OPEN,
 ): Promise<QueuedAlert[]> {
+  await writeSettled(db, workerId, batch.settled);
   if (batch.targets.length === 0) return [];
   const ids = intArray(batch.checks.map((c) => c.id));
   const checks = JSON.stringify(batch.checks);

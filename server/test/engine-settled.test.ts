@@ -1,0 +1,205 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { monitorTargets, products } from "../src/db/schema.js";
+import { adoptUntargeted, leaseDue, writeBatch } from "../src/engine/store.js";
+import { createWorld, embedsOf, eventually, type World } from "./engine-support.js";
+import { createTestDatabase, dbKinds } from "./harness.js";
+
+const SHOP = "https://nudeproject.com";
+const HOOK_A = "https://discord.com/api/webhooks/111/token-a";
+const HOOK_B = "https://discord.com/api/webhooks/222/token-b";
+
+/**
+ * A target whose watchers all read its last answer with nothing changed is settled: the same answer
+ * again moves their clocks in one statement, with no watcher read out of the database nor detected.
+ */
+describe.each(dbKinds())("settled targets (%s)", (kind) => {
+  let w: World;
+  beforeAll(async () => {
+    w = await createWorld(await createTestDatabase(kind));
+  });
+  afterEach(() => w.reset());
+  afterAll(async () => {
+    await w.close();
+    await w.database.close();
+  });
+
+  const db = () => w.database.db;
+  const targetKeyOf = async (productId: number) => {
+    const [row] = await db()
+      .select({ key: monitorTargets.readingKey })
+      .from(monitorTargets)
+      .innerJoin(products, eq(products.targetId, monitorTargets.id))
+      .where(eq(products.id, productId));
+    return row?.key ?? null;
+  };
+  /** waits until the engine has written `n` more settled fetches */
+  const settledFetches = async (n: number) => {
+    const engine = w.engines[0];
+    const from = engine.stats.settledFetches;
+    await eventually(() => expect(engine.stats.settledFetches).toBeGreaterThanOrEqual(from + n), 15_000);
+  };
+
+  it("the same answer moves both watchers' clocks only; a new one is read by each and alerts each once", async () => {
+    w.retailer.setProduct("calm", { status: "out_of_stock" });
+    const other = await w.addUser();
+    const a = await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/calm`,
+      name: "Casaco da Ana",
+      webhookUrl: HOOK_A,
+    });
+    const b = await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/calm`,
+      name: "Casaco do Bruno",
+      webhookUrl: HOOK_B,
+      userId: other,
+    });
+    const engine = await w.start();
+    await settledFetches(2);
+    // both read the target's answer with nothing changed, and remember it
+    const key = await targetKeyOf(a);
+    expect(key).not.toBeNull();
+    expect((await w.product(a)).readingKey).toBe(key);
+    expect((await w.product(b)).readingKey).toBe(key);
+
+    // settled fetches still say each was checked, and nothing else moves
+    const before = engine.stats.settledFetches;
+    const activity = (await w.activities(a)).length;
+    await Promise.all([w.checkedAgain(a, 3), w.checkedAgain(b, 3)]);
+    expect(engine.stats.settledFetches).toBeGreaterThanOrEqual(before + 2);
+    expect((await w.activities(a)).length).toBe(activity);
+    const [rowA, rowB] = [await w.product(a), await w.product(b)];
+    expect(rowA.nextCheckAt.getTime()).toBeGreaterThan(rowA.lastCheck!.getTime());
+    expect(rowB.failureStreak).toBe(0);
+
+    // something new: each watcher's own detection, one alert each on its own webhook
+    w.retailer.setProduct("calm", { sizes: ["M"] });
+    await w.webhook.waitForAccepted(2);
+    const titles = new Map(w.webhook.accepted.map((d) => [d.path, embedsOf(d.body)[0].title]));
+    expect(titles.get("/api/webhooks/111/token-a")).toBe("Casaco da Ana");
+    expect(titles.get("/api/webhooks/222/token-b")).toBe("Casaco do Bruno");
+    expect((await w.product(a)).status).toBe("in_stock");
+    expect((await w.product(b)).status).toBe("in_stock");
+    // then it settles again on the new answer, and nobody is alerted twice
+    await settledFetches(2);
+    expect(await targetKeyOf(a)).not.toBe(key);
+    expect((await w.product(a)).readingKey).toBe(await targetKeyOf(a));
+    expect(w.webhook.accepted).toHaveLength(2);
+  });
+
+  it("a rule edited while settled is applied at the next fetch, though the answer is the same", async () => {
+    // in stock in M only; the watcher wants L: nothing for it
+    w.retailer.setProduct("sizes", { sizes: ["M"] });
+    const a = await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/sizes`,
+      webhookUrl: HOOK_A,
+      rules: { mySizes: ["L"] },
+    });
+    await w.start();
+    await settledFetches(2);
+    expect(w.webhook.accepted).toHaveLength(0);
+    const { editVersion } = await w.product(a);
+
+    // M after all: the edit forgets what it read, so the next fetch reads the watcher again
+    await db()
+      .update(products)
+      .set({ rules: sql`jsonb_set(rules, '{mySizes}', '["M"]')` })
+      .where(eq(products.id, a));
+    const edited = await w.product(a);
+    expect(edited.readingKey).toBeNull();
+    expect(edited.editVersion).toBe(editVersion + 1);
+    await w.webhook.waitForAccepted(1);
+    expect(embedsOf(w.webhook.accepted[0].body)[0].title).toContain("Produto de teste");
+    expect((await w.product(a)).lastNotifiedSizes).toBe(JSON.stringify(["M"]));
+  });
+
+  it("a watcher at 3 s beside one at 1 s keeps its own pace while the target is settled", async () => {
+    w.retailer.setProduct("pace", { sizes: ["S"] });
+    const fast = await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/pace`,
+      interval: 1000,
+    });
+    const slow = await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/pace`,
+      interval: 3000,
+    });
+    await w.start();
+    await settledFetches(2);
+    const slowChecks: number[] = [];
+    let last = (await w.product(slow)).lastCheck?.getTime() ?? 0;
+    for (let i = 0; i < 6; i++) {
+      await w.checkedAgain(fast, 1);
+      const now = (await w.product(slow)).lastCheck?.getTime() ?? 0;
+      if (now !== last) slowChecks.push(now);
+      last = now;
+    }
+    // six reads of the fast one's are about six seconds: the slow one read about twice, never at
+    // the fast one's pace (a fetch serves it up to 1 s, the shortest interval, before its due
+    // time, so two reads are 2-3 s apart), and its next due time is about its interval away
+    expect(slowChecks.length).toBeGreaterThanOrEqual(1);
+    expect(slowChecks.length).toBeLessThanOrEqual(3);
+    for (let i = 1; i < slowChecks.length; i++)
+      expect(slowChecks[i] - slowChecks[i - 1]).toBeGreaterThanOrEqual(1500);
+    const row = await w.product(slow);
+    expect(row.nextCheckAt.getTime() - row.lastCheck!.getTime()).toBeGreaterThan(2000);
+  });
+
+  it("what a watcher read is not remembered when it was edited between the lease and the write", async () => {
+    const edited = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/e1` });
+    const quiet = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/e2` });
+    // both read before (a first read is never "nothing changed": it writes its activity line)
+    await db().execute(sql`update products set next_check_at = now() - interval '1 second',
+      last_check = now() - interval '1 second' where id in (${edited}, ${quiet})`);
+    await adoptUntargeted(db(), 100);
+    const leased = await leaseDue(db(), "w1", 10, 60_000);
+    expect(leased.map((t) => t.settled)).toEqual([null, null]);
+    // the user edits one while its fetch is under way
+    await db().update(products).set({ checkInterval: 5000 }).where(eq(products.id, edited));
+    const now = Date.now();
+    const checks = leased.map((t) => {
+      const watcher = t.watchers[0];
+      return {
+        id: watcher.id,
+        target: t.id,
+        next: now + 1000,
+        ok: true,
+        streak: 0,
+        err: null,
+        at: now,
+        key: "same-answer",
+        ver: watcher.editVersion,
+      };
+    });
+    await writeBatch(
+      db(),
+      "w1",
+      {
+        targets: leased.map((t) => ({ id: t.id, next: now + 1000, key: "same-answer" })),
+        settled: [],
+        checks,
+        activities: [],
+        alerts: [],
+      },
+      60_000,
+    );
+    expect((await w.product(quiet)).readingKey).toBe("same-answer");
+    expect((await w.product(edited)).readingKey).toBeNull();
+    expect(await targetKeyOf(edited)).toBe("same-answer");
+    // so its target is not settled: the next lease reads its watcher
+    await db().execute(sql`update monitor_targets set next_check_at = now() - interval '1 second'`);
+    const again = await leaseDue(db(), "w1", 10, 60_000);
+    const byTarget = new Map(again.map((t) => [t.id, t]));
+    const editedTarget = byTarget.get((await w.product(edited)).targetId!)!;
+    const quietTarget = byTarget.get((await w.product(quiet)).targetId!)!;
+    expect(editedTarget.settled).toBeNull();
+    expect(editedTarget.watchers.map((x) => x.id)).toEqual([edited]);
+    expect(quietTarget.settled).toEqual({ key: "same-answer", shortest: 1000 });
+    expect(quietTarget.watchers).toEqual([]);
+    expect(quietTarget.url).toBe(`${SHOP}/products/e2`);
+  });
+});
