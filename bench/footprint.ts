@@ -72,11 +72,16 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * a /proc `stat` file's fields after the process name (which may hold spaces): [0] state,
+ * [1] parent pid, [11] user and [12] system ticks, [13]/[14] those of its waited-for children
+ */
+const statFields = (stat: string): string[] => stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+
 /** user + system CPU seconds of a process so far (0 once it is gone) */
 function cpuSeconds(pid: number): number {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const fields = statFields(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S;
   } catch {
     return 0;
@@ -97,7 +102,7 @@ function threadCpu(pid: number): Map<string, ThreadTimes> {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
       const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const fields = statFields(stat);
       const status = fs.readFileSync(`/proc/${pid}/task/${tid}/status`, "utf8");
       out.set(tid, {
         name,
@@ -190,7 +195,7 @@ async function postmasterPid(url: string): Promise<number> {
   // read while this backend lives
   const stat = fs.readFileSync(`/proc/${r.rows[0].pid}/stat`, "utf8");
   await c.end();
-  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  return Number(statFields(stat)[1]);
 }
 
 /**
@@ -200,15 +205,13 @@ async function postmasterPid(url: string): Promise<number> {
  * list of backends taken at its start lost their time (it read 0.0 % on 1 Dec).
  */
 function serverCpuSeconds(postmaster: number): number {
-  const stat = fs.readFileSync(`/proc/${postmaster}/stat`, "utf8");
-  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const f = statFields(fs.readFileSync(`/proc/${postmaster}/stat`, "utf8"));
   let total = (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICKS_PER_S;
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const child = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const cf = child.slice(child.lastIndexOf(")") + 2).split(" ");
-      if (Number(cf[1]) === postmaster) total += (Number(cf[11]) + Number(cf[12])) / TICKS_PER_S;
+      const child = statFields(fs.readFileSync(`/proc/${entry}/stat`, "utf8"));
+      if (Number(child[1]) === postmaster) total += (Number(child[11]) + Number(child[12])) / TICKS_PER_S;
     } catch {
       // ended meanwhile: its time is in the main process's children count once it was waited for
     }
