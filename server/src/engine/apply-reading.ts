@@ -2,7 +2,6 @@ import { type BlindRule, blindAfterMs, DEFAULT_BLIND_RULE, detect } from "./dete
 import { alertSummary } from "./notify/alert.js";
 import { alertsGoOut } from "./notify/gate.js";
 import { outcomeWrite } from "./outcome-write.js";
-import { readingKey } from "./reading-key.js";
 import type { AlertPayload } from "./notify/alert.js";
 import type { CheckFailure, CheckResult } from "./platforms/types.js";
 import type {
@@ -46,8 +45,8 @@ export interface ReadingContext {
   rest?: RestRule;
   /** a search's ids each watcher has already seen (search-seen.ts), by product id */
   seen?: ReadonlyMap<number, ReadonlySet<string>>;
-  /** the digest of what a successful fetch read (reading-key.ts); computed here when absent */
-  key?: string;
+  /** the digest of what the fetch read (reading-key.ts); null when it failed */
+  key: string | null;
 }
 
 /** the target's missing-page record after this fetch: null unless it answered 404/410 */
@@ -88,7 +87,7 @@ export function applyReading(
   const at = context.now.getTime();
   const rest = context.rest ?? DEFAULT_REST_RULE;
   const notFound = notFoundAfter(target, outcome, at);
-  const key = "kind" in outcome ? (context.key ?? readingKey(outcome)) : null;
+  const { key } = context;
   const writes: ReadingWrites = {
     target: { id: target.id, next: null, notFound, key },
     checks: [],

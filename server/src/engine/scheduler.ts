@@ -569,7 +569,7 @@ export class Scheduler {
     if (this.shutdown.signal.aborted && !("kind" in outcome)) return;
     checkDuration.observe((at - started) / 1000);
     checksTotal.inc({ result: "kind" in outcome ? "ok" : outcome.reason });
-    const key = "kind" in outcome ? readingKey(outcome) : undefined;
+    const key = "kind" in outcome ? readingKey(outcome) : null;
     if (product.settled) {
       const { shortest } = product.settled;
       if (key === product.settled.key) {

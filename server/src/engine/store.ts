@@ -91,13 +91,35 @@ const parseList = (value: unknown): string[] => {
 const msDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : new Date(Number(value));
 
-function toLeased(r: Row, leasedAt: number, hosts: Map<string, string>): LeasedProduct {
-  const url = String(r.url);
+/** a URL's host name, parsed once per URL in `hosts` (the watchers of a target mostly share one) */
+function memoHost(hosts: Map<string, string>, url: string): string {
   let host = hosts.get(url);
   if (host === undefined) {
     host = hostOf(url);
     hosts.set(url, host);
   }
+  return host;
+}
+
+/** what a target's fetch reads: its first watcher's product (the others' are the same by the key) */
+type FetchDescription = Pick<
+  LeasedTarget,
+  "url" | "platform" | "productCode" | "config" | "variants" | "userId" | "host"
+>;
+
+function describeFetch(target: LeasedTarget, first: FetchDescription): void {
+  target.url = first.url;
+  target.platform = first.platform;
+  target.productCode = first.productCode;
+  target.config = first.config;
+  target.variants = first.variants;
+  target.userId = first.userId;
+  target.host = first.host;
+}
+
+function toLeased(r: Row, leasedAt: number, hosts: Map<string, string>): LeasedProduct {
+  const url = String(r.url);
+  const host = memoHost(hosts, url);
   return {
     targetId: Number(r.target_id),
     id: Number(r.id),
@@ -173,7 +195,9 @@ const LEASE_SQL = `
       (extract(epoch from not_found_since) * 1000)::float8 as nf_since_ms, not_found_streak
   ),
   a as (
-    select t.*, w.shortest, w.unsettled, w.watchers from t cross join lateral (
+    select t.*, w.shortest,
+      t.reading_key is not null and w.watchers > 0 and w.unsettled = 0 as settled
+    from t cross join lateral (
       select min(p.check_interval) as shortest, count(*) as watchers,
         count(*) filter (where p.reading_key is distinct from t.reading_key) as unsettled
       from products p where p.target_id = t.id and ${ACTIVE_WATCHER}) w
@@ -191,12 +215,12 @@ const LEASE_SQL = `
       (extract(epoch from p.next_check_at) * 1000)::float8 as due_ms
     from products p where p.target_id = a.id and ${ACTIVE_WATCHER}
     order by p.next_check_at, p.id limit 1) f
-  where a.reading_key is not null and a.unsettled = 0 and a.watchers > 0
+  where a.settled
   union all
   select a.id, a.platform, a.url, a.target_due_ms, a.nf_since_ms, a.not_found_streak, null, null,
     ${WATCHER_COLUMNS}
   from a left join products p on p.target_id = a.id and ${ACTIVE_WATCHER}
-  where not (a.reading_key is not null and a.unsettled = 0 and a.watchers > 0)
+  where not a.settled
   order by target_due_ms, target_id, due_ms, id`;
 
 /** Leases targets due now or within `leadMs`, each with its active watchers, in one statement. */
@@ -238,32 +262,26 @@ export async function leaseDue(
     }
     if (r.id === null || r.id === undefined) continue;
     if (r.settled_key !== null && r.settled_key !== undefined) {
-      // settled: this row is its first watcher's description for the fetch, not a watcher
+      // settled: this row describes the fetch (its first watcher's product), it is no watcher
       current.settled = { key: String(r.settled_key), shortest: Number(r.settled_shortest) };
-      current.url = String(r.url);
-      current.platform = String(r.platform);
-      current.productCode = String(r.product_id ?? "");
-      current.config = (r.config as string | null) ?? null;
-      current.variants = (r.variants as string | null) ?? null;
-      current.userId = Number(r.user_id);
-      current.host = hostOf(current.url);
+      const url = String(r.url);
+      describeFetch(current, {
+        url,
+        platform: String(r.platform),
+        productCode: String(r.product_id ?? ""),
+        config: (r.config as string | null) ?? null,
+        variants: (r.variants as string | null) ?? null,
+        userId: Number(r.user_id),
+        host: memoHost(hosts, url),
+      });
       continue;
     }
     const watcher = toLeased(r, leasedAt, hosts);
-    if (current.watchers.length === 0) {
-      // the first watcher's product is what the adapter reads; the others' are the same by the key
-      current.url = watcher.url;
-      current.platform = watcher.platform;
-      current.productCode = watcher.productCode;
-      current.config = watcher.config;
-      current.variants = watcher.variants;
-      current.userId = watcher.userId;
-      current.host = watcher.host;
-    }
+    if (current.watchers.length === 0) describeFetch(current, watcher);
     current.watchers.push(watcher);
   }
   // a target nobody watches any more is known by its own URL
-  for (const t of targets) if (t.watchers.length === 0) t.host = hostOf(t.url);
+  for (const t of targets) if (t.watchers.length === 0 && !t.settled) t.host = hostOf(t.url);
   return targets;
 }
 
