@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { monitorTargets, products } from "../src/db/schema.js";
 import { adoptUntargeted, leaseDue, writeBatch } from "../src/engine/store.js";
-import { createWorld, embedsOf, eventually, type World } from "./engine-support.js";
+import { createWorld, embedsOf, eventually, ORIGINS, type World } from "./engine-support.js";
 import { createTestDatabase, dbKinds } from "./harness.js";
 
-const SHOP = "https://nudeproject.com";
+const SHOP = ORIGINS.shop;
 const HOOK_A = "https://discord.com/api/webhooks/111/token-a";
 const HOOK_B = "https://discord.com/api/webhooks/222/token-b";
 
