@@ -3,6 +3,26 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 import LongestFirstSequencer from "./server/test/sequencer";
 
+const INCLUDE = [
+  "common/**/*.test.ts",
+  "server/**/*.test.ts",
+  "tools/**/*.test.ts",
+  "client/src/**/*.test.ts",
+  "client/src/**/*.test.tsx",
+];
+
+/**
+ * Files that need a process of their own: the browser's (i18n's language, React's stores are
+ * process-wide and a test switches them) and the one that sees the process's metrics appear on the
+ * first scrape. Every other file shares its worker process with the files before it
+ * (docs/decisions.md, "Test files share their process").
+ */
+const OWN_PROCESS = [
+  "client/src/**/*.test.ts",
+  "client/src/**/*.test.tsx",
+  "server/src/services/metrics-http.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -11,13 +31,6 @@ export default defineConfig({
     },
   },
   test: {
-    include: [
-      "common/**/*.test.ts",
-      "server/**/*.test.ts",
-      "tools/**/*.test.ts",
-      "client/src/**/*.test.ts",
-      "client/src/**/*.test.tsx",
-    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
@@ -29,5 +42,20 @@ export default defineConfig({
     // two against 523 s with three (docs/decisions.md)
     maxWorkers: Math.max(3, os.availableParallelism() - 1),
     env: { NODE_ENV: "test" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "shared",
+          include: INCLUDE,
+          exclude: OWN_PROCESS,
+          // the app's modules are imported once per worker instead of once per file: 297 s of the
+          // suite's 2 000 s of file time on a 2-core machine; what a process keeps is reset per file
+          isolate: false,
+          setupFiles: ["server/test/fresh-process-state.ts"],
+        },
+      },
+      { extends: true, test: { name: "own-process", include: OWN_PROCESS } },
+    ],
   },
 });

@@ -1,3 +1,5 @@
+const everyCache = new Set<{ clear(): void }>();
+
 /**
  * What a platform needs once and reuses (Zara's store id, H&M's size names, an SFRA site id): kept
  * per process for a while so each check costs one request, as public monitors do (24 h for H&M).
@@ -8,7 +10,9 @@ export class TtlCache<V> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 5_000,
-  ) {}
+  ) {
+    everyCache.add(this);
+  }
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
@@ -31,6 +35,18 @@ export class TtlCache<V> {
   delete(key: string): void {
     this.entries.delete(key);
   }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/**
+ * Forgets what every platform learned. The test runner reuses one process for many test files, and
+ * each file's stand-in retailers expect a process that has learned nothing yet.
+ */
+export function clearTtlCaches(): void {
+  for (const cache of everyCache) cache.clear();
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
