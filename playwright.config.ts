@@ -88,6 +88,7 @@ export default defineConfig({
     locale: "pt-PT",
     timezoneId: "Europe/Lisbon",
     colorScheme: "light",
+    reducedMotion: "reduce",
     // a failed test keeps its trace with the page's DOM at each step, without the screencast: its
     // frames cost every test the compositor's work, ~40 % of the suite's CPU on 2 cores (measured:
     // admin + accounts, 165 s of CPU with the screencast, 94 s without, 89 s with no trace at all)

@@ -1,4 +1,4 @@
-import { PHONE_ONLY, WIDE_ONLY } from "./constants";
+import { ADMIN_STATE, PHONE_ONLY, WIDE_ONLY } from "./constants";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   ADMIN_PASSWORD,
@@ -222,6 +222,22 @@ test.describe("moldura", () => {
     await menu.getByRole("menuitem", { name: "Configurações" }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expectScreen(page);
+  });
+
+  test("quem pede menos movimento vê menus sem animação; os outros com ela", async ({ page, browser }) => {
+    const menuAnimation = async (p: Page) => {
+      await p.goto("/");
+      await p.getByRole("button", { name: /^Menu de / }).click();
+      return p.getByRole("menu").evaluate((menu) => getComputedStyle(menu).animationName);
+    };
+    // the suite runs with reducedMotion "reduce" (playwright.config.ts)
+    expect(await menuAnimation(page)).toBe("none");
+    const moving = await browser.newContext({ storageState: ADMIN_STATE, reducedMotion: "no-preference" });
+    try {
+      expect(await menuAnimation(await moving.newPage())).toBe("enter");
+    } finally {
+      await moving.close();
+    }
   });
 
   test("uma rota inexistente mostra 404", async ({ page }) => {
