@@ -34,7 +34,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    globalSetup: ["server/test/database-templates.ts"],
     // the longest files first, also on a clean clone with no durations cached
     sequence: { sequencer: LongestFirstSequencer },
     // Most files wait (engines, servers, PGlite starting), so three at a time on a 2-core machine:
@@ -53,6 +52,8 @@ export default defineConfig({
           // suite's 2 000 s of file time on a 2-core machine; what a process keeps is reset per file
           isolate: false,
           setupFiles: ["server/test/fresh-process-state.ts"],
+          // the migrated template databases, built once (a project's global setup runs per project)
+          globalSetup: ["server/test/database-templates.ts"],
         },
       },
       { extends: true, test: { name: "own-process", include: OWN_PROCESS } },
