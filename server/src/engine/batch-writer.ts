@@ -9,6 +9,13 @@ import {
   writeBatch,
 } from "./store.js";
 
+/**
+ * settled fetches (clocks only) wait this long for others: every statement costs the embedded
+ * database ~2 ms whatever it carries, and at 1 s intervals held targets end their holds a few at a
+ * time. Their next due time is a whole interval away
+ */
+const SETTLED_FLUSH_MS = 200;
+
 /** the fetches a batch holds: targets read with their watchers, and settled ones */
 const sizeOf = (batch: CheckBatch) => batch.targets.length + batch.settled.length;
 
@@ -47,6 +54,8 @@ export class BatchWriter {
   private urgent: CheckBatch = emptyBatch();
   private urgentTimer: NodeJS.Immediate | null = null;
   private flushTimer: NodeJS.Timeout | null = null;
+  /** when flushTimer fires (epoch ms) */
+  private flushAt = 0;
   private readonly writes = new Set<Promise<void>>();
   private flushWanted = false;
   private routineWrites = 0;
@@ -66,14 +75,14 @@ export class BatchWriter {
       batch.alerts.push(...r.alerts);
       this.urgentTimer ??= setImmediate(() => this.flushUrgent());
     } else {
-      this.scheduleFlush();
+      this.scheduleFlush(this.o.flushDelayMs);
     }
   }
 
   /** a settled target's fetch that read its last answer again: only clocks move, with the routine batch */
   settled(w: SettledWrite): void {
     this.batch.settled.push(w);
-    this.scheduleFlush();
+    this.scheduleFlush(Math.max(this.o.flushDelayMs, SETTLED_FLUSH_MS));
   }
 
   /** another write of the scheduler's, awaited by drain() */
@@ -93,9 +102,17 @@ export class BatchWriter {
     }
   }
 
-  private scheduleFlush(): void {
-    if (sizeOf(this.batch) >= this.o.maxStatementRows) this.flush();
-    else this.flushTimer ??= setTimeout(() => this.flush(), this.o.flushDelayMs);
+  /** the batch is written within `delayMs` (sooner if a write already waits for less) */
+  private scheduleFlush(delayMs: number): void {
+    if (sizeOf(this.batch) >= this.o.maxStatementRows) {
+      this.flush();
+      return;
+    }
+    const at = Date.now() + delayMs;
+    if (this.flushTimer && this.flushAt <= at) return;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushAt = at;
+    this.flushTimer = setTimeout(() => this.flush(), delayMs);
   }
 
   /** writes the outcomes that queue alerts now, beside any batch under way */

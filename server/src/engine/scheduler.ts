@@ -4,6 +4,7 @@ import type { Db } from "../db/client.js";
 import { type OperatorLog, silentLog } from "../operator-log.js";
 import { getGlobalSettings } from "../services/settings.js";
 import { ParkedChecks } from "./parked.js";
+import { HeldTargets } from "./held-targets.js";
 import { BatchWriter } from "./batch-writer.js";
 import type { CheckRun } from "./check-runner.js";
 import {
@@ -33,6 +34,7 @@ import {
   loadWatchers,
   releaseTargets,
   makeDueNow,
+  releaseEveryLease,
   msUntilNextDue,
   type QueuedAlert,
   releaseLeases,
@@ -110,6 +112,17 @@ export interface SchedulerOptions {
   /** false while the disk is under its floor for writes: nothing new is leased (disk-room.ts) */
   roomToWrite?: () => boolean;
   /**
+   * how long a settled target stays leased between its checks, its clocks written once at the end
+   * (held-targets.ts); 0: written at every check. Only for targets due again within it
+   */
+  holdSettledMs?: number;
+  /**
+   * no other engine process shares the database (the embedded one): leases an earlier run left
+   * (killed before it handed them back) are this process's own, handed back at start instead of
+   * waited out
+   */
+  soleEngine?: boolean;
+  /**
    * Wakes the idle engine when a product needs it (any process's write): while it is live the
    * engine sleeps until its next due fetch (IDLE_SLEEP_MAX_MS at most) and looks for new products
    * only when told; without it, it polls every second and looks every ADOPT_EVERY_MS.
@@ -155,6 +168,10 @@ export class Scheduler {
   private readonly perHost = new Map<string, number>();
   /** leased products whose user or host was at its cap when their turn came */
   private readonly parked = new ParkedChecks();
+  /** settled targets kept leased between their checks (holdSettledMs) */
+  private readonly held = new HeldTargets();
+  /** targets leased before this moment are not held again: a wake said a product changed */
+  private holdsEndedAt = 0;
   private readonly perUser = new Map<number, number>();
   /** each host's limit (its allotment may change) with a URL to ask it by */
   private readonly hostLimits = new Map<string, { url: string; limit: number; at: number }>();
@@ -196,6 +213,8 @@ export class Scheduler {
       checkTimeoutMs: 15_000,
       capWaitMs: 1_000,
       capDeferMs: 1_000,
+      holdSettledMs: 0,
+      soleEngine: false,
       openChannels: ALWAYS_OPEN,
       blind: DEFAULT_BLIND_RULE,
       rest: DEFAULT_REST_RULE,
@@ -234,8 +253,12 @@ export class Scheduler {
     this.stopWaking =
       this.o.wake?.onEngineWork(() => {
         this.adoptWanted = true;
+        // a product was added, edited or made due: held targets go back at their next check, so
+        // the change is read by the next lease
+        this.holdsEndedAt = Date.now();
         this.wake();
       }) ?? null;
+    if (this.o.soleEngine) await releaseEveryLease(this.o.db);
     while ((await this.adopt()) === ADOPT_BATCH) {}
     await this.refreshSettings(true);
     if (this.o.startJitterMs > 0) await spreadOverdue(this.o.db, this.o.startJitterMs);
@@ -256,6 +279,7 @@ export class Scheduler {
     this.shutdown.abort(new Error("engine stopping"));
     await Promise.all(this.checks);
     await loopDone;
+    for (const write of this.held.endAll()) this.writer.settled(write);
     await this.writer.drain();
     await releaseLeases(this.o.db, this.o.workerId);
   }
@@ -502,6 +526,8 @@ export class Scheduler {
     if (this.parked.size === 0) return;
     const back = this.parked.expire(Date.now(), this.o.capWaitMs, this.cap * 2).map((p) => p.id);
     if (back.length > 0) {
+      // a held target's unwritten clocks are dropped with it: its next check writes them
+      for (const id of back) this.held.take(id);
       // awaited by stop() with the batch writes, so none runs after the leases are handed back.
       // The loop may have reckoned its sleep while they were still leased (counted at the lease's
       // end, minutes away): once handed back they are due when the hold ends, so it wakes by then
@@ -542,6 +568,28 @@ export class Scheduler {
     if (this.o.stretch) this.stretchWatchers(target, this.o.stretch);
   }
 
+  /**
+   * a settled target stays leased until its next check when that check falls within the hold
+   * (counted from the lease) and its whole deadline within the lease
+   */
+  private mayHold(target: LeasedTarget, next: number): boolean {
+    const { holdSettledMs, leaseMs, checkTimeoutMs } = this.o;
+    return (
+      this.running &&
+      holdSettledMs > 0 &&
+      target.leasedAt > this.holdsEndedAt &&
+      next - target.leasedAt <= holdSettledMs &&
+      next + checkTimeoutMs <= target.leasedAt + leaseMs - leaseMargin(leaseMs)
+    );
+  }
+
+  /** a held target's next check is due: it queues as a leased one does */
+  private checkHeld(target: LeasedTarget): void {
+    if (!this.running) return;
+    this.queue.push(target);
+    this.startChecks();
+  }
+
   private async runOne(product: LeasedTarget): Promise<void> {
     // a host over its budget gives each watcher an interval of its own (its user's share), which
     // only the watchers' rows say: such a target is read with them, settled or not
@@ -565,8 +613,13 @@ export class Scheduler {
     const now = new Date();
     const at = now.getTime();
     this.lastFinished = at;
+    // a held target's last check is superseded by this one's write, or written now if nothing is learnt
+    const unwritten = this.held.take(product.id);
     // stopped under way: nothing was learnt, the product is handed back with the other leases
-    if (this.shutdown.signal.aborted && !("kind" in outcome)) return;
+    if (this.shutdown.signal.aborted && !("kind" in outcome)) {
+      if (unwritten) this.writer.settled(unwritten);
+      return;
+    }
     checkDuration.observe((at - started) / 1000);
     checksTotal.inc({ result: "kind" in outcome ? "ok" : outcome.reason });
     const key = "kind" in outcome ? readingKey(outcome) : null;
@@ -575,8 +628,10 @@ export class Scheduler {
       if (key === product.settled.key) {
         // the same answer every watcher read with nothing changed: only their clocks move
         const next = nextDueMs(product.dueAt.getTime(), shortest, started, at);
-        this.writer.settled({ id: product.id, started, at, shortest, key, next });
+        const write = { id: product.id, started, at, shortest, key, next };
         this.o.stats.settledFetches++;
+        if (this.mayHold(product, next)) this.held.keep(product, write, (due) => this.checkHeld(due));
+        else this.writer.settled(write);
         return;
       }
       // something new (or a failure): each watcher's own detection, as for any target

@@ -59,6 +59,8 @@ export interface EngineOptions {
       | "maxPerHost"
       | "maxPerUser"
       | "capDeferMs"
+      | "holdSettledMs"
+      | "soleEngine"
       | "blind"
       | "rest"
     >
@@ -115,6 +117,12 @@ function logEngineError(error: unknown): void {
     console.error(`[engine] base de dados indisponível: ${(error as Error).message}`);
   else console.error("[engine]", error);
 }
+
+/**
+ * how long the embedded database's engine keeps a settled target leased between its checks: cards
+ * say "agora" for any check under 10 s old, so clocks written every 5 s at most are not seen
+ */
+const SETTLED_HOLD_MS = 5_000;
 
 /** Starts the scheduler and the notifier; stop() finishes the checks under way and hands back leases. */
 export async function startEngine(opts: EngineOptions): Promise<Engine> {
@@ -197,6 +205,9 @@ export async function startEngine(opts: EngineOptions): Promise<Engine> {
     openChannels: [...channels.keys()],
     maxWrites: opts.database.kind === "pglite" ? 1 : 3,
     maxStatementRows: opts.database.kind === "pglite" ? 100 : 500,
+    // one engine process on the embedded database: its settled targets are held between checks
+    // (no other process waits to take them) and what a killed run left leased is its own
+    ...(opts.database.kind === "pglite" ? { holdSettledMs: SETTLED_HOLD_MS, soleEngine: true } : {}),
     onError,
     hostLimit: (url) => http.concurrencyFor(url),
     stretch,

@@ -342,6 +342,16 @@ export async function releaseLeases(db: Db, workerId: string): Promise<void> {
 }
 
 /**
+ * every target's lease handed back: at the start of the only engine process a database has (the
+ * embedded one), whose earlier run was killed before it could hand its own back
+ */
+export async function releaseEveryLease(db: Db): Promise<void> {
+  await db.execute(
+    sql`update monitor_targets set lease_until = null, leased_by = null where leased_by is not null`,
+  );
+}
+
+/**
  * One check's outcome, as the batch write takes it. `changes` holds only the columns that change
  * (a key present = set it, even to null); times are epoch ms.
  */
