@@ -168,8 +168,11 @@ export class Scheduler {
   private readonly perHost = new Map<string, number>();
   /** leased products whose user or host was at its cap when their turn came */
   private readonly parked = new ParkedChecks();
-  /** settled targets kept leased between their checks (holdSettledMs) */
-  private readonly held = new HeldTargets();
+  /** settled targets kept leased between their checks (holdSettledMs), checked again with the lease's lead */
+  private readonly held = new HeldTargets(
+    () => this.leadMs,
+    (due) => this.checkHeld(due),
+  );
   /** targets leased before this moment are not held again: a wake said a product changed */
   private holdsEndedAt = 0;
   private readonly perUser = new Map<number, number>();
@@ -583,10 +586,10 @@ export class Scheduler {
     );
   }
 
-  /** a held target's next check is due: it queues as a leased one does */
-  private checkHeld(target: LeasedTarget): void {
+  /** held targets whose next check is due: they queue as leased ones do */
+  private checkHeld(targets: LeasedTarget[]): void {
     if (!this.running) return;
-    this.queue.push(target);
+    this.queue.push(...targets);
     this.startChecks();
   }
 
@@ -628,9 +631,18 @@ export class Scheduler {
       if (key === product.settled.key) {
         // the same answer every watcher read with nothing changed: only their clocks move
         const next = nextDueMs(product.dueAt.getTime(), shortest, started, at);
-        const write = { id: product.id, started, at, shortest, key, next };
+        // written at the hold's end, where the watchers' rows still hold the due time of its start:
+        // a check started early (within the lead) counts from its due time, so the phase holds
+        const write = {
+          id: product.id,
+          started: Math.max(started, product.dueAt.getTime()),
+          at,
+          shortest,
+          key,
+          next,
+        };
         this.o.stats.settledFetches++;
-        if (this.mayHold(product, next)) this.held.keep(product, write, (due) => this.checkHeld(due));
+        if (this.mayHold(product, next)) this.held.keep(product, write);
         else this.writer.settled(write);
         return;
       }
