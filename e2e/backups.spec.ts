@@ -11,6 +11,9 @@ test.describe.configure({ timeout: 180_000 });
 
 let app: QualityApp;
 test.beforeAll(async () => {
+  // a private app migrates its own database: on a busy machine that outlasts the 60 s a hook gets,
+  // and the describe's timeout does not reach a hook outside it (as the other private-app specs do)
+  test.setTimeout(180_000);
   app = await startQualityApp();
 });
 test.afterAll(async () => {
