@@ -117,19 +117,26 @@ function describeFetch(target: LeasedTarget, first: FetchDescription): void {
   target.host = first.host;
 }
 
-function toLeased(r: Row, leasedAt: number, hosts: Map<string, string>): LeasedProduct {
+/** a watcher row's fetch description (the lease and loadWatchers read the same columns) */
+function fetchOf(r: Row, hosts: Map<string, string>): FetchDescription {
   const url = String(r.url);
-  const host = memoHost(hosts, url);
   return {
-    targetId: Number(r.target_id),
-    id: Number(r.id),
-    userId: Number(r.user_id),
-    name: String(r.name),
     url,
     platform: String(r.platform),
     productCode: String(r.product_id ?? ""),
     config: (r.config as string | null) ?? null,
     variants: (r.variants as string | null) ?? null,
+    userId: Number(r.user_id),
+    host: memoHost(hosts, url),
+  };
+}
+
+function toLeased(r: Row, leasedAt: number, hosts: Map<string, string>): LeasedProduct {
+  return {
+    ...fetchOf(r, hosts),
+    targetId: Number(r.target_id),
+    id: Number(r.id),
+    name: String(r.name),
     status: String(r.status),
     availableSizes: parseList(r.available_sizes),
     lastNotifiedStatus: (r.last_notified_status as string | null) ?? null,
@@ -151,7 +158,6 @@ function toLeased(r: Row, leasedAt: number, hosts: Map<string, string>): LeasedP
     alertChannels: (typeof r.alert_channels === "string"
       ? JSON.parse(r.alert_channels)
       : (r.alert_channels ?? null)) as AlertChannels | null,
-    host,
     leasedAt,
     editVersion: Number(r.edit_version ?? 0),
   };
@@ -264,16 +270,7 @@ export async function leaseDue(
     if (r.settled_key !== null && r.settled_key !== undefined) {
       // settled: this row describes the fetch (its first watcher's product), it is no watcher
       current.settled = { key: String(r.settled_key), shortest: Number(r.settled_shortest) };
-      const url = String(r.url);
-      describeFetch(current, {
-        url,
-        platform: String(r.platform),
-        productCode: String(r.product_id ?? ""),
-        config: (r.config as string | null) ?? null,
-        variants: (r.variants as string | null) ?? null,
-        userId: Number(r.user_id),
-        host: memoHost(hosts, url),
-      });
+      describeFetch(current, fetchOf(r, hosts));
       continue;
     }
     const watcher = toLeased(r, leasedAt, hosts);
