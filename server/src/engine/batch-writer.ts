@@ -1,5 +1,6 @@
 import type { Db } from "../db/client.js";
 import type { ReadingWrites } from "./apply-reading.js";
+import { EarliestTimer } from "./earliest-timer.js";
 import {
   type CheckBatch,
   emptyBatch,
@@ -53,9 +54,7 @@ export class BatchWriter {
   private batch: CheckBatch = emptyBatch();
   private urgent: CheckBatch = emptyBatch();
   private urgentTimer: NodeJS.Immediate | null = null;
-  private flushTimer: NodeJS.Timeout | null = null;
-  /** when flushTimer fires (epoch ms) */
-  private flushAt = 0;
+  private readonly flushTimer = new EarliestTimer(() => this.flush());
   private readonly writes = new Set<Promise<void>>();
   private flushWanted = false;
   private routineWrites = 0;
@@ -108,11 +107,7 @@ export class BatchWriter {
       this.flush();
       return;
     }
-    const at = Date.now() + delayMs;
-    if (this.flushTimer && this.flushAt <= at) return;
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushAt = at;
-    this.flushTimer = setTimeout(() => this.flush(), delayMs);
+    this.flushTimer.by(Date.now() + delayMs);
   }
 
   /** writes the outcomes that queue alerts now, beside any batch under way */
@@ -130,10 +125,7 @@ export class BatchWriter {
 
   /** starts writing the current batch, unless maxWrites batches are under way (then after one) */
   private flush(): void {
-    if (this.flushTimer) {
-      clearTimeout(this.flushTimer);
-      this.flushTimer = null;
-    }
+    this.flushTimer.clear();
     if (sizeOf(this.batch) === 0) return;
     if (this.routineWrites >= this.o.maxWrites) {
       this.flushWanted = true;

@@ -1,3 +1,4 @@
+import { EarliestTimer } from "./earliest-timer.js";
 import type { LeasedTarget, SettledWrite } from "./store.js";
 
 /**
@@ -20,9 +21,7 @@ export class HeldTargets {
   private readonly waiting = new Map<number, LeasedTarget>();
   /** the last unwritten settled check of each target held or being checked again */
   private readonly unwritten = new Map<number, SettledWrite>();
-  private timer: NodeJS.Timeout | null = null;
-  /** when the timer fires (epoch ms) */
-  private timerAt = Number.POSITIVE_INFINITY;
+  private readonly timer = new EarliestTimer(() => this.fire());
   /** when it last fired: it fires once per lead at most, each time with every target due within it */
   private firedAt = 0;
 
@@ -57,9 +56,7 @@ export class HeldTargets {
 
   /** every hold ends now (the engine stops): the checks still unwritten, to be written */
   endAll(): SettledWrite[] {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.timerAt = Number.POSITIVE_INFINITY;
+    this.timer.clear();
     this.waiting.clear();
     const writes = [...this.unwritten.values()];
     this.unwritten.clear();
@@ -67,16 +64,10 @@ export class HeldTargets {
   }
 
   private arm(wanted: number): void {
-    const at = Math.max(wanted, this.firedAt + this.leadMs());
-    if (this.timer && this.timerAt <= at) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timerAt = at;
-    this.timer = setTimeout(() => this.fire(), Math.max(0, at - Date.now()));
+    this.timer.by(Math.max(wanted, this.firedAt + this.leadMs()));
   }
 
   private fire(): void {
-    this.timer = null;
-    this.timerAt = Number.POSITIVE_INFINITY;
     this.firedAt = Date.now();
     const until = this.firedAt + this.leadMs();
     const due: LeasedTarget[] = [];
