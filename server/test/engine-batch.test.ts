@@ -80,7 +80,7 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
       ],
       alerts: [{ productId: changed, payload: restockAlert(changed), message: "restock", type: "restock" }],
     };
-    const queued = await writeBatch(db(), "w1", batch, 60_000);
+    const { queued } = await writeBatch(db(), "w1", batch, 60_000);
 
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({ productId: changed, attempts: 1, message: "restock" });
@@ -117,7 +117,7 @@ describe.each(dbKinds())("engine batch writes (%s)", (kind) => {
     // w1's lease expired and w2 took the target over
     await db().execute(sql`update monitor_targets set leased_by = 'w2' where id = ${target}`);
     const now = Date.now();
-    const queued = await writeBatch(
+    const { queued } = await writeBatch(
       db(),
       "w1",
       {

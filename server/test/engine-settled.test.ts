@@ -198,6 +198,114 @@ describe.each(dbKinds())("settled targets (%s)", (kind) => {
     expect(w.webhook.accepted).toHaveLength(1);
   });
 
+  it("a held target keeps its lease from hold to hold while its page does not change, its clocks still written each hold", async () => {
+    w.retailer.setProduct("kept", { status: "out_of_stock" });
+    const a = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/kept`, interval: 1000 });
+    const engine = await w.start({
+      scheduler: { holdSettledMs: 2000, leaseMs: 30_000, checkTimeoutMs: 2000 },
+    });
+    // leased twice (its first reading, then settled): from then on each hold's write renews the lease
+    await settledFetches(2);
+    const leased = engine.stats.leasedTargets;
+    const clocks = new Set<number>();
+    const from = engine.stats.settledFetches;
+    await eventually(async () => {
+      clocks.add((await w.product(a)).lastCheck?.getTime() ?? 0);
+      expect(engine.stats.settledFetches).toBeGreaterThanOrEqual(from + 7);
+    }, 20_000);
+    // seven fetches span three holds of two seconds: no lease statement took it again, yet each
+    // hold's end wrote its clock
+    expect(engine.stats.leasedTargets).toBe(leased);
+    expect(clocks.size).toBeGreaterThanOrEqual(2);
+    const [target] = await db()
+      .select({ leasedBy: monitorTargets.leasedBy })
+      .from(monitorTargets)
+      .innerJoin(products, eq(products.targetId, monitorTargets.id))
+      .where(eq(products.id, a));
+    expect(target.leasedBy).not.toBeNull();
+  });
+
+  it("a settled write that renews its lease keeps it only while no watcher must be read: not after an edit, a new watcher or the last one turned off", async () => {
+    const ids: number[] = [];
+    for (const name of ["r1", "r2", "r3", "r4"])
+      ids.push(
+        await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/${name}`, interval: 1000 }),
+      );
+    const [calm, edited, joined, off] = ids;
+    await db().execute(sql`update products set next_check_at = now() - interval '1 second',
+      last_check = now() - interval '1 second' where id in (${calm}, ${edited}, ${joined}, ${off})`);
+    await adoptUntargeted(db(), 100);
+    const first = await leaseDue(db(), "w1", 10, 60_000);
+    const now = Date.now();
+    await writeBatch(
+      db(),
+      "w1",
+      {
+        targets: first.map((t) => ({ id: t.id, next: now - 1000, key: "same" })),
+        settled: [],
+        checks: first.map((t) => ({
+          id: t.watchers[0].id,
+          target: t.id,
+          next: now - 1000,
+          ok: true,
+          streak: 0,
+          err: null,
+          at: now,
+          key: "same",
+          ver: t.watchers[0].editVersion,
+        })),
+        activities: [],
+        alerts: [],
+      },
+      60_000,
+    );
+    const settled = await leaseDue(db(), "w1", 10, 60_000);
+    expect(settled.map((t) => t.settled?.key)).toEqual(["same", "same", "same", "same"]);
+    const targetOf = async (id: number) => (await w.product(id)).targetId!;
+    // while the fetches are under way: one watcher edited, one joined by another's, one turned off
+    await db().update(products).set({ checkInterval: 5000 }).where(eq(products.id, edited));
+    const newcomer = await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/r3`,
+      interval: 1000,
+    });
+    await adoptUntargeted(db(), 100);
+    expect(await targetOf(newcomer)).toBe(await targetOf(joined));
+    await db().update(products).set({ isActive: false }).where(eq(products.id, off));
+    const at = Date.now();
+    const { kept } = await writeBatch(
+      db(),
+      "w1",
+      {
+        targets: [],
+        settled: settled.map((t) => ({
+          id: t.id,
+          started: at - 50,
+          at,
+          shortest: 1000,
+          key: "same",
+          next: at + 1000,
+          renewMs: 30_000,
+        })),
+        checks: [],
+        activities: [],
+        alerts: [],
+      },
+      60_000,
+    );
+    expect([...kept]).toEqual([await targetOf(calm)]);
+    const leases = await db()
+      .select({ id: monitorTargets.id, leasedBy: monitorTargets.leasedBy, until: monitorTargets.leaseUntil })
+      .from(monitorTargets);
+    const byId = new Map(leases.map((l) => [l.id, l]));
+    const calmLease = byId.get(await targetOf(calm))!;
+    expect(calmLease.leasedBy).toBe("w1");
+    expect(calmLease.until!.getTime()).toBeGreaterThan(at + 20_000);
+    for (const id of [edited, joined, off]) expect(byId.get(await targetOf(id))!.leasedBy).toBeNull();
+    // the kept one's watcher got its clock as any settled write gives it
+    expect((await w.product(calm)).lastCheck!.getTime()).toBe(at);
+  });
+
   it("the only engine of a database takes back at start what its killed run left leased, without waiting out the lease", async () => {
     w.retailer.setProduct("left", { status: "out_of_stock" });
     const a = await w.addProduct({ platform: "nudeproject", url: `${SHOP}/products/left`, interval: 1000 });
@@ -253,7 +361,8 @@ describe.each(dbKinds())("settled targets (%s)", (kind) => {
     expect(await targetKeyOf(edited)).toBe("same-answer");
     // so its target is not settled: the next lease reads its watcher
     await db().execute(sql`update monitor_targets set next_check_at = now() - interval '1 second'`);
-    const again = await leaseDue(db(), "w1", 10, 60_000);
+    // every target due (those of the tests before too, their watchers off): room for them all
+    const again = await leaseDue(db(), "w1", 100, 60_000);
     const byTarget = new Map(again.map((t) => [t.id, t]));
     const editedTarget = byTarget.get((await w.product(edited)).targetId!)!;
     const quietTarget = byTarget.get((await w.product(quiet)).targetId!)!;

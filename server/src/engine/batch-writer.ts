@@ -7,6 +7,7 @@ import {
   type QueuedAlert,
   releaseTargets,
   type SettledWrite,
+  type WrittenBatch,
   writeBatch,
 } from "./store.js";
 
@@ -42,6 +43,11 @@ export interface BatchWriterOptions {
    * only if the write threw past writeOnce
    */
   onWritten?: (soonest: number) => void;
+  /**
+   * after the settled writes that asked to keep their lease (renewMs) were written or failed:
+   * `kept` holds those whose lease the database renewed
+   */
+  onRenewed?: (ids: number[], kept: ReadonlySet<number>) => void;
 }
 
 /**
@@ -148,20 +154,29 @@ export class BatchWriter {
 
   private async write(batch: CheckBatch): Promise<void> {
     let soonest = 0;
+    let kept: ReadonlySet<number> | null = NONE_KEPT;
     try {
-      await this.writeOnce(batch);
+      kept = await this.writeOnce(batch);
       soonest = Number.POSITIVE_INFINITY;
       for (const t of batch.targets) if (t.next !== null) soonest = Math.min(soonest, t.rest ?? t.next);
       for (const t of batch.settled) soonest = Math.min(soonest, t.next);
     } finally {
+      // halves of a split batch answered for themselves
+      const renewing = kept === null ? [] : batch.settled.filter((w) => w.renewMs !== undefined);
+      if (renewing.length > 0)
+        this.o.onRenewed?.(
+          renewing.map((w) => w.id),
+          kept ?? NONE_KEPT,
+        );
       this.o.onWritten?.(soonest);
     }
   }
 
-  private async writeOnce(batch: CheckBatch): Promise<void> {
-    let queued: QueuedAlert[];
+  /** the settled targets whose lease was kept; null when the batch was written in halves */
+  private async writeOnce(batch: CheckBatch): Promise<ReadonlySet<number> | null> {
+    let written: WrittenBatch;
     try {
-      queued = await writeBatch(this.o.db, this.o.workerId, batch, this.o.alertLeaseMs, this.o.openChannels);
+      written = await writeBatch(this.o.db, this.o.workerId, batch, this.o.alertLeaseMs, this.o.openChannels);
     } catch (error) {
       // nothing of the batch was written (one statement), and the lease guard makes a second try
       // harmless even if it was: a committed product is no longer leased and writes nothing again
@@ -170,10 +185,10 @@ export class BatchWriter {
         const [first, second] = splitBatch(batch);
         await this.write(first);
         await this.write(second);
-        return;
+        return null;
       }
       this.o.onError?.(error);
-      if (isDataError(error)) return; // that target keeps its lease: fetched again when it expires
+      if (isDataError(error)) return NONE_KEPT; // that target keeps its lease: fetched again when it expires
       // the database failed: hand the targets back so they are fetched again (and any change seen
       // again) as soon as it answers; if that fails too, their leases expire
       await releaseTargets(
@@ -181,11 +196,14 @@ export class BatchWriter {
         this.o.workerId,
         [...batch.targets, ...batch.settled].map((t) => t.id),
       ).catch((e) => this.o.onError?.(e));
-      return;
+      return NONE_KEPT;
     }
-    if (queued.length > 0) this.o.onAlertsQueued(queued);
+    if (written.queued.length > 0) this.o.onAlertsQueued(written.queued);
+    return written.kept;
   }
 }
+
+const NONE_KEPT: ReadonlySet<number> = new Set();
 
 /** SQLSTATE classes 22 (data exception) and 23 (integrity constraint): the values, not the database */
 function isDataError(error: unknown): boolean {

@@ -68,4 +68,31 @@ describe("held targets", () => {
     vi.advanceTimersByTime(5000);
     expect(rounds).toEqual([]);
   });
+  it("holds a renewing target on only once its write kept the lease, its new lease counted from the check's end", () => {
+    const rounds: number[][] = [];
+    const held = new HeldTargets(
+      () => 250,
+      (due) => rounds.push(due.map((t) => t.id)),
+    );
+    const now = Date.now();
+    const kept = target(1);
+    const handedBack = target(2);
+    held.renew(kept, write(1, now + 1000));
+    held.renew(handedBack, write(2, now + 1000));
+    // nothing comes due while the write is under way
+    vi.advanceTimersByTime(900);
+    expect(rounds).toEqual([]);
+    expect(held.size).toBe(2);
+    held.renewed([1, 2], new Set([1]));
+    expect(kept.leasedAt).toBe(now + 10);
+    vi.advanceTimersByTime(0);
+    expect(rounds).toEqual([[1]]);
+    expect(held.size).toBe(0);
+    // a write answered after the engine stopped holds nothing on
+    held.renew(target(3), write(3, Date.now() + 1000));
+    held.endAll();
+    held.renewed([3], new Set([3]));
+    vi.advanceTimersByTime(5000);
+    expect(rounds).toEqual([[1]]);
+  });
 });

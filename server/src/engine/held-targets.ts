@@ -12,6 +12,11 @@ import type { LeasedTarget, SettledWrite } from "./store.js";
  * engine's stop). Cards show any check under 10 s ago as "agora", so a hold of a few seconds is not
  * seen; an edit waits at most that long to be applied (docs/engine.md, "Held settled targets").
  *
+ * A hold's window ends with a write that renews the lease (SettledWrite.renewMs): the target is held
+ * on from that write if the database kept its lease, so a page that does not change costs no lease
+ * statement at all, only its clocks' write once per window. The database hands the lease back
+ * instead when a watcher must be read (one edited or added since the lease) or none is active.
+ *
  * Held targets come due together, as leased ones do: one timer gives back every target due within
  * the lead (the lease's, a share of the interval), a little early. A timer per target woke the event
  * loop ~190 times a second at 300 monitors at 1 s, which cost the main thread more than the writes
@@ -21,6 +26,8 @@ export class HeldTargets {
   private readonly waiting = new Map<number, LeasedTarget>();
   /** the last unwritten settled check of each target held or being checked again */
   private readonly unwritten = new Map<number, SettledWrite>();
+  /** targets whose write asked to renew their lease, with when the renewed lease counts from */
+  private readonly renewing = new Map<number, { target: LeasedTarget; leasedAt: number }>();
   private readonly timer = new EarliestTimer(() => this.fire());
   /** when it last fired: it fires once per lead at most, each time with every target due within it */
   private firedAt = 0;
@@ -33,7 +40,7 @@ export class HeldTargets {
   ) {}
 
   get size(): number {
-    return this.waiting.size;
+    return this.waiting.size + this.renewing.size;
   }
 
   /** keeps `write` unwritten and gives the target back by its next due time */
@@ -42,6 +49,29 @@ export class HeldTargets {
     target.dueAt = new Date(write.next);
     this.waiting.set(target.id, target);
     this.arm(write.next - this.leadMs());
+  }
+
+  /**
+   * `write` goes to the database now asking to renew the lease (renewMs); the target waits for
+   * the answer (renewed) before it is held on, its new lease counted from the check's end
+   */
+  renew(target: LeasedTarget, write: SettledWrite): void {
+    target.dueAt = new Date(write.next);
+    this.renewing.set(target.id, { target, leasedAt: write.at });
+  }
+
+  /** the renewing writes of `ids` are done: those `kept` are held on, the others were handed back */
+  renewed(ids: readonly number[], kept: ReadonlySet<number>): void {
+    for (const id of ids) {
+      const renewing = this.renewing.get(id);
+      if (!renewing) continue;
+      this.renewing.delete(id);
+      if (!kept.has(id)) continue;
+      const { target, leasedAt } = renewing;
+      target.leasedAt = leasedAt;
+      this.waiting.set(id, target);
+      this.arm(target.dueAt.getTime() - this.leadMs());
+    }
   }
 
   /**
@@ -58,6 +88,7 @@ export class HeldTargets {
   endAll(): SettledWrite[] {
     this.timer.clear();
     this.waiting.clear();
+    this.renewing.clear();
     const writes = [...this.unwritten.values()];
     this.unwritten.clear();
     return writes;

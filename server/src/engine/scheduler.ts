@@ -237,6 +237,7 @@ export class Scheduler {
       // the targets just written counted at their lease's end in the idle sleep's reckoning: reckon again
       // and a target written while the loop sleeps less than that is due by its own next time: the
       // loop's reckoning was made while it was in flight and could not count it
+      onRenewed: (ids, kept) => this.held.renewed(ids, kept),
       onWritten: (soonest) => {
         this.writtenSoonest = Math.min(this.writtenSoonest, soonest);
         if (this.sleepingLong) this.wake();
@@ -378,6 +379,7 @@ export class Scheduler {
         await releaseLeases(this.o.db, this.o.workerId);
         return 0;
       }
+      this.o.stats.leasedTargets += leased.length;
       if (this.o.stretch) for (const target of leased) this.stretchWatchers(target, this.o.stretch);
       this.queue.push(...leased);
       this.startChecks();
@@ -573,16 +575,17 @@ export class Scheduler {
 
   /**
    * a settled target stays leased until its next check when that check falls within the hold
-   * (counted from the lease) and its whole deadline within the lease
+   * counted from a lease begun at `leasedAt` (its lease, or the renewal its write would make) and
+   * its whole deadline within that lease
    */
-  private mayHold(target: LeasedTarget, next: number): boolean {
+  private mayHold(target: LeasedTarget, next: number, leasedAt = target.leasedAt): boolean {
     const { holdSettledMs, leaseMs, checkTimeoutMs } = this.o;
     return (
       this.running &&
       holdSettledMs > 0 &&
       target.leasedAt > this.holdsEndedAt &&
-      next - target.leasedAt <= holdSettledMs &&
-      next + checkTimeoutMs <= target.leasedAt + leaseMs - leaseMargin(leaseMs)
+      next - leasedAt <= holdSettledMs &&
+      next + checkTimeoutMs <= leasedAt + leaseMs - leaseMargin(leaseMs)
     );
   }
 
@@ -643,7 +646,11 @@ export class Scheduler {
         };
         this.o.stats.settledFetches++;
         if (this.mayHold(product, next)) this.held.keep(product, write);
-        else this.writer.settled(write);
+        else if (this.mayHold(product, next, at)) {
+          // the hold's window is over: its write renews the lease, and the hold goes on if it was kept
+          this.held.renew(product, write);
+          this.writer.settled({ ...write, renewMs: this.o.leaseMs });
+        } else this.writer.settled(write);
         return;
       }
       // something new (or a failure): each watcher's own detection, as for any target

@@ -7,6 +7,8 @@ export class EngineStats {
   roundsWithoutRoom = 0;
   /** fetches of settled targets that read the same answer: their watchers' clocks moved, nothing else */
   settledFetches = 0;
+  /** targets this engine leased (a held target checked again, or held on by its write's renewal, is not leased again) */
+  leasedTargets = 0;
 
   /** every lag since `collect()` (benchmarks); null when not collecting */
   private collected: number[] | null = null;

@@ -436,6 +436,13 @@ export interface SettledWrite {
   key: string;
   /** the target's next due time as its shortest watcher reckons it (the loop's wake; the write decides) */
   next: number;
+  /**
+   * keep the lease, renewed for this many ms, instead of handing it back (a held target: the
+   * embedded database's hold goes on without a lease statement); it is handed back all the same
+   * when a watcher must be read (one edited or added since: its digest is not the answer's) or
+   * none is active. writeBatch answers which were kept.
+   */
+  renewMs?: number;
 }
 
 /** the outcomes of many fetches, written together in one statement */
@@ -622,7 +629,7 @@ const ROUTINE_SQL = `
 const SETTLED_SQL = `
   with t as (
     select x.* from jsonb_to_recordset($2::jsonb)
-      as x(id int, started float8, at float8, shortest float8, key text)
+      as x(id int, started float8, at float8, shortest float8, key text, "renewMs" float8)
     join monitor_targets mt on mt.id = x.id
     where mt.id = any($3::int[]) and mt.leased_by = $1
   ),
@@ -637,28 +644,47 @@ const SETTLED_SQL = `
     where p.target_id = t.id and p.reading_key = t.key and ${ACTIVE_WATCHER}
       and p.next_check_at <= to_timestamp((t.at + t.shortest) / 1000.0)
     returning p.id, p.target_id, p.next_check_at
+  ),
+  k as (
+    select t.id, t."renewMs" is not null
+      and exists (select 1 from products p where p.target_id = t.id and ${ACTIVE_WATCHER})
+      and not exists (select 1 from products p where p.target_id = t.id and ${ACTIVE_WATCHER}
+        and p.reading_key is distinct from t.key) as keep, t."renewMs"
+    from t
   )
   update monitor_targets mt set
     next_check_at = least((select min(u.next_check_at) from u where u.target_id = mt.id),
       (select min(p.next_check_at) from products p where p.target_id = mt.id and ${ACTIVE_WATCHER}
         and not (p.id in (select u.id from u)))),
-    lease_until = null, leased_by = null
-  from t where mt.id = t.id`;
+    lease_until = case when k.keep then now() + k."renewMs" * interval '1 millisecond' end,
+    leased_by = case when k.keep then mt.leased_by end
+  from k where mt.id = k.id
+  returning mt.id, k.keep`;
 
-/** writes settled targets' fetches (SETTLED_SQL) in one statement */
-async function writeSettled(db: Db, workerId: string, settled: SettledWrite[]): Promise<void> {
-  if (settled.length === 0) return;
-  await queryPrepared(db, "engine_settled_batch", SETTLED_SQL, [
+/** writes settled targets' fetches (SETTLED_SQL) in one statement; answers the targets whose lease was kept */
+async function writeSettled(db: Db, workerId: string, settled: SettledWrite[]): Promise<Set<number>> {
+  const kept = new Set<number>();
+  if (settled.length === 0) return kept;
+  const result = await queryPrepared(db, "engine_settled_batch", SETTLED_SQL, [
     workerId,
     JSON.stringify(settled),
     intArray(settled.map((s) => s.id)),
     LATE_START_MS,
   ]);
+  for (const r of result.rows) if (r.keep === true) kept.add(Number(r.id));
+  return kept;
+}
+
+/** what a batch statement did: the outbox rows it queued, the settled targets whose lease it kept */
+export interface WrittenBatch {
+  queued: QueuedAlert[];
+  kept: Set<number>;
 }
 
 /**
- * Writes a batch of check outcomes in one statement (see BATCH_SQL) and returns the outbox rows it
- * queued, leased for `alertLeaseMs`. Throws when the statement fails: then nothing of the batch was
+ * Writes a batch of check outcomes in one statement (see BATCH_SQL), its settled fetches in one
+ * before it, and returns the outbox rows it queued, leased for `alertLeaseMs`, and the settled
+ * targets whose lease it kept (renewMs). Throws when the statement fails: then nothing of the batch was
  * written, and its products stay leased until `releaseProducts` or the lease's expiry, after which
  * they are checked again and any alert is detected again (not lost, not doubled).
  */
@@ -669,16 +695,16 @@ export async function writeBatch(
   alertLeaseMs: number,
   /** the per-user channels open in this process (e-mail only with SMTP): alerts fan out to them too */
   openChannels: readonly string[] = ALWAYS_OPEN,
-): Promise<QueuedAlert[]> {
-  await writeSettled(db, workerId, batch.settled);
-  if (batch.targets.length === 0) return [];
+): Promise<WrittenBatch> {
+  const kept = await writeSettled(db, workerId, batch.settled);
+  if (batch.targets.length === 0) return { queued: [], kept };
   const ids = intArray(batch.checks.map((c) => c.id));
   const checks = JSON.stringify(batch.checks);
   const targets = JSON.stringify(batch.targets);
   const targetIds = intArray(batch.targets.map((t) => t.id));
   if (batch.activities.length === 0 && batch.alerts.length === 0 && !batch.checks.some((c) => c.changes)) {
     await queryPrepared(db, "engine_routine_batch", ROUTINE_SQL, [workerId, checks, ids, targets, targetIds]);
-    return [];
+    return { queued: [], kept };
   }
   const result = await queryPrepared(db, "engine_batch", BATCH_SQL, [
     workerId,
@@ -713,7 +739,7 @@ export async function writeBatch(
     alertLeaseMs,
     `{${openChannels.join(",")}}`,
   ]);
-  return result.rows.length === 0 ? [] : result.rows.map(outboxRowOf);
+  return { queued: result.rows.length === 0 ? [] : result.rows.map(outboxRowOf), kept };
 }
 
 const intArray = (ids: number[]): string => {
