@@ -40,7 +40,8 @@ export interface BatchWriterOptions {
    * after each batch statement, written or not: `soonest` is the earliest next due time (epoch ms)
    * the batch carried. A statement that failed reports it too (writeOnce handles its own errors), so
    * targets handed back after a database failure wait for the loop's next turn, not this wake; 0
-   * only if the write threw past writeOnce
+   * only if the write threw past writeOnce; Infinity when nothing it wrote is due (targets held on
+   * by their renewed lease, or watched by nobody)
    */
   onWritten?: (soonest: number) => void;
   /**
@@ -159,7 +160,8 @@ export class BatchWriter {
       kept = await this.writeOnce(batch);
       soonest = Number.POSITIVE_INFINITY;
       for (const t of batch.targets) if (t.next !== null) soonest = Math.min(soonest, t.rest ?? t.next);
-      for (const t of batch.settled) soonest = Math.min(soonest, t.next);
+      // a target whose lease its write kept is held in memory: the loop has nothing to lease of it
+      for (const t of batch.settled) if (!kept?.has(t.id)) soonest = Math.min(soonest, t.next);
     } finally {
       // halves of a split batch answered for themselves
       const renewing = kept === null ? [] : batch.settled.filter((w) => w.renewMs !== undefined);

@@ -239,6 +239,8 @@ export class Scheduler {
       // loop's reckoning was made while it was in flight and could not count it
       onRenewed: (ids, kept) => this.held.renewed(ids, kept),
       onWritten: (soonest) => {
+        // nothing written is due (held on in memory, or watched by nobody): the loop's reckoning holds
+        if (soonest === Number.POSITIVE_INFINITY) return;
         this.writtenSoonest = Math.min(this.writtenSoonest, soonest);
         if (this.sleepingLong) this.wake();
         else this.poll.wakeBy(soonest);
@@ -372,6 +374,7 @@ export class Scheduler {
     });
     if (this.queue.length + this.inFlight < this.cap && room > 0) {
       const want = Math.min(room, this.o.maxStatementRows);
+      this.o.stats.leaseRounds++;
       const leased = this.tooEarlyHandedBack(
         await leaseDue(this.o.db, this.o.workerId, want, this.o.leaseMs, this.leadMs),
       );

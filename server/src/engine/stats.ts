@@ -9,6 +9,8 @@ export class EngineStats {
   settledFetches = 0;
   /** targets this engine leased (a held target checked again, or held on by its write's renewal, is not leased again) */
   leasedTargets = 0;
+  /** lease statements this engine made, whatever they took */
+  leaseRounds = 0;
 
   /** every lag since `collect()` (benchmarks); null when not collecting */
   private collected: number[] | null = null;
