@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCheckDetail, type CheckLog, excerptOf } from "./check-detail.js";
+import { buildCheckDetail, type CheckLog, excerptOf, finishLog, newCheckLog } from "./check-detail.js";
 import { monitorRulesSchema } from "@common/schemas/monitor-rules.js";
 import { CheckFailure, type ProductResult, type SearchResult } from "./platforms/types.js";
 
@@ -7,6 +7,7 @@ const log = (body: string | null = null): CheckLog => ({
   startedAt: Date.parse("2026-05-01T10:00:00Z"),
   exchanges: [{ method: "GET", url: "https://shop.example/p", status: 200, ms: 12 }],
   excerpt: excerptOf(body),
+  lastBody: null,
 });
 
 describe("check detail", () => {
@@ -75,5 +76,17 @@ describe("check detail", () => {
     expect(detail.excerpt?.startsWith("<html> <title>Just a moment</title>")).toBe(true);
     expect(detail.excerpt?.length).toBe(601);
     expect(excerptOf("  \n ")).toBeNull();
+  });
+  it("a check's end keeps the excerpt of its last answer only when it failed, and lets the answer go", () => {
+    const failed = newCheckLog();
+    failed.lastBody = "<html>\n<title>Just a moment</title>\u0007 </html>";
+    finishLog(failed, true);
+    expect(failed.excerpt).toBe("<html> <title>Just a moment</title> </html>");
+    expect(failed.lastBody).toBeNull();
+    const read = newCheckLog();
+    read.lastBody = '{"id":1,"variants":[]}';
+    finishLog(read, false);
+    expect(read.excerpt).toBeNull();
+    expect(read.lastBody).toBeNull();
   });
 });

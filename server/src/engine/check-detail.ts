@@ -9,17 +9,34 @@ export interface CheckLog {
   startedAt: number;
   exchanges: CheckExchange[];
   /**
-   * the printable start of the last answer, cut as it arrives: holding the whole body until the
-   * outcome is written kept every 50 KB–1 MB answer alive through young-generation collections
+   * the printable start of the last answer, for a failed check only (finishLog): holding the
+   * whole body until the outcome is written kept every 50 KB–1 MB answer alive through
+   * young-generation collections
    */
   excerpt: string | null;
+  /** the last answer, kept only while the check runs */
+  lastBody: string | null;
 }
 
 const EXCERPT_CHARS = 600;
 const MAX_EXCHANGES = 20;
 
 /** a fresh log for one check */
-export const newCheckLog = (): CheckLog => ({ startedAt: Date.now(), exchanges: [], excerpt: null });
+export const newCheckLog = (): CheckLog => ({
+  startedAt: Date.now(),
+  exchanges: [],
+  excerpt: null,
+  lastBody: null,
+});
+
+/**
+ * the check is over: a failure keeps the excerpt of its last answer (the failure box shows it), and
+ * the answer itself is let go. Only failures show one, so a check that read its page cuts none.
+ */
+export function finishLog(log: CheckLog, failed: boolean): void {
+  if (failed) log.excerpt = excerptOf(log.lastBody);
+  log.lastBody = null;
+}
 
 /**
  * The same client, recording each exchange into `log`. Passed down rather than found through
@@ -38,7 +55,7 @@ export function recordingClient(inner: HttpClient, log: CheckLog): HttpClient {
       try {
         const res = await inner.request(req);
         entry.status = res.status;
-        log.excerpt = excerptOf(res.body);
+        log.lastBody = res.body;
         return res;
       } finally {
         entry.ms = Date.now() - started;

@@ -1,4 +1,4 @@
-import { type CheckLog, newCheckLog, recordingClient } from "./check-detail.js";
+import { type CheckLog, finishLog, newCheckLog, recordingClient } from "./check-detail.js";
 import { hostOf } from "./platforms/support/blocks.js";
 import { getAdapter } from "./platforms/index.js";
 import {
@@ -95,6 +95,7 @@ export function createCheckRunner(
             },
           )
         : outcome;
+    finishLog(log, value instanceof CheckFailure || !("kind" in value));
     logs.set(value, log);
     return value;
   };
