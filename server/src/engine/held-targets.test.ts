@@ -12,6 +12,16 @@ const write = (id: number, next: number): SettledWrite => ({
   next,
 });
 
+/** held targets with a 250 ms lead, and the ids of each round they give back */
+function heldWithRounds() {
+  const rounds: number[][] = [];
+  const held = new HeldTargets(
+    () => 250,
+    (due) => rounds.push(due.map((t) => t.id)),
+  );
+  return { held, rounds };
+}
+
 describe("held targets", () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -20,11 +30,7 @@ describe("held targets", () => {
   afterEach(() => vi.useRealTimers());
 
   it("gives back every target due within the lead together, once per lead at most", () => {
-    const rounds: number[][] = [];
-    const held = new HeldTargets(
-      () => 250,
-      (due) => rounds.push(due.map((t) => t.id)),
-    );
+    const { held, rounds } = heldWithRounds();
     const now = Date.now();
     // three due within 250 ms of each other, one later
     held.keep(target(1), write(1, now + 1000));
@@ -69,11 +75,7 @@ describe("held targets", () => {
     expect(rounds).toEqual([]);
   });
   it("holds a renewing target on only once its write kept the lease, its new lease counted from the check's end", () => {
-    const rounds: number[][] = [];
-    const held = new HeldTargets(
-      () => 250,
-      (due) => rounds.push(due.map((t) => t.id)),
-    );
+    const { held, rounds } = heldWithRounds();
     const now = Date.now();
     const kept = target(1);
     const handedBack = target(2);

@@ -47,8 +47,13 @@ export class HeldTargets {
   keep(target: LeasedTarget, write: SettledWrite): void {
     this.unwritten.set(target.id, write);
     target.dueAt = new Date(write.next);
+    this.wait(target);
+  }
+
+  /** the target waits in memory and is given back a lead before its due time */
+  private wait(target: LeasedTarget): void {
     this.waiting.set(target.id, target);
-    this.arm(write.next - this.leadMs());
+    this.arm(target.dueAt.getTime() - this.leadMs());
   }
 
   /**
@@ -69,8 +74,7 @@ export class HeldTargets {
       if (!kept.has(id)) continue;
       const { target, leasedAt } = renewing;
       target.leasedAt = leasedAt;
-      this.waiting.set(id, target);
-      this.arm(target.dueAt.getTime() - this.leadMs());
+      this.wait(target);
     }
   }
 
