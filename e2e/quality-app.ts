@@ -46,6 +46,9 @@ async function waitForHealth(url: string, child: ChildProcess, logPath: string) 
 /** `env` overrides the app's environment (a spec that needs the engine turns it on) */
 export async function startQualityApp(env: Record<string, string> = {}): Promise<QualityApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stock-monitor-quality-"));
+  // the run's migrated data directory (global-setup.ts): no cluster to create, no migration to run
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (template && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logPath = path.join(root, "test-results", `quality-server-${port}.log`);
