@@ -14,6 +14,9 @@ describe("HTTP frame (issue 13)", () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     fs.writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>Stock Monitor</title>");
+    fs.mkdirSync(path.join(clientDir, "assets"));
+    fs.writeFileSync(path.join(clientDir, "assets", "index-8stk11AO.js"), "console.log(1)");
+    fs.writeFileSync(path.join(clientDir, "theme-init.js"), "console.log(2)");
     const database = await openDatabase({ dataDir: null });
     app = await buildApp({ database, config: testConfig(), clientDir });
     await app.ready();
@@ -30,6 +33,17 @@ describe("HTTP frame (issue 13)", () => {
     const head = await app.inject({ method: "HEAD", url: "/" });
     expect(head.statusCode).toBe(200);
     expect(head.headers["content-type"]).toMatch(/text\/html/);
+  });
+
+  it("the built files, named by their content, are kept by the browser; the page and the unhashed files are asked again", async () => {
+    const built = await app.inject({ method: "GET", url: "/assets/index-8stk11AO.js" });
+    expect(built.statusCode).toBe(200);
+    expect(built.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    for (const url of ["/", "/theme-init.js", "/inventory"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("public, max-age=0");
+    }
   });
 });
 
