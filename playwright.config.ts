@@ -95,6 +95,10 @@ export default defineConfig({
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
     screenshot: "only-on-failure",
     launchOptions: { executablePath, args: chromiumArgs },
+    // the app's service worker (installing, the shell without network, push) is what offline.spec
+    // and push.spec test, and they allow it; elsewhere each new context registered it and fetched
+    // every loaded file again for its copy: ~23 % of Chromium's CPU over a context's page loads
+    serviceWorkers: "block",
   },
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },

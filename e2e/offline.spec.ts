@@ -2,6 +2,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { isMobileProject, screenshot, setTheme, signInAsNewUser } from "./helpers";
 
 test.describe.configure({ timeout: 180_000 });
+// the service worker is what this file tests (playwright.config.ts blocks it elsewhere)
+test.use({ serviceWorkers: "allow" });
 
 const OFFLINE_NOTICE =
   "Sem ligação: está a ver os últimos dados carregados neste aparelho. As alterações só são possíveis quando a ligação voltar.";

@@ -5,6 +5,8 @@ import { WITH_NOTIFICATIONS } from "./constants";
 test.describe.configure({ timeout: 240_000 });
 // notifications are shown only by the full chromium, not by the headless shell the suite runs in
 test.use(WITH_NOTIFICATIONS);
+// the service worker is what this file tests (playwright.config.ts blocks it elsewhere)
+test.use({ serviceWorkers: "allow" });
 
 async function serviceWorkerReady(page: Page): Promise<string> {
   return page.evaluate(async () => {
