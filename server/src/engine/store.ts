@@ -178,6 +178,14 @@ const WATCHER_COLUMNS = `
 /** the watchers of a target: its active products, a disabled account's left out */
 const ACTIVE_WATCHER = `p.is_active and p.user_id not in (select id from users where disabled_at is not null)`;
 
+/**
+ * Over a target's active watchers (`products p`): it has one at least and each holds `key`, the
+ * digest of the answer it last read with nothing changed. The one rule for a target being settled,
+ * in the lease (may it come back as one row?) and in its settled write (may it keep its lease?)
+ */
+const ALL_WATCHERS_HOLD = (key: string) =>
+  `count(*) > 0 and count(*) filter (where p.reading_key is distinct from ${key}) = 0`;
+
 /*
  * Due targets are leased (SKIP LOCKED keeps workers off each other's rows; `id = any(array(…))`
  * makes the update an index lookup) and come back with every active watcher, in one statement. A
@@ -201,11 +209,9 @@ const LEASE_SQL = `
       (extract(epoch from not_found_since) * 1000)::float8 as nf_since_ms, not_found_streak
   ),
   a as (
-    select t.*, w.shortest,
-      t.reading_key is not null and w.watchers > 0 and w.unsettled = 0 as settled
+    select t.*, w.shortest, t.reading_key is not null and w.all_hold as settled
     from t cross join lateral (
-      select min(p.check_interval) as shortest, count(*) as watchers,
-        count(*) filter (where p.reading_key is distinct from t.reading_key) as unsettled
+      select min(p.check_interval) as shortest, ${ALL_WATCHERS_HOLD("t.reading_key")} as all_hold
       from products p where p.target_id = t.id and ${ACTIVE_WATCHER}) w
   )
   select a.id as target_id, a.platform as target_platform, a.url as target_url, a.target_due_ms,
@@ -646,10 +652,8 @@ const SETTLED_SQL = `
     returning p.id, p.target_id, p.next_check_at
   ),
   k as (
-    select t.id, t."renewMs" is not null
-      and exists (select 1 from products p where p.target_id = t.id and ${ACTIVE_WATCHER})
-      and not exists (select 1 from products p where p.target_id = t.id and ${ACTIVE_WATCHER}
-        and p.reading_key is distinct from t.key) as keep, t."renewMs"
+    select t.id, t."renewMs" is not null and (select ${ALL_WATCHERS_HOLD("t.key")}
+      from products p where p.target_id = t.id and ${ACTIVE_WATCHER}) as keep, t."renewMs"
     from t
   )
   update monitor_targets mt set
