@@ -65,6 +65,20 @@ async function buildServerInto(outDir: string): Promise<string> {
   return path.join(outDir, "server/src/index.js");
 }
 
+/** what every app of the run is started with: its port and data, the engine off, the known admin */
+function appEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    NODE_ENV: "test",
+    ENGINE: "off",
+    ADMIN_PASSWORD,
+    DATABASE_URL: "",
+  };
+}
+
 /**
  * A data directory migrated once per run (the app started on it, then stopped): every app of the
  * run, the shared one and the specs' own, starts from a copy of it. A first start from nothing
@@ -77,16 +91,7 @@ async function migratedDataDir(serverEntry: string, dir: string): Promise<void> 
   const log = fs.openSync(logPath, "w");
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dir,
-      NODE_ENV: "test",
-      ENGINE: "off",
-      ADMIN_PASSWORD,
-      DATABASE_URL: "",
-    },
+    env: appEnv(port, dir),
     stdio: ["ignore", log, log],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
@@ -129,15 +134,8 @@ export default async function globalSetup() {
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
+      ...appEnv(port, dataDir),
       CLIENT_DIR: clientDir,
-      NODE_ENV: "test",
-      ENGINE: "off",
-      ADMIN_PASSWORD,
-      DATABASE_URL: "",
       // every spec's people sign in from 127.0.0.1: three workers passed the 20 a minute one address gets
       LOGIN_RATE_LIMIT: "600",
       // one walled host per project: a block pauses its host, which must not pause the other's checks
