@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { FakeRetailer } from "../tools/fake-retailer";
 import { FakeTelegram } from "../tools/fake-telegram";
-import { ADMIN_PASSWORD, adminStatePath, E2E_TELEGRAM_TOKEN } from "./constants";
+import { adminStatePath, E2E_TELEGRAM_TOKEN } from "./constants";
+import { appEnv } from "./quality-app";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -63,20 +64,6 @@ async function buildServerInto(outDir: string): Promise<string> {
   const { buildServer } = await import(path.join(root, "scripts/build-server.mjs"));
   await buildServer(outDir);
   return path.join(outDir, "server/src/index.js");
-}
-
-/** what every app of the run is started with: its port and data, the engine off, the known admin */
-function appEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    NODE_ENV: "test",
-    ENGINE: "off",
-    ADMIN_PASSWORD,
-    DATABASE_URL: "",
-  };
 }
 
 /**

@@ -43,6 +43,20 @@ async function waitForHealth(url: string, child: ChildProcess, logPath: string) 
   throw new Error(`A aplicação não respondeu em ${url}; registo em ${logPath}`);
 }
 
+/** what every app of the run is started with: its port and data, the engine off, the known admin */
+export function appEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    NODE_ENV: "test",
+    ENGINE: "off",
+    ADMIN_PASSWORD,
+    DATABASE_URL: "",
+  };
+}
+
 /** `env` overrides the app's environment (a spec that needs the engine turns it on) */
 export async function startQualityApp(env: Record<string, string> = {}): Promise<QualityApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stock-monitor-quality-"));
@@ -62,15 +76,8 @@ export async function startQualityApp(env: Record<string, string> = {}): Promise
   const child = spawn(command, args, {
     cwd: root,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
+      ...appEnv(port, dataDir),
       ...(process.env.E2E_CLIENT_DIR ? { CLIENT_DIR: process.env.E2E_CLIENT_DIR } : {}),
-      NODE_ENV: "test",
-      ENGINE: "off",
-      ADMIN_PASSWORD,
-      DATABASE_URL: "",
       ...env,
     },
     stdio: ["ignore", log, log],
