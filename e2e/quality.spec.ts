@@ -14,6 +14,7 @@ import {
 import {
   axeProblems,
   controlProblems,
+  navigateInApp,
   overflowProblems,
   type Problems,
   screenshotTo,
@@ -28,6 +29,8 @@ import {
  * private app: no uncaught error, no console error, no 5xx, no serious axe violation, no sideways
  * scroll, no sidebar ending above the page's bottom, no English or unformatted text, and the
  * product's texts where they belong.
+ * Each context loads its first screen and reaches the others through the app (navigateInApp), as a
+ * person moves; the other specs load every route directly.
  * The suite opens its own contexts for both widths, so it runs once (in the "quality" project).
  */
 // the tests share the workers: each worker starts its own app and seeds it for the tests it runs;
@@ -283,7 +286,7 @@ async function visitAll(
     for (const route of ROUTES) {
       const shot = `${label}-${route.name}-${viewport}-${theme}`;
       where = shot;
-      await page.goto(route.path);
+      await navigateInApp(page, route.path);
       await settle(page);
       await expect(page.getByRole("button", { name: /^Menu de / })).toBeVisible();
       await expectTexts(page, route.texts(situation), shot);
@@ -429,7 +432,7 @@ for (const { language, htmlLang, reference } of LANGUAGE_LAYOUTS) {
       watchPage(page, problems, () => where);
       for (const route of ROUTES) {
         where = `${language}-${route.name}-${viewport}-light`;
-        await page.goto(route.path);
+        await navigateInApp(page, route.path);
         await settle(page);
         await expect(page.locator("html")).toHaveAttribute("lang", htmlLang);
         problems.push(...(await overflowProblems(page, where)));
@@ -594,7 +597,7 @@ async function visitDialogs(browser: Browser, viewport: ViewportName, theme: The
       // the screen is loaded once and each layer opened over it in turn, as a person does (the
       // last one was closed with Escape and checked gone); a view's tab is clicked again
       if (new URL(page.url()).pathname !== dialog.path) {
-        await page.goto(dialog.path);
+        await navigateInApp(page, dialog.path);
         await settle(page);
       }
       await dialog.open(page);
@@ -663,7 +666,7 @@ test("nomes com HTML aparecem literalmente e nada corre", async ({ browser }) =>
         "/staff-admin",
       ]) {
         where = `xss-${path.slice(1)}-${viewport}`;
-        await page.goto(path);
+        await navigateInApp(page, path);
         await settle(page);
         await expect
           .soft(page.getByText(XSS).filter({ visible: true }).first(), `${where}: texto literal`)
