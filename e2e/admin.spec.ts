@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { TAKE_SCREENSHOTS } from "./constants";
 import { createUserViaApi, expectTheme, isMobileProject, loginViaApi, screenshot, setTheme } from "./helpers";
 
 // many screenshots per test, on a machine shared with other suites
@@ -15,6 +16,8 @@ function uniqueName(prefix: string): string {
  * reloads the page, so `reopen` brings back what the screenshot is meant to show (a tab).
  */
 async function screenshotBothThemes(page: Page, name: string, reopen: () => Promise<void> = async () => {}) {
+  // the theme round trip (three reloads) is only for the pictures: without them the page stays as it is
+  if (!TAKE_SCREENSHOTS) return;
   for (const theme of ["light", "dark"] as const) {
     await setTheme(page, theme);
     await reopen();
@@ -285,10 +288,12 @@ test.describe("configurações", () => {
   test("o administrador vê os quatro separadores e guarda a configuração global", async ({ page }) => {
     await page.goto("/settings");
     for (const tab of ["Perfil", "Global", "Sistema", "Utilizador"]) {
-      await screenshotBothThemes(page, `settings-${tab.toLowerCase()}`, async () => {
+      const show = async () => {
         await page.getByRole("tab", { name: tab }).click();
         await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("data-state", "active");
-      });
+      };
+      await show();
+      await screenshotBothThemes(page, `settings-${tab.toLowerCase()}`, show);
     }
 
     // the global configuration is shared: only the desktop project changes it

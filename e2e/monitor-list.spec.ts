@@ -5,6 +5,7 @@ import { failReadsUntilRecovered, newAppContext, type Theme } from "./helpers";
 import { apiSession, type QualityApp, type StorageState } from "./quality-app";
 import {
   axeProblems,
+  navigateInApp,
   overflowProblems,
   type Problems,
   screenshotTo,
@@ -368,7 +369,7 @@ test("lista, cartões e histórico: 390, 800 e 1280 px, claro e escuro, sem prob
         ["historico", "/history", null],
       ] as const) {
         where = `lista-${name}-${WIDTHS[width].width}-${theme}`;
-        await page.goto(path);
+        await navigateInApp(page, path);
         await settle(page);
         if (view) await page.getByRole("button", { name: view }).click();
         problems.push(...(await overflowProblems(page, where)));
