@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { TAKE_SCREENSHOTS, WIDE_ONLY } from "./constants";
+import { WIDE_ONLY } from "./constants";
 import {
   createUserViaApi,
   isMobileProject,
@@ -7,6 +7,7 @@ import {
   NO_SESSION,
   newAppContext,
   screenshot,
+  screenshotBothThemes,
   setTheme,
   type Theme,
 } from "./helpers";
@@ -34,16 +35,6 @@ async function otherDevice(browser: Browser, baseURL: string, username: string, 
   const response = await context.request.post("/api/login", { data: { username, password } });
   expect(response.ok()).toBeTruthy();
   return context;
-}
-
-async function screenshotBothThemes(page: Page, name: string) {
-  // the theme round trip (three reloads) is only for the pictures: without them the page stays as it is
-  if (!TAKE_SCREENSHOTS) return;
-  for (const theme of ["light", "dark"] as Theme[]) {
-    await setTheme(page, theme);
-    await screenshot(page, `${name}-${theme}`);
-  }
-  await setTheme(page, "light");
 }
 
 test.beforeEach(async ({ page }) => ensureAdmin(page));

@@ -1,6 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { TAKE_SCREENSHOTS } from "./constants";
-import { createUserViaApi, expectTheme, isMobileProject, loginViaApi, screenshot, setTheme } from "./helpers";
+import {
+  createUserViaApi,
+  expectTheme,
+  isMobileProject,
+  loginViaApi,
+  screenshot,
+  screenshotBothThemes,
+  setTheme,
+} from "./helpers";
 
 // many screenshots per test, on a machine shared with other suites
 test.describe.configure({ timeout: 240_000 });
@@ -9,22 +16,6 @@ test.describe.configure({ timeout: 240_000 });
 function uniqueName(prefix: string): string {
   const project = isMobileProject() ? "m" : "d";
   return `${prefix}${project}${Date.now().toString(36)}`;
-}
-
-/**
- * Light and dark screenshots of the current page, back to light afterwards. Changing the theme
- * reloads the page, so `reopen` brings back what the screenshot is meant to show (a tab).
- */
-async function screenshotBothThemes(page: Page, name: string, reopen: () => Promise<void> = async () => {}) {
-  // the theme round trip (three reloads) is only for the pictures: without them the page stays as it is
-  if (!TAKE_SCREENSHOTS) return;
-  for (const theme of ["light", "dark"] as const) {
-    await setTheme(page, theme);
-    await reopen();
-    await screenshot(page, `${name}-${theme}`);
-  }
-  await setTheme(page, "light");
-  await reopen();
 }
 
 /**

@@ -80,6 +80,27 @@ export async function setTheme(page: Page, theme: Theme) {
   await expectTheme(page, theme);
 }
 
+/**
+ * Light and dark screenshots of the current page, back to light afterwards. Changing the theme
+ * reloads the page, so `reopen` brings back what the screenshot is meant to show (a tab). The
+ * round trip (three reloads) is only for the pictures: without them (TAKE_SCREENSHOTS) the page
+ * stays as it is.
+ */
+export async function screenshotBothThemes(
+  page: Page,
+  name: string,
+  reopen: () => Promise<void> = async () => {},
+) {
+  if (!TAKE_SCREENSHOTS) return;
+  for (const theme of ["light", "dark"] as const) {
+    await setTheme(page, theme);
+    await reopen();
+    await screenshot(page, `${name}-${theme}`);
+  }
+  await setTheme(page, "light");
+  await reopen();
+}
+
 /** Full-page PNG in artifacts/screenshots/<name>-<project>.png, after animations settle (TAKE_SCREENSHOTS). */
 export async function screenshot(page: Page, name: string) {
   if (!TAKE_SCREENSHOTS) return "";
