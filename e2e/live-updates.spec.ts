@@ -22,8 +22,6 @@ import { WITH_NOTIFICATIONS } from "./constants";
  * the desktop project).
  */
 test.describe.configure({ mode: "serial", timeout: 240_000 });
-// notifications are shown only by the full chromium, not by the headless shell the suite runs in
-test.use(WITH_NOTIFICATIONS);
 
 /** the poll the stream replaces is 30 s; the engine checks the moment a restock is made */
 const LIVE_WITHIN_MS = 10_000;
@@ -240,77 +238,86 @@ test("Configurações → Utilizador a 390 px: os interruptores novos cabem, nos
 });
 
 test("noutro ecrã, 'Ver no Monitor' leva ao produto; com as notificações e o som ligados nas Configurações, também os há", async ({
-  browser,
+  playwright,
 }) => {
-  const context = await open(browser, "desktop", "light", { notifications: true });
-  // what the page asks of the browser, recorded around the browser's own objects
-  await context.addInitScript(() => {
-    const seen = { notifications: [] as string[], tones: 0 };
-    (window as unknown as { __seen: typeof seen }).__seen = seen;
-    const Native = window.Notification;
-    const Recorded = function (this: Notification, title: string, options?: NotificationOptions) {
-      seen.notifications.push(title);
-      return new Native(title, options);
-    } as unknown as typeof Notification;
-    Object.defineProperty(Recorded, "permission", { get: () => Native.permission });
-    Recorded.requestPermission = Native.requestPermission.bind(Native);
-    window.Notification = Recorded;
-    const createOscillator = AudioContext.prototype.createOscillator;
-    AudioContext.prototype.createOscillator = function (this: AudioContext) {
-      seen.tones += 1;
-      return createOscillator.call(this);
-    };
-  });
-  const page = await context.newPage();
-  const seen = () =>
-    page.evaluate(() => (window as unknown as { __seen: { notifications: string[]; tones: number } }).__seen);
+  // notifications are shown only by the full chromium, not by the headless shell the suite runs in:
+  // this test launches it for itself, the file's other tests keep the lighter shell
+  const browser = await playwright.chromium.launch(WITH_NOTIFICATIONS.launchOptions);
+  try {
+    const context = await open(browser, "desktop", "light", { notifications: true });
+    // what the page asks of the browser, recorded around the browser's own objects
+    await context.addInitScript(() => {
+      const seen = { notifications: [] as string[], tones: 0 };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      const Native = window.Notification;
+      const Recorded = function (this: Notification, title: string, options?: NotificationOptions) {
+        seen.notifications.push(title);
+        return new Native(title, options);
+      } as unknown as typeof Notification;
+      Object.defineProperty(Recorded, "permission", { get: () => Native.permission });
+      Recorded.requestPermission = Native.requestPermission.bind(Native);
+      window.Notification = Recorded;
+      const createOscillator = AudioContext.prototype.createOscillator;
+      AudioContext.prototype.createOscillator = function (this: AudioContext) {
+        seen.tones += 1;
+        return createOscillator.call(this);
+      };
+    });
+    const page = await context.newPage();
+    const seen = () =>
+      page.evaluate(
+        () => (window as unknown as { __seen: { notifications: string[]; tones: number } }).__seen,
+      );
 
-  await page.goto("/settings");
-  await page.getByRole("tab", { name: "Utilizador" }).click();
-  const notify = page.getByRole("switch", {
-    name: "Notificações no navegador quando um produto volta ao stock",
-  });
-  const sound = page.getByRole("switch", { name: "Som nos alertas" });
-  await expect(notify).not.toBeChecked();
-  await expect(sound).not.toBeChecked();
-  await notify.click();
-  await expect(notify).toBeChecked();
-  await sound.click();
-  await expect(sound).toBeChecked();
-  await page.getByRole("button", { name: "Guardar", exact: true }).click();
-  await expect(toast(page, "Preferências guardadas")).toBeVisible();
-  // turning the sound on played a sample of it
-  expect((await seen()).tones).toBeGreaterThanOrEqual(2);
-  const saved = await (await page.request.get("/api/settings")).json();
-  expect(saved.user).toMatchObject({ browserNotifications: true, alertSound: true });
+    await page.goto("/settings");
+    await page.getByRole("tab", { name: "Utilizador" }).click();
+    const notify = page.getByRole("switch", {
+      name: "Notificações no navegador quando um produto volta ao stock",
+    });
+    const sound = page.getByRole("switch", { name: "Som nos alertas" });
+    await expect(notify).not.toBeChecked();
+    await expect(sound).not.toBeChecked();
+    await notify.click();
+    await expect(notify).toBeChecked();
+    await sound.click();
+    await expect(sound).toBeChecked();
+    await page.getByRole("button", { name: "Guardar", exact: true }).click();
+    await expect(toast(page, "Preferências guardadas")).toBeVisible();
+    // turning the sound on played a sample of it
+    expect((await seen()).tones).toBeGreaterThanOrEqual(2);
+    const saved = await (await page.request.get("/api/settings")).json();
+    expect(saved.user).toMatchObject({ browserNotifications: true, alertSound: true });
 
-  // History open: the toast comes there too, the new line joins the list without a reload, and
-  // the toast's button leads to the Monitor
-  await openLive(page, "/history");
-  const teeBack = page
-    .getByTestId("activity-entry")
-    .filter({ hasText: PRODUCTS.tee })
-    .filter({ hasText: "Em Stock" });
-  await expect(page.getByTestId("activity-entry").filter({ hasText: PRODUCTS.tee }).first()).toBeVisible();
-  await expect(teeBack).toHaveCount(0);
-  const tonesBefore = (await seen()).tones;
-  await restock("tee");
-  const restocked = restockToast(page, PRODUCTS.tee);
-  await expect(restocked).toBeVisible({ timeout: LIVE_WITHIN_MS });
-  await expect(teeBack).toHaveCount(1, { timeout: LIVE_WITHIN_MS });
-  await expect
-    .poll(async () => (await seen()).notifications)
-    .toContain("«T-shirt Nude» voltou a estar em stock");
-  expect((await seen()).tones).toBeGreaterThan(tonesBefore);
-  await restocked.getByRole("button", { name: "Ver no Monitor" }).click();
-  await expect(page).toHaveURL(/\/monitor$/);
-  await expect(card(page, PRODUCTS.tee).getByTestId("status-badge")).toHaveText("Em Stock");
+    // History open: the toast comes there too, the new line joins the list without a reload, and
+    // the toast's button leads to the Monitor
+    await openLive(page, "/history");
+    const teeBack = page
+      .getByTestId("activity-entry")
+      .filter({ hasText: PRODUCTS.tee })
+      .filter({ hasText: "Em Stock" });
+    await expect(page.getByTestId("activity-entry").filter({ hasText: PRODUCTS.tee }).first()).toBeVisible();
+    await expect(teeBack).toHaveCount(0);
+    const tonesBefore = (await seen()).tones;
+    await restock("tee");
+    const restocked = restockToast(page, PRODUCTS.tee);
+    await expect(restocked).toBeVisible({ timeout: LIVE_WITHIN_MS });
+    await expect(teeBack).toHaveCount(1, { timeout: LIVE_WITHIN_MS });
+    await expect
+      .poll(async () => (await seen()).notifications)
+      .toContain("«T-shirt Nude» voltou a estar em stock");
+    expect((await seen()).tones).toBeGreaterThan(tonesBefore);
+    await restocked.getByRole("button", { name: "Ver no Monitor" }).click();
+    await expect(page).toHaveURL(/\/monitor$/);
+    await expect(card(page, PRODUCTS.tee).getByTestId("status-badge")).toHaveText("Em Stock");
 
-  // back to how they were for the other cases
-  await page.request.put("/api/settings", {
-    data: { user: { browserNotifications: false, alertSound: false } },
-  });
-  await context.close();
+    // back to how they were for the other cases
+    await page.request.put("/api/settings", {
+      data: { user: { browserNotifications: false, alertSound: false } },
+    });
+    await context.close();
+  } finally {
+    await browser.close();
+  }
 });
 
 test("Status aberto: a atividade recente ganha a linha do restock sem recarregar", async ({ browser }) => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { FakeRetailer } from "../tools/fake-retailer";
 import { FakeWebhook } from "../tools/fake-webhook";
+import { TAKE_SCREENSHOTS } from "./constants";
 import { newAppContext, type Theme, toast } from "./helpers";
 import { apiSession, createUser, type QualityApp, type StorageState, startQualityApp } from "./quality-app";
 
@@ -155,6 +156,7 @@ async function expectPickerInside(dialog: Locator) {
 
 /** the modal's top, then scrolled to its end (it scrolls inside itself on a phone) */
 async function shoot(page: Page, dialog: Locator, name: string) {
+  if (!TAKE_SCREENSHOTS) return;
   const dir = path.join("artifacts", "screenshots");
   fs.mkdirSync(dir, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
@@ -385,10 +387,12 @@ test("uma loja que não é nenhuma das onze: 'Outra loja' escolhida sozinha, diz
     const card = page.getByTestId("product-card").filter({ hasText: "Cargo Pants Cinza" });
     await expect(card).toBeVisible();
     await expect(card.getByText("loja-das-camisolas.pt", { exact: true })).toBeVisible();
-    await page.evaluate(() => document.fonts.ready);
-    await card.screenshot({
-      path: path.join("artifacts", "screenshots", `card-outra-loja-${width}-${theme}.png`),
-    });
+    if (TAKE_SCREENSHOTS) {
+      await page.evaluate(() => document.fonts.ready);
+      await card.screenshot({
+        path: path.join("artifacts", "screenshots", `card-outra-loja-${width}-${theme}.png`),
+      });
+    }
     if (width === "mobile") {
       const products = (await (await page.request.get("/api/products")).json()) as {
         id: number;
@@ -432,13 +436,15 @@ test("Testar webhook no modal e nas Configurações; o webhook pessoal preenche 
   await page.getByRole("tabpanel").getByRole("button", { name: "Testar webhook" }).click();
   await expect(page.getByTestId("webhook-test-answer")).toHaveText("Mensagem de teste enviada (HTTP 204)");
   expect(received("/api/webhooks/44/novo")).toHaveLength(1);
-  // a sticky header would otherwise be drawn where the window was scrolled to
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({
-    path: path.join("artifacts", "screenshots", "settings-user-webhook.png"),
-    fullPage: true,
-    animations: "disabled",
-  });
+  if (TAKE_SCREENSHOTS) {
+    // a sticky header would otherwise be drawn where the window was scrolled to
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: path.join("artifacts", "screenshots", "settings-user-webhook.png"),
+      fullPage: true,
+      animations: "disabled",
+    });
+  }
   await page.getByRole("button", { name: "Guardar", exact: true }).click();
   await expect(toast(page, "Preferências guardadas")).toBeVisible();
   const again = await openModal(page);
@@ -519,6 +525,7 @@ test("num telemóvel, o aviso de uma falha fica longe do botão do modal, que co
   if (!toastBox || !submitBox) throw new Error("sem caixas");
   // the toast sits above the submit button, never over it
   expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(submitBox.y);
-  await page.screenshot({ path: path.join("artifacts", "screenshots", "modal-toast-mobile.png") });
+  if (TAKE_SCREENSHOTS)
+    await page.screenshot({ path: path.join("artifacts", "screenshots", "modal-toast-mobile.png") });
   await context.close();
 });

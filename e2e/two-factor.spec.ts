@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
+import { TAKE_SCREENSHOTS } from "./constants";
 import {
   createUserViaApi,
   isMobileProject,
@@ -41,6 +42,7 @@ async function screenProblems(page: Page, where: string) {
 
 /** a PNG of one element in artifacts/screenshots/<name>-<project>.png */
 async function shoot(locator: Locator, name: string) {
+  if (!TAKE_SCREENSHOTS) return;
   const file = `artifacts/screenshots/${name}-${test.info().project.name}.png`;
   await locator.page().evaluate(() => document.fonts.ready);
   await locator.screenshot({ path: file, animations: "disabled" });
