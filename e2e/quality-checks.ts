@@ -84,18 +84,11 @@ function isSessionProbe401(message: ConsoleMessage): boolean {
  * axe's 560 kB source goes into each document once: AxeBuilder evaluates it twice per scan (analyze,
  * then its legacy inject), ~0.65 s of a scan's ~1.4 s on 2 busy cores, and the quality pass scans
  * every screen it reaches in one document (navigateInApp).
- * Only the violations come back in full: by default axe also lists every element each rule passed
- * (with its HTML), which the page serialised and the test process parsed on every scan and nobody
- * read (~10 % of the CPU of three quality tests).
  */
 export async function axeScan(page: Page) {
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === "object");
   if (!loaded) await page.evaluate(axe.source);
-  return new AxeBuilder({ page, axeSource: ";" })
-    .withTags(["wcag2a", "wcag2aa"])
-    .options({ resultTypes: ["violations"] })
-    .setLegacyMode()
-    .analyze();
+  return new AxeBuilder({ page, axeSource: ";" }).withTags(["wcag2a", "wcag2aa"]).setLegacyMode().analyze();
 }
 
 /**
