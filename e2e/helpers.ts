@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   expect,
+  type Locator,
   type Page,
   test,
 } from "@playwright/test";
@@ -104,11 +105,23 @@ export async function screenshotBothThemes(
 /** Full-page PNG in artifacts/screenshots/<name>-<project>.png, after animations settle (TAKE_SCREENSHOTS). */
 export async function screenshot(page: Page, name: string) {
   if (!TAKE_SCREENSHOTS) return "";
-  const project = test.info().project.name;
-  const file = path.join("artifacts", "screenshots", `${name}-${project}.png`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const file = screenshotFile(name);
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+  return file;
+}
+
+/** One element's PNG in artifacts/screenshots/<name>-<project>.png (TAKE_SCREENSHOTS). */
+export async function elementScreenshot(locator: Locator, name: string) {
+  if (!TAKE_SCREENSHOTS) return;
+  const file = screenshotFile(name);
+  await locator.page().evaluate(() => document.fonts.ready);
+  await locator.screenshot({ path: file, animations: "disabled" });
+}
+
+function screenshotFile(name: string): string {
+  const file = path.join("artifacts", "screenshots", `${name}-${test.info().project.name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   return file;
 }
 

@@ -4,7 +4,7 @@ import { type Browser, type BrowserContext, expect, type Locator, type Page, tes
 import { FakeRetailer } from "../tools/fake-retailer";
 import { FakeWebhook } from "../tools/fake-webhook";
 import { TAKE_SCREENSHOTS } from "./constants";
-import { newAppContext, type Theme, toast } from "./helpers";
+import { elementScreenshot, newAppContext, type Theme, toast } from "./helpers";
 import { apiSession, createUser, type QualityApp, type StorageState, startQualityApp } from "./quality-app";
 
 /**
@@ -387,12 +387,7 @@ test("uma loja que não é nenhuma das onze: 'Outra loja' escolhida sozinha, diz
     const card = page.getByTestId("product-card").filter({ hasText: "Cargo Pants Cinza" });
     await expect(card).toBeVisible();
     await expect(card.getByText("loja-das-camisolas.pt", { exact: true })).toBeVisible();
-    if (TAKE_SCREENSHOTS) {
-      await page.evaluate(() => document.fonts.ready);
-      await card.screenshot({
-        path: path.join("artifacts", "screenshots", `card-outra-loja-${width}-${theme}.png`),
-      });
-    }
+    await elementScreenshot(card, `card-outra-loja-${width}-${theme}`);
     if (width === "mobile") {
       const products = (await (await page.request.get("/api/products")).json()) as {
         id: number;

@@ -1,8 +1,8 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { TAKE_SCREENSHOTS } from "./constants";
 import {
   createUserViaApi,
+  elementScreenshot,
   isMobileProject,
   loginViaApi,
   NO_SESSION,
@@ -38,14 +38,6 @@ async function ensureAdmin(page: Page) {
 /** serious WCAG problems and anything wider than the screen */
 async function screenProblems(page: Page, where: string) {
   return [...(await axeProblems(page, where)), ...(await overflowProblems(page, where))];
-}
-
-/** a PNG of one element in artifacts/screenshots/<name>-<project>.png */
-async function shoot(locator: Locator, name: string) {
-  if (!TAKE_SCREENSHOTS) return;
-  const file = `artifacts/screenshots/${name}-${test.info().project.name}.png`;
-  await locator.page().evaluate(() => document.fonts.ready);
-  await locator.screenshot({ path: file, animations: "disabled" });
 }
 
 async function passwordStep(page: Page, username: string, password: string) {
@@ -111,7 +103,7 @@ test("ativar a verificação em dois passos no Perfil e entrar com password e c�
       secret = ((await card.getByTestId("two-factor-secret").textContent()) ?? "").replace(/\s+/g, "");
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       await card.scrollIntoViewIfNeeded();
-      await shoot(card, `two-factor-enrol-${theme}`);
+      await elementScreenshot(card, `two-factor-enrol-${theme}`);
       expect(await screenProblems(me, `Perfil, ativar 2FA (${theme})`)).toEqual([]);
     }
 
@@ -125,7 +117,7 @@ test("ativar a verificação em dois passos no Perfil e entrar com password e c�
     const codes = card.getByTestId("recovery-codes");
     await expect(codes.getByRole("listitem")).toHaveCount(10);
     await expect(codes.getByRole("listitem").first()).toHaveText(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    await shoot(card, "two-factor-recovery-codes-dark");
+    await elementScreenshot(card, "two-factor-recovery-codes-dark");
     await codes.getByRole("button", { name: "Já guardei os códigos" }).click();
     await expect(card.getByTestId("two-factor-state")).toHaveText("Ativa");
     await expect(card.getByText("Restam 10 códigos de recuperação por usar.")).toBeVisible();
