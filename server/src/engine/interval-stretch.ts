@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import type { HostBudget } from "./fetch/host-budget.js";
+import type { SettledTarget } from "./store.js";
 
 /** the schedule is planned to use this much of a host's budget: the rest absorbs retries and jitter */
 const PLANNED_SHARE = 0.9;
@@ -94,6 +95,28 @@ export class IntervalStretch {
   intervalFor(host: string, userId: number, intervalMs: number): number {
     const floor = this.floors.get(host)?.get(userId);
     return floor !== undefined && floor > intervalMs ? floor : intervalMs;
+  }
+
+  /**
+   * a settled target's shortest interval and its owners' floors as the last reading says (the lease
+   * reads only each watcher's owner and own interval): its fetch then serves and moves its watchers'
+   * clocks as a fetch that read them would
+   */
+  stretchSettled(host: string, settled: SettledTarget): void {
+    const floors = this.floors.get(host);
+    if (!floors && !settled.floors) return; // never stretched: the lease's shortest is theirs
+    const stretched: Record<string, number> = {};
+    let shortest = Number.POSITIVE_INFINITY;
+    for (const watch of settled.watches.split(",")) {
+      const colon = watch.indexOf(":");
+      const user = watch.slice(0, colon);
+      const own = Number(watch.slice(colon + 1));
+      const floor = floors?.get(Number(user));
+      if (floor !== undefined && floor > own) stretched[user] = floor;
+      shortest = Math.min(shortest, floor !== undefined && floor > own ? floor : own);
+    }
+    if (shortest !== Number.POSITIVE_INFINITY) settled.shortest = shortest;
+    settled.floors = floors ? stretched : undefined;
   }
 
   /** fetches per minute the host's pages ask for, each page once at its shortest watcher's interval (last reading) */

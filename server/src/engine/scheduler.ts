@@ -600,10 +600,9 @@ export class Scheduler {
   }
 
   private async runOne(product: LeasedTarget): Promise<void> {
-    // a host over its budget gives each watcher an interval of its own (its user's share), which
-    // only the watchers' rows say: such a target is read with them, settled or not
-    if (product.settled && this.o.stretch?.stretchedTo(product.host) != null)
-      await this.readWatchers(product);
+    // a host over its budget gives each watcher its owner's share: a settled target's interval and
+    // its clocks' write follow the owners' floors, without reading the watchers
+    if (product.settled && this.o.stretch) this.o.stretch.stretchSettled(product.host, product.settled);
     if (!product.settled && servedWatchers(product, Date.now()).length === 0) {
       // nobody watches it now (turned off, deleted) or no watcher is due: only its due time is written
       this.writer.reading({ target: { id: product.id, next: null }, checks: [], activities: [], alerts: [] });
@@ -633,7 +632,7 @@ export class Scheduler {
     checksTotal.inc({ result: "kind" in outcome ? "ok" : outcome.reason });
     const key = "kind" in outcome ? readingKey(outcome) : null;
     if (product.settled) {
-      const { shortest } = product.settled;
+      const { shortest, floors } = product.settled;
       if (key === product.settled.key) {
         // the same answer every watcher read with nothing changed: only their clocks move
         const next = nextDueMs(product.dueAt.getTime(), shortest, started, at);
@@ -646,6 +645,7 @@ export class Scheduler {
           shortest,
           key,
           next,
+          ...(floors ? { floors } : {}),
         };
         this.o.stats.settledFetches++;
         if (this.mayHold(product, next)) this.held.keep(product, write);

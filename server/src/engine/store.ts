@@ -38,6 +38,17 @@ export interface LeasedProduct extends StoredState {
   editVersion: number;
 }
 
+/** what a settled target's fetch needs to move its watchers' clocks without reading them */
+export interface SettledTarget {
+  key: string;
+  /** the watchers' shortest interval (stretched on a host over its budget: stretchSettled) */
+  shortest: number;
+  /** each watcher's owner and own interval, "user:ms,user:ms", as the lease read them */
+  watches: string;
+  /** per owner, the longer interval its watchers get on a host over its budget (none: their own) */
+  floors?: Record<string, number>;
+}
+
 /** a target's page answered 404/410 on `streak` fetches in a row, since `since` (epoch ms) */
 export interface NotFound {
   since: number;
@@ -64,9 +75,9 @@ export interface LeasedTarget {
   watchers: LeasedProduct[];
   /**
    * every watcher read the target's last answer (`key`) with nothing changed: a fetch that reads
-   * the same answer moves their clocks only (writeSettled); `shortest` is their shortest interval
+   * the same answer moves their clocks only (writeSettled)
    */
-  settled: { key: string; shortest: number } | null;
+  settled: SettledTarget | null;
   /** the page has been missing (404/410) since then; null when the last fetch found it */
   notFound: NotFound | null;
 }
@@ -209,14 +220,15 @@ const LEASE_SQL = `
       (extract(epoch from not_found_since) * 1000)::float8 as nf_since_ms, not_found_streak
   ),
   a as (
-    select t.*, w.shortest, t.reading_key is not null and w.all_hold as settled
+    select t.*, w.shortest, w.watches, t.reading_key is not null and w.all_hold as settled
     from t cross join lateral (
-      select min(p.check_interval) as shortest, ${ALL_WATCHERS_HOLD("t.reading_key")} as all_hold
+      select min(p.check_interval) as shortest, ${ALL_WATCHERS_HOLD("t.reading_key")} as all_hold,
+        string_agg(p.user_id || ':' || p.check_interval, ',') as watches
       from products p where p.target_id = t.id and ${ACTIVE_WATCHER}) w
   )
   select a.id as target_id, a.platform as target_platform, a.url as target_url, a.target_due_ms,
     a.nf_since_ms, a.not_found_streak, a.reading_key as settled_key, a.shortest as settled_shortest,
-    null::float8 as failing_since_ms, null::float8 as blind_since_ms,
+    a.watches as settled_watches, null::float8 as failing_since_ms, null::float8 as blind_since_ms,
     f.id, f.user_id, null as name, f.url, f.platform, f.product_id, f.config, f.variants, null as status,
     null as available_sizes, null as last_notified_status, null as last_notified_sizes,
     null::int as failure_streak, null::jsonb as engine_state, null::numeric as price, null as currency,
@@ -229,7 +241,7 @@ const LEASE_SQL = `
     order by p.next_check_at, p.id limit 1) f
   where a.settled
   union all
-  select a.id, a.platform, a.url, a.target_due_ms, a.nf_since_ms, a.not_found_streak, null, null,
+  select a.id, a.platform, a.url, a.target_due_ms, a.nf_since_ms, a.not_found_streak, null, null, null,
     ${WATCHER_COLUMNS}
   from a left join products p on p.target_id = a.id and ${ACTIVE_WATCHER}
   where not a.settled
@@ -275,7 +287,11 @@ export async function leaseDue(
     if (r.id === null || r.id === undefined) continue;
     if (r.settled_key !== null && r.settled_key !== undefined) {
       // settled: this row describes the fetch (its first watcher's product), it is no watcher
-      current.settled = { key: String(r.settled_key), shortest: Number(r.settled_shortest) };
+      current.settled = {
+        key: String(r.settled_key),
+        shortest: Number(r.settled_shortest),
+        watches: String(r.settled_watches ?? ""),
+      };
       describeFetch(current, fetchOf(r, hosts));
       continue;
     }
@@ -438,6 +454,8 @@ export interface SettledWrite {
   at: number;
   /** the watchers' shortest interval: those due before `at` + it are served */
   shortest: number;
+  /** per owner, the stretched interval its watchers get instead of their own (SettledTarget) */
+  floors?: Record<string, number>;
   /** the answer read, the same as the watchers': one edited meanwhile is left for the next fetch */
   key: string;
   /** the target's next due time as its shortest watcher reckons it (the loop's wake; the write decides) */
@@ -628,14 +646,17 @@ const ROUTINE_SQL = `
 /**
  * A settled target's fetch that read its last answer again: each served watcher (due before the
  * fetch ended plus the shortest interval, as servedWatchers says) gets its last check and its next
- * due time as nextDueMs reckons it, in SQL, without leaving the database; the target its next due
- * time and its lease back. Only watchers that still hold the answer's key are written: one edited
+ * due time as nextDueMs reckons it (with its owner's floor on a host over its budget), in SQL,
+ * without leaving the database; the target its next due time and its lease back. Only watchers that still hold the answer's key are written: one edited
  * since the lease is left due, so the target's next fetch reads its watchers again.
  */
+/** a settled watcher's interval: its own, or its owner's floor on a host over its budget */
+const SETTLED_INTERVAL = `greatest(p.check_interval, coalesce((t.floors->>p.user_id::text)::float8, 0))`;
+
 const SETTLED_SQL = `
   with t as (
     select x.* from jsonb_to_recordset($2::jsonb)
-      as x(id int, started float8, at float8, shortest float8, key text, "renewMs" float8)
+      as x(id int, started float8, at float8, shortest float8, key text, "renewMs" float8, floors jsonb)
     join monitor_targets mt on mt.id = x.id
     where mt.id = any($3::int[]) and mt.leased_by = $1
   ),
@@ -643,8 +664,8 @@ const SETTLED_SQL = `
     update products p set
       last_check = to_timestamp(t.at / 1000.0),
       next_check_at = to_timestamp(greatest(
-        case when t.started - extract(epoch from p.next_check_at) * 1000 > least($4::float8, p.check_interval / 4.0)
-          then t.started else extract(epoch from p.next_check_at) * 1000 end + p.check_interval,
+        case when t.started - extract(epoch from p.next_check_at) * 1000 > least($4::float8, ${SETTLED_INTERVAL} / 4.0)
+          then t.started else extract(epoch from p.next_check_at) * 1000 end + ${SETTLED_INTERVAL},
         t.at) / 1000.0)
     from t
     where p.target_id = t.id and p.reading_key = t.key and ${ACTIVE_WATCHER}
