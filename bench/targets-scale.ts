@@ -22,6 +22,10 @@
  *
  * Each engine process runs with `npm start`'s node flags (`--node-args "…"` to compare others).
  *
+ * It also prints the floor under that figure on this machine: the CPU a process spends on the HTTP
+ * exchange alone (undici, as the engine's transport, to the same stand-in pages at the same pace),
+ * with nothing read, parsed, detected or written; a tenth of it per monitor served at ten watchers.
+ *
  * `--cpu-prof <dir>` profiles each engine process over the measured window (the inspector's
  * profiler) and writes `engine-<pid>.cpuprofile` to that folder (Chrome DevTools, Performance tab).
  */
@@ -30,6 +34,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import { Agent, request } from "undici";
 import { FakeRetailer } from "../tools/fake-retailer.js";
 import { FakeWebhook } from "../tools/fake-webhook.js";
 import { openDatabase } from "../server/src/db/client.js";
@@ -115,6 +120,47 @@ async function engineChild(spec: ChildSpec): Promise<void> {
     }
   });
   process.send?.("ready");
+}
+
+interface FloorSpec {
+  urls: string[];
+  perSecond: number;
+  seconds: number;
+}
+
+/** the HTTP exchange alone: GETs of the stand-in's pages at the engine's pace; answers CPU ms per request */
+async function floorChild(spec: FloorSpec): Promise<void> {
+  const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
+  const get = async (url: string) => {
+    const res = await request(url, { dispatcher: agent, headersTimeout: 10_000, bodyTimeout: 10_000 });
+    await res.body.text();
+  };
+  for (const url of spec.urls.slice(0, 200)) await get(url); // connections open, code warm
+  const total = Math.round(spec.perSecond * spec.seconds);
+  const started = Date.now();
+  const cpuBefore = process.cpuUsage();
+  const pending: Promise<void>[] = [];
+  // ten requests every tenth of the interval between them, as the engine's leases start them together
+  for (let i = 0; i < total; i += 10) {
+    for (let k = i; k < Math.min(total, i + 10); k++) pending.push(get(spec.urls[k % spec.urls.length]));
+    await wait(started + ((i + 10) * 1000) / spec.perSecond - Date.now());
+  }
+  await Promise.all(pending);
+  const cpu = process.cpuUsage(cpuBefore);
+  process.send?.({ cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / total });
+  await agent.close();
+}
+
+function runFloor(spec: FloorSpec): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = fork(import.meta.filename, ["--floor-child", JSON.stringify(spec)], {
+      execArgv: [...startNodeArgs(), "--import", "tsx"],
+      env: { ...process.env, ...startEnv() },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    child.once("message", (m) => resolve((m as { cpuMsPerRequest: number }).cpuMsPerRequest));
+    child.once("error", reject);
+  });
 }
 
 function startChild(spec: ChildSpec): Promise<ChildProcess> {
@@ -307,6 +353,12 @@ async function main(): Promise<void> {
   const lags = figures.flatMap((f) => f.lags);
 
   await Promise.all(children.map(stopChild));
+  // the HTTP exchange alone, at the pace the engines kept, on the same pages (the engines stopped)
+  const floorMs = await runFloor({
+    urls: Array.from({ length: TARGETS }, (_, t) => `${shop}/products/${handle(t)}.js`),
+    perSecond: requests / seconds,
+    seconds: 15,
+  });
   await drop();
   await retailer.close();
   await webhook.close();
@@ -329,11 +381,17 @@ async function main(): Promise<void> {
     `  schedule: target checks started p50 ${Math.round(pct(lags, 0.5))} ms, p99 ${Math.round(pct(lags, 0.99))} ms after their due time`,
   );
   console.log(
+    `  floor on this machine: the HTTP exchange alone (undici to the same pages at the same pace) costs ${floorMs.toFixed(3)} ms of CPU per request = ${(floorMs / watchersPerTarget).toFixed(4)} ms per monitor served at ${watchersPerTarget} watchers a page`,
+  );
+  console.log(
     `  engine CPU: ${(cpuMs / 1000).toFixed(1)} s over ${targetChecks} target checks serving ${Math.round(targetChecks * watchersPerTarget)} monitor checks = ${(cpuMs / (targetChecks * watchersPerTarget)).toFixed(4)} ms per monitor served (asked ≤ 0.03 ms), ${(cpuMs / seconds / 10).toFixed(0)} % of one core in all`,
   );
 }
 
-if (process.argv.includes("--engine-child")) {
+if (process.argv.includes("--floor-child")) {
+  await floorChild(JSON.parse(process.argv[process.argv.indexOf("--floor-child") + 1]) as FloorSpec);
+  process.exit(0);
+} else if (process.argv.includes("--engine-child")) {
   await engineChild(JSON.parse(process.argv[process.argv.indexOf("--engine-child") + 1]) as ChildSpec);
 } else {
   await main();
