@@ -114,11 +114,12 @@ describe.each(dbKinds())("retailer budgets across engine processes (%s)", (kind)
       // a condition, not a sleep: on a loaded CI machine the twenty stretched checks take longer
     }, 90_000);
     // the page both watch is fetched at the other user's 1 s, and their monitor's clock moves by
-    // its own interval, not the owner's floor
+    // its own interval, not the owner's floor (over 2 s): a check that started a little ahead of its
+    // due time (the lease's lead) counts from that due time, so the gap may pass 1 s by that lead
     const shared = await w.database.db.execute(sql`
       select extract(epoch from (next_check_at - last_check)) * 1000 as gap
       from products where user_id = ${other.id}`);
-    expect(Number((shared as unknown as { rows: { gap: number }[] }).rows[0].gap)).toBeLessThanOrEqual(1000);
+    expect(Number((shared as unknown as { rows: { gap: number }[] }).rows[0].gap)).toBeLessThan(1500);
     const times = (w.retailer.requestLog ?? []).map((r) => r.at);
     expect(busiestWindow(times, 2000)).toBeLessThanOrEqual((2 * 600) / 60 + 2);
     // the list the card reads says the interval the product really gets (the stand-in is no

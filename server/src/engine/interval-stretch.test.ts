@@ -68,6 +68,34 @@ describe("intervals stretched to a host's budget", () => {
     expect(alone.get(1)).toBeGreaterThan((floors.get(1) ?? 0) * 1.9);
   });
 
+  it("counted watches (as the engine reads them, grouped in SQL) stretch as the same watches one by one", () => {
+    const oneByOne = new Map([
+      [1, [...Array(30).fill({ ms: 1000, share: 0.5 }), ...Array(5).fill({ ms: 60_000, share: 1 })]],
+      [2, [...Array(30).fill({ ms: 1000, share: 0.5 }), { ms: 2000, share: 1 }]],
+      [3, [{ ms: 30_000, share: 1 }]],
+    ]);
+    const counted = new Map([
+      [
+        1,
+        [
+          { ms: 1000, share: 0.5, count: 30 },
+          { ms: 60_000, share: 1, count: 5 },
+        ],
+      ],
+      [
+        2,
+        [
+          { ms: 1000, share: 0.5, count: 30 },
+          { ms: 2000, share: 1 },
+        ],
+      ],
+      [3, [{ ms: 30_000, share: 1, count: 1 }]],
+    ]);
+    const expected = stretchFloors(600, oneByOne, 31.5 / 1000);
+    expect(expected.size).toBe(2);
+    expect(stretchFloors(600, counted, 31.5 / 1000)).toEqual(expected);
+  });
+
   it("pages within the budget are not stretched, however many users watch them", () => {
     const shared = Array.from({ length: 5 }, () => ({ ms: 1000, share: 0.1 }));
     const watches = new Map(Array.from({ length: 10 }, (_, u) => [u, shared] as const));
