@@ -123,9 +123,9 @@ export class IntervalStretch {
       const colon = watch.indexOf(":");
       const user = watch.slice(0, colon);
       const own = Number(watch.slice(colon + 1));
-      const floor = floors?.get(Number(user));
-      if (floor !== undefined && floor > own) stretched[user] = floor;
-      shortest = Math.min(shortest, floor !== undefined && floor > own ? floor : own);
+      const floor = floors?.get(Number(user)) ?? 0;
+      if (floor > own) stretched[user] = floor;
+      shortest = Math.min(shortest, Math.max(floor, own));
     }
     if (shortest !== Number.POSITIVE_INFINITY) settled.shortest = shortest;
     settled.floors = floors ? stretched : undefined;
