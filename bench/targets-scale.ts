@@ -151,30 +151,31 @@ async function floorChild(spec: FloorSpec): Promise<void> {
   await agent.close();
 }
 
-function runFloor(spec: FloorSpec): Promise<number> {
+/**
+ * this script again as a child (`flag` says which), with the flags `npm start` runs with (the
+ * garbage collector's settings change the CPU measured); answers its first message, fails if it
+ * ends before
+ */
+function forkChild(flag: string, spec: unknown): Promise<{ child: ChildProcess; first: unknown }> {
   return new Promise((resolve, reject) => {
-    const child = fork(import.meta.filename, ["--floor-child", JSON.stringify(spec)], {
+    const child = fork(import.meta.filename, [flag, JSON.stringify(spec)], {
       execArgv: [...startNodeArgs(), "--import", "tsx"],
       env: { ...process.env, ...startEnv() },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
-    child.once("message", (m) => resolve((m as { cpuMsPerRequest: number }).cpuMsPerRequest));
+    child.once("message", (first) => resolve({ child, first }));
     child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`o processo ${flag} terminou (${code})`)));
   });
 }
 
-function startChild(spec: ChildSpec): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = fork(import.meta.filename, ["--engine-child", JSON.stringify(spec)], {
-      // the flags `npm start` runs with (the garbage collector's settings change the CPU measured)
-      execArgv: [...startNodeArgs(), "--import", "tsx"],
-      env: { ...process.env, ...startEnv() },
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
-    child.once("message", () => resolve(child));
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`o processo do motor terminou (${code})`)));
-  });
+async function runFloor(spec: FloorSpec): Promise<number> {
+  const { first } = await forkChild("--floor-child", spec);
+  return (first as { cpuMsPerRequest: number }).cpuMsPerRequest;
+}
+
+async function startChild(spec: ChildSpec): Promise<ChildProcess> {
+  return (await forkChild("--engine-child", spec)).child;
 }
 
 /** the child's figures of the measured window; its engine goes on (the window's last alerts) */

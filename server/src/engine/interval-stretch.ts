@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import type { HostBudget } from "./fetch/host-budget.js";
-import type { SettledTarget } from "./store.js";
+import { type SettledTarget, URL_HOST } from "./store.js";
 
 /** the schedule is planned to use this much of a host's budget: the rest absorbs retries and jitter */
 const PLANNED_SHARE = 0.9;
@@ -78,8 +78,6 @@ function floorFor(list: readonly Watch[], rate: number): number {
   return Math.ceil(list.reduce((sum, w) => sum + weight(w), 0) / rate);
 }
 
-/** a product URL's host, as the per-host caps read it */
-const HOST = sql.raw(`lower(substring(url from '^[A-Za-z]+://([^/:?#]+)'))`);
 /** the page a product watches: its target, or the product alone before it has one */
 const PAGE = sql.raw(`coalesce(target_id::text, 'p' || id)`);
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
@@ -169,7 +167,7 @@ export class IntervalStretch {
     // A product not yet in a target is a page alone.
     const watches = await this.o.db.execute(sql`
       with watch as (
-        select ${HOST} as host, ${PAGE} as page, user_id, min(check_interval) as ms
+        select ${URL_HOST} as host, ${PAGE} as page, user_id, min(check_interval) as ms
         from products where is_active group by 1, 2, 3
       ),
       page as (select host, page, count(*)::int as watchers from watch group by 1, 2)
@@ -179,7 +177,7 @@ export class IntervalStretch {
     const hosts = await this.o.db.execute(sql`
       select host, sum(1.0 / greatest(ms, 1))::float8 as per_ms, sum(monitors)::int as monitors
       from (
-        select ${HOST} as host, ${PAGE} as page, min(check_interval) as ms, count(*) as monitors
+        select ${URL_HOST} as host, ${PAGE} as page, min(check_interval) as ms, count(*) as monitors
         from products where is_active group by 1, 2
       ) page group by 1`);
     const floors = new Map<string, Map<number, number>>();

@@ -643,16 +643,17 @@ const ROUTINE_SQL = `
     join t on t.id = x.target
   where p.id = any($3::int[]) and p.id = x.id`;
 
+/** a settled watcher's interval: its own, or its owner's floor on a host over its budget */
+const SETTLED_INTERVAL = `greatest(p.check_interval, coalesce((t.floors->>p.user_id::text)::float8, 0))`;
+
 /**
  * A settled target's fetch that read its last answer again: each served watcher (due before the
  * fetch ended plus the shortest interval, as servedWatchers says) gets its last check and its next
  * due time as nextDueMs reckons it (with its owner's floor on a host over its budget), in SQL,
- * without leaving the database; the target its next due time and its lease back. Only watchers that still hold the answer's key are written: one edited
- * since the lease is left due, so the target's next fetch reads its watchers again.
+ * without leaving the database; the target its next due time and its lease back. Only watchers
+ * that still hold the answer's key are written: one edited since the lease is left due, so the
+ * target's next fetch reads its watchers again.
  */
-/** a settled watcher's interval: its own, or its owner's floor on a host over its budget */
-const SETTLED_INTERVAL = `greatest(p.check_interval, coalesce((t.floors->>p.user_id::text)::float8, 0))`;
-
 const SETTLED_SQL = `
   with t as (
     select x.* from jsonb_to_recordset($2::jsonb)
@@ -795,14 +796,16 @@ export async function deferTargets(db: Db, workerId: string, ids: number[], hold
   );
 }
 
-/** how many users and how many hosts have active products (the per-user and per-host caps) */
+/** a product URL's host in SQL, as the per-host caps and the interval stretch count it */
+export const URL_HOST = sql.raw(`lower(substring(url from '^[A-Za-z]+://([^/:?#]+)'))`);
+
 /** the users and hosts with active products, and the shortest interval among those products (0: none) */
 export async function countActiveOwners(
   db: Db,
 ): Promise<{ users: number; hosts: number; shortestIntervalMs: number }> {
   const result = await db.execute(sql`
     select count(distinct user_id)::int as users,
-      count(distinct lower(substring(url from '^[A-Za-z]+://([^/:?#]+)')))::int as hosts,
+      count(distinct ${URL_HOST})::int as hosts,
       coalesce(min(check_interval), 0)::int as shortest
     from products where is_active
       and user_id not in (select id from users where disabled_at is not null)`);
