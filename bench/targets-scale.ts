@@ -23,8 +23,10 @@
  * Each engine process runs with `npm start`'s node flags (`--node-args "…"` to compare others).
  *
  * It also prints the floor under that figure on this machine: the CPU a process spends on the HTTP
- * exchange alone (undici, as the engine's transport, to the same stand-in pages at the same pace),
- * with nothing read, parsed, detected or written; a tenth of it per monitor served at ten watchers.
+ * exchange alone (the engine's own `Transport`, to the same stand-in pages at the same pace), with
+ * nothing parsed, detected or written; a tenth of it per monitor served at ten watchers. It also
+ * prints Node's own `http` client doing the same: the one other transport worth weighing (see
+ * docs/decisions.md).
  *
  * `--cpu-prof <dir>` profiles each engine process over the measured window (the inspector's
  * profiler) and writes `engine-<pid>.cpuprofile` to that folder (Chrome DevTools, Performance tab).
@@ -34,11 +36,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { Agent, request } from "undici";
+import http from "node:http";
 import { FakeRetailer } from "../tools/fake-retailer.js";
 import { FakeWebhook } from "../tools/fake-webhook.js";
 import { openDatabase } from "../server/src/db/client.js";
 import { hostBudgets, products, users } from "../server/src/db/schema.js";
+import { Transport } from "../server/src/engine/fetch/transport.js";
 import { startEngine } from "../server/src/engine/start.js";
 import { scratchDatabase } from "./scratch-db.js";
 import { startEnv, startNodeArgs } from "./start-flags.js";
@@ -130,25 +133,41 @@ interface FloorSpec {
 
 /** the HTTP exchange alone: GETs of the stand-in's pages at the engine's pace; answers CPU ms per request */
 async function floorChild(spec: FloorSpec): Promise<void> {
-  const agent = new Agent({ keepAliveTimeout: 30_000, connections: 256 });
-  const get = async (url: string) => {
-    const res = await request(url, { dispatcher: agent, headersTimeout: 10_000, bodyTimeout: 10_000 });
-    await res.body.text();
-  };
-  for (const url of spec.urls.slice(0, 200)) await get(url); // connections open, code warm
-  const total = Math.round(spec.perSecond * spec.seconds);
-  const started = Date.now();
-  const cpuBefore = process.cpuUsage();
-  const pending: Promise<void>[] = [];
-  // ten requests every tenth of the interval between them, as the engine's leases start them together
-  for (let i = 0; i < total; i += 10) {
-    for (let k = i; k < Math.min(total, i + 10); k++) pending.push(get(spec.urls[k % spec.urls.length]));
-    await wait(started + ((i + 10) * 1000) / spec.perSecond - Date.now());
+  const transport = new Transport({ allowPrivate: true });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const viaTransport = (url: string) => transport.send(url, { timeoutMs: 10_000, maxRedirects: 0 });
+  const viaNodeHttp = (url: string) =>
+    new Promise<string>((resolve, reject) => {
+      const req = http.get(url, { agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+    });
+  const answer: Record<string, number> = {};
+  for (const [name, get] of [
+    ["transport", viaTransport],
+    ["nodeHttp", viaNodeHttp],
+  ] as const) {
+    for (const url of spec.urls.slice(0, 200)) await get(url); // connections open, code warm
+    const total = Math.round(spec.perSecond * spec.seconds);
+    const started = Date.now();
+    const cpuBefore = process.cpuUsage();
+    const pending: Promise<unknown>[] = [];
+    // ten requests every tenth of the interval between them, as the engine's leases start them together
+    for (let i = 0; i < total; i += 10) {
+      for (let k = i; k < Math.min(total, i + 10); k++) pending.push(get(spec.urls[k % spec.urls.length]));
+      await wait(started + ((i + 10) * 1000) / spec.perSecond - Date.now());
+    }
+    await Promise.all(pending);
+    const cpu = process.cpuUsage(cpuBefore);
+    answer[name] = (cpu.user + cpu.system) / 1000 / total;
   }
-  await Promise.all(pending);
-  const cpu = process.cpuUsage(cpuBefore);
-  process.send?.({ cpuMsPerRequest: (cpu.user + cpu.system) / 1000 / total });
-  await agent.close();
+  process.send?.(answer);
+  agent.destroy();
+  await transport.close();
 }
 
 /**
@@ -169,9 +188,10 @@ function forkChild(flag: string, spec: unknown): Promise<{ child: ChildProcess; 
   });
 }
 
-async function runFloor(spec: FloorSpec): Promise<number> {
+/** CPU ms per request of the engine's transport and of Node's own client */
+async function runFloor(spec: FloorSpec): Promise<{ transport: number; nodeHttp: number }> {
   const { first } = await forkChild("--floor-child", spec);
-  return (first as { cpuMsPerRequest: number }).cpuMsPerRequest;
+  return first as { transport: number; nodeHttp: number };
 }
 
 async function startChild(spec: ChildSpec): Promise<ChildProcess> {
@@ -355,7 +375,7 @@ async function main(): Promise<void> {
 
   await Promise.all(children.map(stopChild));
   // the HTTP exchange alone, at the pace the engines kept, on the same pages (the engines stopped)
-  const floorMs = await runFloor({
+  const floor = await runFloor({
     urls: Array.from({ length: TARGETS }, (_, t) => `${shop}/products/${handle(t)}.js`),
     perSecond: requests / seconds,
     seconds: 15,
@@ -382,7 +402,7 @@ async function main(): Promise<void> {
     `  schedule: target checks started p50 ${Math.round(pct(lags, 0.5))} ms, p99 ${Math.round(pct(lags, 0.99))} ms after their due time`,
   );
   console.log(
-    `  floor on this machine: the HTTP exchange alone (undici to the same pages at the same pace) costs ${floorMs.toFixed(3)} ms of CPU per request = ${(floorMs / watchersPerTarget).toFixed(4)} ms per monitor served at ${watchersPerTarget} watchers a page`,
+    `  floor on this machine: the HTTP exchange alone (the engine's transport to the same pages at the same pace) costs ${floor.transport.toFixed(3)} ms of CPU per request = ${(floor.transport / watchersPerTarget).toFixed(4)} ms per monitor served at ${watchersPerTarget} watchers a page (Node's own http client: ${floor.nodeHttp.toFixed(3)} ms per request)`,
   );
   console.log(
     `  engine CPU: ${(cpuMs / 1000).toFixed(1)} s over ${targetChecks} target checks serving ${Math.round(targetChecks * watchersPerTarget)} monitor checks = ${(cpuMs / (targetChecks * watchersPerTarget)).toFixed(4)} ms per monitor served (asked ≤ 0.03 ms), ${(cpuMs / seconds / 10).toFixed(0)} % of one core in all`,
