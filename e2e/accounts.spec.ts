@@ -8,7 +8,6 @@ import {
   newAppContext,
   screenshot,
   screenshotBothThemes,
-  setTheme,
   type Theme,
 } from "./helpers";
 
@@ -188,16 +187,12 @@ test.describe("administração de contas", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("switch", { name: "Conta ativa" })).toBeDisabled();
     await expect(dialog.getByText("Não pode desativar a própria conta")).toBeVisible();
-    for (const theme of ["light", "dark"] as Theme[]) {
-      await setTheme(page, theme);
-      await page
+    await screenshotBothThemes(page, "admin-edit-self", () =>
+      page
         .getByTestId(`admin-user-${me.username}`)
         .locator("visible=true")
         .getByRole("button", { name: `Editar ${me.username}` })
-        .click();
-      await screenshot(page, `admin-edit-self-${theme}`);
-      await page.keyboard.press("Escape");
-    }
-    await setTheme(page, "light");
+        .click(),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { isMobileProject, loginViaApi, screenshot, seeAndClose, setTheme } from "./helpers";
+import { isMobileProject, loginViaApi, screenshot, screenshotBothThemes, seeAndClose } from "./helpers";
 
 // four screens in two themes, beside another worker on 2 cores
 test.describe.configure({ timeout: 240_000 });
@@ -20,17 +20,13 @@ async function loginAsFreshUser(page: Page) {
   await loginViaApi(page, username, password);
 }
 
-/** light, then dark (the theme change reloads: `reopen` brings the page back to what is shown) */
-async function bothThemes(page: Page, name: string, reopen: () => Promise<void> = async () => {}) {
-  await screenshot(page, `${name}-light`);
-  await setTheme(page, "dark");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await reopen();
-  await expect(page.locator("[data-slot=skeleton]")).toHaveCount(0);
-  await screenshot(page, `${name}-dark`);
-  await setTheme(page, "light");
-  await reopen();
-}
+/** pictures in both themes, only when taken (the theme change reloads: `reopen` brings the page back to what is shown) */
+const bothThemes = (page: Page, name: string, reopen: () => Promise<void> = async () => {}) =>
+  screenshotBothThemes(page, name, async () => {
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await reopen();
+    await expect(page.locator("[data-slot=skeleton]")).toHaveCount(0);
+  });
 
 const inventoryCard = (page: Page) =>
   page.locator("[data-slot=card]").filter({ hasText: "Estado do Inventário" });

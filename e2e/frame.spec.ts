@@ -9,6 +9,7 @@ import {
   loginViaApi,
   loginViaForm,
   screenshot,
+  screenshotBothThemes,
   setTheme,
 } from "./helpers";
 import { sidebarProblems } from "./quality-checks";
@@ -59,10 +60,7 @@ test.describe("sessão", () => {
 
   test("entrar pelo formulário leva ao Status e dá as boas-vindas", async ({ page }) => {
     await page.goto("/login");
-    await screenshot(page, "login-light");
-    await setTheme(page, "dark");
-    await screenshot(page, "login-dark");
-    await setTheme(page, "light");
+    await screenshotBothThemes(page, "login");
 
     await loginViaForm(page);
     await expect(page).toHaveURL(/\/$/);

@@ -1,6 +1,14 @@
 import { WIDE_ONLY } from "./constants";
 import { expect, type Page, test } from "@playwright/test";
-import { isMobileProject, loginViaApi, screenshot, seeAndClose, setTheme, toast } from "./helpers";
+import {
+  isMobileProject,
+  loginViaApi,
+  screenshot,
+  screenshotBothThemes,
+  seeAndClose,
+  setTheme,
+  toast,
+} from "./helpers";
 
 // the first test walks four screens in two themes; beside another worker on 2 cores one test took
 // over 120 s (38 s alone)
@@ -36,15 +44,12 @@ async function choosePlatform(page: Page, dialog: ReturnType<Page["getByRole"]>,
   await page.getByRole("option", { name, exact: true }).click();
 }
 
-async function bothThemes(page: Page, name: string) {
-  await screenshot(page, `${name}-light`);
-  await setTheme(page, "dark");
-  // the theme change reloads the page: wait for it to be drawn again
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.locator("[data-slot=skeleton]")).toHaveCount(0);
-  await screenshot(page, `${name}-dark`);
-  await setTheme(page, "light");
-}
+/** pictures in both themes (only when taken): the theme change reloads, so the screen is drawn again first */
+const bothThemes = (page: Page, name: string) =>
+  screenshotBothThemes(page, name, async () => {
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator("[data-slot=skeleton]")).toHaveCount(0);
+  });
 
 test("adicionar um item com foto, vendê-lo com taxas '2+1,5', ver o lucro em Vendas, Status e Ranking, e anular a venda", async ({
   page,

@@ -1,5 +1,12 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { isMobileProject, loginViaApi, NO_SESSION, screenshot, setTheme, type Theme } from "./helpers";
+import {
+  isMobileProject,
+  loginViaApi,
+  NO_SESSION,
+  screenshot,
+  screenshotBothThemes,
+  type Theme,
+} from "./helpers";
 
 // dialogs, a second browser and screenshots in both themes, on a machine shared with other suites
 test.describe.configure({ timeout: 240_000 });
@@ -24,15 +31,9 @@ async function screenshotInPlace(page: Page, name: string) {
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }
 
-/** after each reload, `ready` shows before the picture is taken */
-async function screenshotBothThemes(page: Page, name: string, ready: Locator) {
-  for (const theme of ["light", "dark"] as Theme[]) {
-    await setTheme(page, theme);
-    await expect(ready).toBeVisible();
-    await screenshot(page, `${name}-${theme}`);
-  }
-  await setTheme(page, "light");
-}
+/** pictures in both themes, only when taken: after each reload, `ready` shows first */
+const bothThemes = (page: Page, name: string, ready: Locator) =>
+  screenshotBothThemes(page, name, () => expect(ready).toBeVisible());
 
 test.beforeEach(async ({ page }) => ensureAdmin(page));
 
@@ -63,7 +64,7 @@ test("convite: o admin cria um link, a pessoa escolhe nome e password e entra; o
   const row = pending.getByTestId("invite-row").filter({ hasText: note });
   await expect(row).toContainText("5 monitores");
   await expect(row).toContainText("criado por admin");
-  await screenshotBothThemes(page, "invite-pending", row);
+  await bothThemes(page, "invite-pending", row);
 
   // the invited person: another browser, no session
   const context = await browser.newContext({
@@ -75,7 +76,7 @@ test("convite: o admin cria um link, a pessoa escolhe nome e password e entra; o
   const guest = await context.newPage();
   await guest.goto(link);
   await expect(guest.getByText("Foi convidado(a) como Utilizador")).toBeVisible({ timeout: 30_000 });
-  await screenshotBothThemes(guest, "invite-page", guest.getByLabel("Repita a password"));
+  await bothThemes(guest, "invite-page", guest.getByLabel("Repita a password"));
   const username = uniqueName("joana");
   await guest.getByLabel("Nome de utilizador").fill(username);
   await guest.getByLabel("Password", { exact: true }).fill("minha-senha-1");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { type APIRequest, expect, type Page, test } from "@playwright/test";
 import { ADMIN_STATE } from "./constants";
-import { isMobileProject, loggedOut, loginViaApi, screenshot, setTheme, toast } from "./helpers";
+import { isMobileProject, loggedOut, loginViaApi, screenshot, screenshotBothThemes, toast } from "./helpers";
 
 /** a public literal address: passes the SSRF guard without DNS; the engine is off in e2e */
 const WEBHOOK = "https://162.159.135.232/api/webhooks/1/e2e";
@@ -122,13 +122,11 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await expect(page.getByRole("button", { name: limitLabel })).toBeDisabled();
   await expect(page.getByText(mobile ? "Monitores Ativos: 2/2" : "0 disponíveis")).toBeVisible();
 
-  await screenshot(page, "monitor-light");
-  await setTheme(page, "dark");
-  // the reload shows the page's loader first: the picture is of the products
-  await expect(page.getByRole("button", { name: limitLabel })).toBeVisible();
-  await expect(page.getByTestId("product-card").first()).toBeVisible();
-  await screenshot(page, "monitor-dark");
-  await setTheme(page, "light");
+  // each theme's reload shows the page's loader first: the picture is of the products
+  await screenshotBothThemes(page, "monitor", async () => {
+    await expect(page.getByRole("button", { name: limitLabel })).toBeVisible();
+    await expect(page.getByTestId("product-card").first()).toBeVisible();
+  });
 
   // edit: the modal opens prefilled, the variant list comes back from its text form
   const aliCard = page.getByTestId("product-card").filter({ hasText: "Auriculares sem fios" });
@@ -175,10 +173,7 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await expect(entries).toHaveCount(3);
   await expect(entries.first()).toContainText("Produto removido");
   await expect(entries.first()).toContainText("Casaco comprido de lã");
-  await screenshot(page, "history-light");
-  await setTheme(page, "dark");
-  await screenshot(page, "history-dark");
-  await setTheme(page, "light");
+  await screenshotBothThemes(page, "history");
 
   await page.getByRole("combobox", { name: "Filtrar por tipo" }).click();
   await page.getByRole("option", { name: "Erros" }).click();

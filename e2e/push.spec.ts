@@ -1,5 +1,5 @@
 import { devices, expect, type Page, test } from "@playwright/test";
-import { screenshot, setTheme } from "./helpers";
+import { screenshot, screenshotBothThemes, setTheme } from "./helpers";
 import { WITH_NOTIFICATIONS } from "./constants";
 
 test.describe.configure({ timeout: 240_000 });
@@ -149,10 +149,7 @@ test("Settings → Utilizador: the alert channel switches, both themes", async (
   await expect(page.getByText("Notificações push")).toBeVisible();
   await expect(page.getByText("Notificações por email")).toBeVisible();
   await expect(page.getByText("Relatório semanal")).toBeVisible();
-  for (const theme of ["light", "dark"] as const) {
-    await setTheme(page, theme);
-    await page.getByRole("tab", { name: "Utilizador" }).click();
-    await screenshot(page, `settings-channels-${theme}`);
-  }
-  await setTheme(page, "light");
+  await screenshotBothThemes(page, "settings-channels", () =>
+    page.getByRole("tab", { name: "Utilizador" }).click(),
+  );
 });
