@@ -1,6 +1,6 @@
 import { WIDE_ONLY } from "./constants";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createUserViaApi, loginViaApi, NO_SESSION, screenshot, setTheme } from "./helpers";
+import { createUserViaApi, loginViaApi, NO_SESSION, screenshot, screenshotBothThemes } from "./helpers";
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -111,12 +111,7 @@ test("esconder-se do ranking e escolher o período: os outros deixam de o ver, o
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    for (const theme of ["light", "dark"] as const) {
-      await setTheme(page, theme);
-      await expect(hiddenLine).toBeVisible();
-      await screenshot(page, `ranking-admin-${width}-${theme}`);
-    }
-    await setTheme(page, "light");
+    await screenshotBothThemes(page, `ranking-admin-${width}`, () => expect(hiddenLine).toBeVisible());
   }
 
   // back in the ranking
