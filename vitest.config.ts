@@ -40,7 +40,9 @@ export default defineConfig({
     // the suite took 1 847 s with Vitest's default of one, 962 s with two, and on 29 Nov 643 s with
     // two against 523 s with three (docs/decisions.md)
     maxWorkers: Math.max(3, os.availableParallelism() - 1),
-    env: { NODE_ENV: "test" },
+    // scrypt at a 16th of its cost: the suite signs in and creates users thousands of times
+    // (docs/decisions.md, "Passwords hashed at a lower cost in the tests")
+    env: { NODE_ENV: "test", PASSWORD_HASH_COST: "1024" },
     projects: [
       {
         extends: true,

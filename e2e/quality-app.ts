@@ -51,6 +51,8 @@ export function appEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     NODE_ENV: "test",
+    // scrypt at a 16th of its cost: every spec creates users and signs in (docs/decisions.md)
+    PASSWORD_HASH_COST: "1024",
     ENGINE: "off",
     ADMIN_PASSWORD,
     DATABASE_URL: "",
