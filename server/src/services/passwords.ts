@@ -1,11 +1,14 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import { DEFAULT_PASSWORD_HASH_COST, passwordHashCost } from "../config.js";
+import {
+  DEFAULT_PASSWORD_HASH_COST,
+  isPowerOfTwo,
+  MAX_PASSWORD_HASH_COST,
+  passwordHashCost,
+} from "../config.js";
 
 const KEY_LENGTH = 64;
 /** scrypt's block size; its memory is 128 × N × r bytes */
 const BLOCK_SIZE = 8;
-/** the most a stored hash may ask for (PASSWORD_HASH_COST's ceiling), so a bad row cannot exhaust memory */
-const MAX_COST = 131_072;
 
 /** the cost new hashes take (PASSWORD_HASH_COST, the tests' lower one only with NODE_ENV=test) */
 const COST = passwordHashCost();
@@ -36,7 +39,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, saltHex, hashHex, costText] = stored.split("$");
   if (scheme !== "scrypt" || !saltHex || !hashHex) return false;
   const cost = costText === undefined ? DEFAULT_PASSWORD_HASH_COST : Number(costText);
-  if (!Number.isInteger(cost) || cost < 2 || cost > MAX_COST || (cost & (cost - 1)) !== 0) return false;
+  // a bad row cannot ask scrypt for gigabytes
+  if (!isPowerOfTwo(cost) || cost < 2 || cost > MAX_PASSWORD_HASH_COST) return false;
   const expected = Buffer.from(hashHex, "hex");
   const actual = await scryptAsync(password, Buffer.from(saltHex, "hex"), expected.length, cost);
   return timingSafeEqual(actual, expected);
