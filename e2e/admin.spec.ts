@@ -178,6 +178,13 @@ test.describe("página de administração", () => {
   });
 
   test("métricas financeiras: ver, validar, guardar e copiar os valores atuais", async ({ page }) => {
+    // the live figures as the page last read them (it polls): another spec's sales on the shared
+    // server change them between the page's read and any request of the test's own
+    const pageRead: { last?: Promise<{ live: { totalItemsSold: number; totalRevenue: string } }> } = {};
+    page.on("response", (response) => {
+      if (response.request().method() === "GET" && response.url().endsWith("/api/admin/financial-metrics"))
+        pageRead.last = response.json();
+    });
     await page.goto("/admin");
     await page.getByRole("tab", { name: "Métricas Financeiras" }).click();
     await expect(page.getByText("Métricas registadas")).toBeVisible();
@@ -210,8 +217,10 @@ test.describe("página de administração", () => {
     await expect(page.getByText("24,3\u00a0%")).toBeVisible();
     await expect(page.getByText(/Atualizado em .* por admin/)).toBeVisible();
 
+    const held = pageRead.last;
+    if (!held) throw new Error("a página não leu as métricas");
     await page.getByRole("button", { name: "Copiar para o formulário" }).click();
-    const live = await (await page.request.get("/api/admin/financial-metrics")).json();
+    const live = await held;
     await expect(page.getByLabel("Itens vendidos")).toHaveValue(String(live.live.totalItemsSold));
     await expect(page.getByLabel("Receita total (€)")).toHaveValue(live.live.totalRevenue.replace(".", ","));
     await page.getByRole("button", { name: "Cancelar" }).click();
