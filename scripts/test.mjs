@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check and every suite. Suites that need a PostgreSQL server or Chromium are
 // skipped with a plain message when the machine lacks them; with CI=true nothing may be skipped.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -57,6 +57,60 @@ if (!pgUrl) {
   }
 }
 
+const chromium = chromiumPath();
+if (!chromium) {
+  if (isCI) {
+    console.error("✖ CI=true mas não há Chromium (apt-get install chromium).");
+    ok = false;
+  } else {
+    skipped.push("testes no browser (Playwright): sem Chromium (apt-get install chromium, ou CHROMIUM_PATH)");
+  }
+}
+
+/** a Playwright run of `projects`; its JSON report in test-results/<name>.json */
+function playwrightArgs(name, projects, extra = []) {
+  const json = path.join(outDir, `${name}.json`);
+  fs.rmSync(json, { force: true });
+  return {
+    json,
+    args: ["playwright", "test", ...projects.map((p) => `--project=${p}`), ...extra],
+    // no CHROMIUM_PATH here: set, it would override playwright.config.ts's choice of the headless
+    // shell (the whole suite ran in the full chromium through `npm test` until 29 Nov)
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: json },
+  };
+}
+
+function countPlaywright(json) {
+  if (!fs.existsSync(json)) return;
+  const s = JSON.parse(fs.readFileSync(json, "utf8")).stats ?? {};
+  totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  totals.failed += s.unexpected ?? 0;
+  totals.skipped += s.skipped ?? 0;
+}
+
+/*
+ * The quality pass (every screen and dialog at four widths, both themes, axe) runs on one worker
+ * beside Vitest, whose engine files spend most of their first minutes waiting on real intervals
+ * (a core and more idle); the other browser projects follow Vitest on every worker
+ * (docs/decisions.md, "The quality pass beside Vitest"). Its report is printed when it ends.
+ */
+let quality = null;
+if (chromium) {
+  const run = playwrightArgs("playwright-quality", ["quality"], ["--workers=1", "--reporter=list,json"]);
+  const log = path.join(outDir, "playwright-quality.log");
+  const out = fs.openSync(log, "w");
+  // its own artifacts folder: a run empties its folder when it starts
+  const env = { ...process.env, ...run.env, E2E_OUTPUT_DIR: path.join(outDir, "e2e-quality") };
+  const child = spawn("npx", run.args, { stdio: ["ignore", out, out], env });
+  quality = { run, log, ended: false };
+  quality.done = new Promise((resolve) => {
+    child.on("exit", (code) => resolve(code));
+    child.on("error", () => resolve(1));
+  }).finally(() => {
+    quality.ended = true;
+  });
+}
+
 const vitestJson = path.join(outDir, "vitest.json");
 fs.rmSync(vitestJson, { force: true });
 run(
@@ -72,28 +126,24 @@ if (fs.existsSync(vitestJson)) {
   totals.skipped += r.numPendingTests + r.numTodoTests;
 }
 
-const chromium = chromiumPath();
-if (!chromium) {
-  if (isCI) {
-    console.error("✖ CI=true mas não há Chromium (apt-get install chromium).");
+if (quality) {
+  // while the quality pass still runs, the rest takes one worker less: three browsers at most, as
+  // playwright.config.ts sets for CI (more on 2 cores pushed multi-screen tests towards their limits)
+  // (Vitest ran synchronously: a turn of the event loop hears whether the quality pass has ended)
+  await Promise.race([quality.done, new Promise((resolve) => setTimeout(resolve, 200))]);
+  const workers = quality.ended ? [] : ["--workers=2"];
+  const rest = playwrightArgs("playwright", ["desktop", "mobile"], ["--reporter=list,json", ...workers]);
+  run("Playwright (browser: Chromium)", "npx", rest.args, rest.env);
+  countPlaywright(rest.json);
+
+  console.log("\n▶ Playwright, passe de qualidade (corrido ao lado do Vitest)");
+  const code = await quality.done;
+  process.stdout.write(fs.readFileSync(quality.log, "utf8"));
+  if (code !== 0) {
+    console.error(`✖ Playwright, passe de qualidade falhou (código ${code})`);
     ok = false;
-  } else {
-    skipped.push("testes no browser (Playwright): sem Chromium (apt-get install chromium, ou CHROMIUM_PATH)");
   }
-} else {
-  const pwJson = path.join(outDir, "playwright.json");
-  fs.rmSync(pwJson, { force: true });
-  // no CHROMIUM_PATH here: set, it would override playwright.config.ts's choice of the headless
-  // shell (the whole suite ran in the full chromium through `npm test` until 29 Nov)
-  run("Playwright (browser: Chromium)", "npx", ["playwright", "test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-  });
-  if (fs.existsSync(pwJson)) {
-    const s = JSON.parse(fs.readFileSync(pwJson, "utf8")).stats ?? {};
-    totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
-    totals.failed += s.unexpected ?? 0;
-    totals.skipped += s.skipped ?? 0;
-  }
+  countPlaywright(quality.run.json);
 }
 
 if (skipped.length) {
