@@ -89,10 +89,11 @@ function countPlaywright(json) {
 }
 
 /*
- * The quality pass (every screen and dialog at four widths, both themes, axe) runs on one worker
- * beside Vitest, whose engine files spend most of their first minutes waiting on real intervals
- * (a core and more idle); the other browser projects follow Vitest on every worker
- * (docs/decisions.md, "The quality pass beside Vitest"). Its report is printed when it ends.
+ * Three quarters of the quality pass (every screen and dialog at four widths, both themes, axe; its
+ * part in E2E_QUALITY_PART, playwright.config.ts) run on one worker beside Vitest, whose engine
+ * files spend most of their first minutes waiting on real intervals (a core and more idle); the
+ * rest of it and the other browser projects follow Vitest on every worker (docs/decisions.md, "The
+ * quality pass beside Vitest"). Its report is printed when it ends.
  */
 let quality = null;
 if (chromium) {
@@ -100,15 +101,21 @@ if (chromium) {
   const log = path.join(outDir, "playwright-quality.log");
   const out = fs.openSync(log, "w");
   // its own artifacts folder: a run empties its folder when it starts
-  const env = { ...process.env, ...run.env, E2E_OUTPUT_DIR: path.join(outDir, "e2e-quality") };
+  const env = {
+    ...process.env,
+    ...run.env,
+    E2E_QUALITY_PART: "beside-vitest",
+    E2E_OUTPUT_DIR: path.join(outDir, "e2e-quality"),
+  };
   const child = spawn("npx", run.args, { stdio: ["ignore", out, out], env });
-  quality = { run, log, ended: false };
-  quality.done = new Promise((resolve) => {
-    child.on("exit", (code) => resolve(code));
-    child.on("error", () => resolve(1));
-  }).finally(() => {
-    quality.ended = true;
-  });
+  quality = {
+    run,
+    log,
+    done: new Promise((resolve) => {
+      child.on("exit", (code) => resolve(code));
+      child.on("error", () => resolve(1));
+    }),
+  };
 }
 
 const vitestJson = path.join(outDir, "vitest.json");
@@ -127,13 +134,8 @@ if (fs.existsSync(vitestJson)) {
 }
 
 if (quality) {
-  // while the quality pass still runs, the rest takes one worker less: three browsers at most, as
-  // playwright.config.ts sets for CI (more on 2 cores pushed multi-screen tests towards their limits)
-  // (Vitest ran synchronously: a turn of the event loop hears whether the quality pass has ended)
-  await Promise.race([quality.done, new Promise((resolve) => setTimeout(resolve, 200))]);
-  const workers = quality.ended ? [] : ["--workers=2"];
-  const rest = playwrightArgs("playwright", ["desktop", "mobile"], ["--reporter=list,json", ...workers]);
-  run("Playwright (browser: Chromium)", "npx", rest.args, rest.env);
+  const rest = playwrightArgs("playwright", ["quality", "desktop", "mobile"], ["--reporter=list,json"]);
+  run("Playwright (browser: Chromium)", "npx", rest.args, { ...rest.env, E2E_QUALITY_PART: "after-vitest" });
   countPlaywright(rest.json);
 
   console.log("\n▶ Playwright, passe de qualidade (corrido ao lado do Vitest)");
