@@ -19,7 +19,8 @@ export function monitorIntervals(db: Db, redirects: ReadonlyMap<string, unknown>
   // the admin's budgets (Settings → Sistema) over the platforms' records
   const view = new BudgetView(db, (host) => !redirects.has(`https://${host}`));
   return {
-    refresh: () => view.refresh(),
+    /** `budgetsNow`: an admin may just have changed a budget (see BudgetView.refresh) */
+    refresh: (budgetsNow = false) => view.refresh(false, budgetsNow),
     of: (p: { url: string; userId: number; checkInterval: number }) =>
       view.stretch.intervalFor(hostOf(p.url), p.userId, p.checkInterval),
   };

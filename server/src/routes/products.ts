@@ -23,13 +23,20 @@ const productBodySchema = productInputSchema(CATALOGUE);
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const intervals = monitorIntervals(app.db, app.config.monitorRedirect);
+  // the list is built again after any write request of this process, a budget's in Settings →
+  // Sistema among them (host_budgets is no table of the change feed): the budgets are then read
+  // at once, or the cards kept the interval of before for as long as the list stayed cached
+  let writesSeen = "";
   app.get(
     "/api/products",
     cachedJson(app, ["products"], z.array(productDtoSchema), async (user) => {
+      const writes = app.database.changes.stamp([]);
+      const budgetsNow = writes !== writesSeen;
+      writesSeen = writes;
       const [list, prices] = await Promise.all([
         listProducts(app.db, user.id),
         priceSummaries(app.db, user.id),
-        intervals.refresh(),
+        intervals.refresh(budgetsNow),
       ]);
       return list.map((p) => toProductDto(p, intervals.of(p), prices.get(p.id) ?? null));
     }),
