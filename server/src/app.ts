@@ -9,7 +9,7 @@ import { projectRoot } from "./project-root.js";
 import type { Config } from "./config.js";
 import type { Resolver } from "./net/address-guard.js";
 import type { Database, Db } from "./db/client.js";
-import { type EngineHandle, noEngine, OnDemandWork } from "./engine/handle.js";
+import { type BudgetView, budgetView, type EngineHandle, noEngine, OnDemandWork } from "./engine/handle.js";
 import { HttpError } from "./http-error.js";
 import { authPlugin } from "./plugins/auth.js";
 import { cachedAnswersPlugin } from "./plugins/cached-answers.js";
@@ -30,6 +30,8 @@ declare module "fastify" {
     engine: EngineHandle;
     /** the engine's work a person waits on: preview, "Testar agora", "Testar webhook" */
     onDemand: OnDemandWork;
+    /** the retailers' budgets as the web side shows them (Settings → Sistema, each card's interval) */
+    budgets: BudgetView;
     /** every route as "METHOD /path", for the authorization matrix test */
     routeTable: string[];
   }
@@ -76,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("engine", deps.engine ?? noEngine);
   const onDemand = new OnDemandWork(deps.config, deps.resolve);
   app.decorate("onDemand", onDemand);
+  app.decorate("budgets", budgetView(deps.database.db, deps.config.monitorRedirect));
   // closing the server does not wait on a slow retailer or a webhook that hangs: they end as timeouts
   app.addHook("preClose", async () => onDemand.abort());
   app.addHook("onClose", () => onDemand.close());

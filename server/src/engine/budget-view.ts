@@ -14,16 +14,12 @@ import { CATALOGUE } from "./platforms/index.js";
 export class BudgetView {
   private readonly overrides: BudgetOverrides;
   readonly stretch: IntervalStretch;
-  /** the admin's budgets changed at the last reading: the stretch is reckoned again at once */
-  private budgetsChanged = false;
 
   constructor(
     db: Db,
     private readonly budgeted: (host: string) => boolean,
   ) {
-    this.overrides = new BudgetOverrides(db, undefined, () => {
-      this.budgetsChanged = true;
-    });
+    this.overrides = new BudgetOverrides(db);
     this.stretch = new IntervalStretch({ db, budgetOf: (host) => this.budgetOf(host), budgeted });
   }
 
@@ -31,16 +27,10 @@ export class BudgetView {
     return budgetOf(host, { platforms: CATALOGUE.list, overrides: this.overrides.map });
   }
 
-  /**
-   * reads the admin's budgets, then the demand (each at most every few seconds unless `force`);
-   * `budgetsNow` reads the budgets (one small query) whatever their age, and the demand's stretch
-   * again only if they changed
-   */
-  async refresh(force = false, budgetsNow = false): Promise<void> {
-    await this.overrides.refresh(force || budgetsNow);
-    const budgetsChanged = this.budgetsChanged;
-    this.budgetsChanged = false;
-    await this.stretch.refresh(force || budgetsChanged);
+  /** reads the admin's budgets, then the demand (each at most every few seconds unless `force`) */
+  async refresh(force = false): Promise<void> {
+    await this.overrides.refresh(force);
+    await this.stretch.refresh(force);
   }
 
   /** every host with active monitors or an admin's budget, the busiest first */

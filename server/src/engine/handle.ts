@@ -12,19 +12,20 @@ export { BudgetView, CATALOGUE };
 export { OnDemandRefusal, OnDemandWork, type ProductToTest } from "./on-demand.js";
 
 /**
- * the intervals the engine really gives, stretched where a site's budget is exceeded; stand-ins
- * (MONITOR_REDIRECT) have no budget
+ * The web side's view of the retailers' budgets, one per app: Settings → Sistema writes through it
+ * and reads it again at once, so the products list, planning with the same view, shows a saved
+ * budget at its next reading. Stand-ins (MONITOR_REDIRECT) have no budget.
  */
-export function monitorIntervals(db: Db, redirects: ReadonlyMap<string, unknown>) {
+export function budgetView(db: Db, redirects: ReadonlyMap<string, unknown>): BudgetView {
   // the admin's budgets (Settings → Sistema) over the platforms' records
-  const view = new BudgetView(db, (host) => !redirects.has(`https://${host}`));
-  return {
-    /** `budgetsNow`: an admin may just have changed a budget (see BudgetView.refresh) */
-    refresh: (budgetsNow = false) => view.refresh(false, budgetsNow),
-    of: (p: { url: string; userId: number; checkInterval: number }) =>
-      view.stretch.intervalFor(hostOf(p.url), p.userId, p.checkInterval),
-  };
+  return new BudgetView(db, (host) => !redirects.has(`https://${host}`));
 }
+
+/** the interval the engine really gives a monitor, stretched where its site's budget is exceeded */
+export const monitorInterval = (
+  view: BudgetView,
+  p: { url: string; userId: number; checkInterval: number },
+): number => view.stretch.intervalFor(hostOf(p.url), p.userId, p.checkInterval);
 
 /** What the web side may ask of the engine, wherever it runs. */
 export interface EngineHandle {

@@ -5,7 +5,6 @@ import {
   hostParamSchema,
 } from "@common/schemas/host-budgets.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BudgetView } from "../engine/handle.js";
 import { requireAdmin } from "../plugins/auth.js";
 import { removeHostBudget, setHostBudget } from "../services/host-budgets.js";
 
@@ -16,7 +15,9 @@ import { removeHostBudget, setHostBudget } from "../services/host-budgets.js";
 export const adminHostBudgetRoutes: FastifyPluginAsyncZod = async (app) => {
   // before validation: a user learns nothing about an admin route's fields
   app.addHook("preValidation", requireAdmin);
-  const view = new BudgetView(app.db, (host) => !app.config.monitorRedirect.has(`https://${host}`));
+  // the app's one view: the products list plans each card's interval with it, so a budget saved or
+  // removed here (read again at once) shows on the cards at their next reading
+  const view = app.budgets;
 
   app.get("/api/admin/host-budgets", { schema: { response: { 200: hostBudgetListSchema } } }, async () => {
     await view.refresh(true);
@@ -44,6 +45,7 @@ export const adminHostBudgetRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: hostParamSchema, response: { 200: messageAnswerSchema } } },
     async (request) => {
       await removeHostBudget(app.db, request.params.host);
+      await view.refresh(true);
       return { message: "Limite do site reposto" };
     },
   );

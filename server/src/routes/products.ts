@@ -4,7 +4,7 @@ import { productDtoSchema, productInputSchema } from "@common/schemas/products.j
 import { z } from "@common/zod-pt.js";
 import { idParamSchema } from "@common/schemas/users.js";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { CATALOGUE, monitorIntervals } from "../engine/handle.js";
+import { CATALOGUE, monitorInterval } from "../engine/handle.js";
 import { currentUser } from "../plugins/auth.js";
 import { cachedJson } from "../plugins/cached-answers.js";
 import { ownPriceHistory, priceSummaries } from "../services/price-history.js";
@@ -22,23 +22,15 @@ import { assertSafeWebhook } from "../services/webhook-url.js";
 const productBodySchema = productInputSchema(CATALOGUE);
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const intervals = monitorIntervals(app.db, app.config.monitorRedirect);
-  // the list is built again after any write request of this process, a budget's in Settings →
-  // Sistema among them (host_budgets is no table of the change feed): the budgets are then read
-  // at once, or the cards kept the interval of before for as long as the list stayed cached
-  let writesSeen = "";
   app.get(
     "/api/products",
     cachedJson(app, ["products"], z.array(productDtoSchema), async (user) => {
-      const writes = app.database.changes.stamp([]);
-      const budgetsNow = writes !== writesSeen;
-      writesSeen = writes;
       const [list, prices] = await Promise.all([
         listProducts(app.db, user.id),
         priceSummaries(app.db, user.id),
-        intervals.refresh(budgetsNow),
+        app.budgets.refresh(),
       ]);
-      return list.map((p) => toProductDto(p, intervals.of(p), prices.get(p.id) ?? null));
+      return list.map((p) => toProductDto(p, monitorInterval(app.budgets, p), prices.get(p.id) ?? null));
     }),
   );
 
