@@ -108,6 +108,7 @@ if (chromium) {
     E2E_OUTPUT_DIR: path.join(outDir, "e2e-quality"),
   };
   const child = spawn("npx", run.args, { stdio: ["ignore", out, out], env });
+  fs.closeSync(out); // the child holds its own copy
   quality = {
     run,
     log,
