@@ -20,7 +20,9 @@
  * - the engine processes' CPU per monitor served (each target check serves its ten watchers;
  *   ≤ 0.03 ms asked), with the single-process capacity left to `npm run bench:engine`.
  *
- * Each engine process runs with `npm start`'s node flags (`--node-args "…"` to compare others).
+ * Each engine process runs what `npm start` runs: the server compiled by scripts/build-server.mjs
+ * (into dist/bench-server; `--sources` runs the TypeScript through tsx instead, whose keepNames
+ * wrapping costs ~5 % more) with `npm start`'s node flags (`--node-args "…"` to compare others).
  *
  * It also prints the floor under that figure on this machine: the CPU a process spends on the HTTP
  * exchange alone (the engine's own `Transport`, to the same stand-in pages at the same pace), with
@@ -35,14 +37,15 @@ import { type ChildProcess, fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import http from "node:http";
 import { FakeRetailer } from "../tools/fake-retailer.js";
 import { FakeWebhook } from "../tools/fake-webhook.js";
-import { openDatabase } from "../server/src/db/client.js";
+import type { openDatabase as OpenDatabase } from "../server/src/db/client.js";
 import { hostBudgets, products, users } from "../server/src/db/schema.js";
-import { Transport } from "../server/src/engine/fetch/transport.js";
-import { startEngine } from "../server/src/engine/start.js";
+import type { Transport as TransportClass } from "../server/src/engine/fetch/transport.js";
+import type { startEngine as StartEngine } from "../server/src/engine/start.js";
 import { scratchDatabase } from "./scratch-db.js";
 import { startEnv, startNodeArgs } from "./start-flags.js";
 
@@ -64,16 +67,30 @@ interface ChildSpec {
   jitterMs: number;
   /** a folder for each engine process's CPU profile of the measured window */
   profileDir?: string;
+  /** the compiled server (`npm start`'s code) the engine runs from; absent: the TypeScript sources */
+  compiledDir?: string;
 }
 interface ChildFigures {
   cpuMs: number;
   checks: number;
+  /** target checks that read the answer every watcher had read (one row leased, no watcher read) */
+  settled: number;
+  /** targets leased (some handed back unchecked: their host or owner at its cap) */
+  leased: number;
+  leaseRounds: number;
   /** each target check's start after its due time (ms) */
   lags: number[];
 }
 
+/** where the engine's modules are loaded from: the compiled server, or the sources */
+const serverCode = (compiledDir: string | undefined) =>
+  compiledDir ? pathToFileURL(`${compiledDir}/server/src/`).href : "../server/src/";
+
 /** an engine process: starts, says "ready", measures from "measure" to "stop", answers its figures */
 async function engineChild(spec: ChildSpec): Promise<void> {
+  const from = serverCode(spec.compiledDir);
+  const { openDatabase } = (await import(`${from}db/client.js`)) as { openDatabase: typeof OpenDatabase };
+  const { startEngine } = (await import(`${from}engine/start.js`)) as { startEngine: typeof StartEngine };
   const database = await openDatabase({ databaseUrl: spec.databaseUrl, poolSize: 5 });
   const engine = await startEngine({
     database,
@@ -88,6 +105,7 @@ async function engineChild(spec: ChildSpec): Promise<void> {
     onError: (e) => console.error("[bench targets-scale engine]", e),
   });
   let cpuBefore = process.cpuUsage();
+  let counted = { ...engine.stats };
   const profiler = spec.profileDir ? new Session() : null;
   const post = (method: string) =>
     new Promise<unknown>((resolve, reject) =>
@@ -101,6 +119,7 @@ async function engineChild(spec: ChildSpec): Promise<void> {
         await post("Profiler.start");
       }
       cpuBefore = process.cpuUsage();
+      counted = { ...engine.stats };
       engine.stats.collect();
     } else if (message === "figures") {
       const cpu = process.cpuUsage(cpuBefore);
@@ -114,6 +133,9 @@ async function engineChild(spec: ChildSpec): Promise<void> {
       process.send?.({
         cpuMs: (cpu.user + cpu.system) / 1000,
         checks: lags.length,
+        settled: engine.stats.settledFetches - counted.settledFetches,
+        leased: engine.stats.leasedTargets - counted.leasedTargets,
+        leaseRounds: engine.stats.leaseRounds - counted.leaseRounds,
         lags,
       } satisfies ChildFigures);
     } else if (message === "stop") {
@@ -126,6 +148,7 @@ async function engineChild(spec: ChildSpec): Promise<void> {
 }
 
 interface FloorSpec {
+  compiledDir?: string;
   urls: string[];
   perSecond: number;
   seconds: number;
@@ -133,6 +156,9 @@ interface FloorSpec {
 
 /** the HTTP exchange alone: GETs of the stand-in's pages at the engine's pace; answers CPU ms per request */
 async function floorChild(spec: FloorSpec): Promise<void> {
+  const { Transport } = (await import(`${serverCode(spec.compiledDir)}engine/fetch/transport.js`)) as {
+    Transport: typeof TransportClass;
+  };
   const transport = new Transport({ allowPrivate: true });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const viaTransport = (url: string) => transport.send(url, { timeoutMs: 10_000, maxRedirects: 0 });
@@ -213,6 +239,19 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * the server compiled as `npm start` compiles it (scripts/build-server.mjs), in a folder of its own:
+ * the TypeScript run through tsx costs more (esbuild's keepNames wraps every function); `--sources`
+ * runs the sources to compare
+ */
+async function compiledServer(): Promise<string | undefined> {
+  if (process.argv.includes("--sources")) return undefined;
+  const dir = join(import.meta.dirname, "..", "dist", "bench-server");
+  const { buildServer } = await import("../scripts/build-server.mjs");
+  await buildServer(dir);
+  return dir;
+}
+
 async function main(): Promise<void> {
   const MONITORS = Number(arg("monitors", "20000"));
   const TARGETS = Number(arg("targets", "2000"));
@@ -280,6 +319,7 @@ async function main(): Promise<void> {
     ["https://discord.com", hook],
   ];
   const spec: ChildSpec = {
+    compiledDir: await compiledServer(),
     databaseUrl: url as string,
     redirects,
     jitterMs: INTERVAL_S * 1000,
@@ -372,10 +412,12 @@ async function main(): Promise<void> {
   const cpuMs = figures.reduce((a, f) => a + f.cpuMs, 0);
   const targetChecks = figures.reduce((a, f) => a + f.checks, 0);
   const lags = figures.flatMap((f) => f.lags);
+  const sum = (key: "settled" | "leased" | "leaseRounds") => figures.reduce((a, f) => a + f[key], 0);
 
   await Promise.all(children.map(stopChild));
   // the HTTP exchange alone, at the pace the engines kept, on the same pages (the engines stopped)
   const floor = await runFloor({
+    compiledDir: spec.compiledDir,
     urls: Array.from({ length: TARGETS }, (_, t) => `${shop}/products/${handle(t)}.js`),
     perSecond: requests / seconds,
     seconds: 15,
@@ -403,6 +445,9 @@ async function main(): Promise<void> {
   );
   console.log(
     `  floor on this machine: the HTTP exchange alone (the engine's transport to the same pages at the same pace) costs ${floor.transport.toFixed(3)} ms of CPU per request = ${(floor.transport / watchersPerTarget).toFixed(4)} ms per monitor served at ${watchersPerTarget} watchers a page (Node's own http client: ${floor.nodeHttp.toFixed(3)} ms per request)`,
+  );
+  console.log(
+    `  engine work: ${sum("leaseRounds")} leases took ${sum("leased")} targets for ${targetChecks} checks (the rest handed back unchecked); ${((sum("settled") / Math.max(1, targetChecks)) * 100).toFixed(1)} % of the checks settled (the same answer: no watcher read)`,
   );
   console.log(
     `  engine CPU: ${(cpuMs / 1000).toFixed(1)} s over ${targetChecks} target checks serving ${Math.round(targetChecks * watchersPerTarget)} monitor checks = ${(cpuMs / (targetChecks * watchersPerTarget)).toFixed(4)} ms per monitor served (asked ≤ 0.03 ms), ${(cpuMs / seconds / 10).toFixed(0)} % of one core in all`,
