@@ -48,4 +48,27 @@ describe("ParkedChecks", () => {
     parked.clear();
     expect(parked.size).toBe(0);
   });
+
+  it("a product leased ahead waits from its due time: it is not handed back before it has waited", () => {
+    const parked = new ParkedChecks();
+    // parked at 1 000: one due then, one due 1 200 ms later (the lease's lead)
+    parked.add(product(1, "shop.example"), 1000);
+    parked.add(product(2, "shop.example"), 2200);
+    // one parked later but due before the second: its group keeps the order of the waits
+    parked.add(product(3, "shop.example"), 1500);
+    expect(parked.expire(2100, 1000, 10).map((p) => p.id)).toEqual([1]);
+    expect(parked.expire(2600, 1000, 10).map((p) => p.id)).toEqual([3]);
+    expect(parked.expire(3100, 1000, 10)).toEqual([]);
+    expect(parked.expire(3200, 1000, 10).map((p) => p.id)).toEqual([2]);
+    // a freed slot goes to the one that has waited longest
+    parked.add(product(4, "shop.example"), 5000);
+    parked.add(product(5, "shop.example"), 4000);
+    expect(
+      parked.takeFor(
+        product(9, "shop.example"),
+        () => false,
+        () => false,
+      )?.id,
+    ).toBe(5);
+  });
 });

@@ -19,10 +19,18 @@ export class ParkedChecks {
     return this.count;
   }
 
-  add(product: LeasedTarget, now: number): void {
+  /**
+   * `at`: when its wait begins (the scheduler gives its due time when it was leased ahead of it);
+   * each host's group stays in that order
+   */
+  add(product: LeasedTarget, at: number): void {
     const group = this.byHost.get(product.host);
-    if (group) group.push({ product, at: now });
-    else this.byHost.set(product.host, [{ product, at: now }]);
+    if (!group) this.byHost.set(product.host, [{ product, at }]);
+    else {
+      let i = group.length;
+      while (i > 0 && group[i - 1].at > at) i--;
+      group.splice(i, 0, { product, at });
+    }
     this.count++;
   }
 

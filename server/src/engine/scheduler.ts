@@ -507,7 +507,8 @@ export class Scheduler {
       this.learnHost(product);
       if (this.overCap(product)) {
         // one host or one user must not take every slot: its product waits aside, not in the queue
-        this.parked.add(product, Date.now());
+        // leased ahead of its due time (the lease's lead), it is not waiting yet
+        this.parked.add(product, Math.max(Date.now(), product.dueAt.getTime()));
       } else this.launch(product);
     }
     this.handBackParked();
