@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import type { HostBudget } from "./fetch/host-budget.js";
+import { SingleRead } from "./single-read.js";
 import { type SettledTarget, URL_HOST } from "./store.js";
 
 /** the schedule is planned to use this much of a host's budget: the rest absorbs retries and jitter */
@@ -97,7 +98,7 @@ export class IntervalStretch {
   private demand = new Map<string, number>();
   private monitors = new Map<string, number>();
   private readAt = 0;
-  private reading: Promise<void> | null = null;
+  private readonly reading = new SingleRead(() => this.read());
 
   constructor(private readonly o: StretchOptions) {}
 
@@ -153,10 +154,7 @@ export class IntervalStretch {
   /** reads the demand again when the last reading is older than refreshMs */
   refresh(force = false): Promise<void> {
     if (!force && Date.now() - this.readAt < (this.o.refreshMs ?? 5_000)) return Promise.resolve();
-    this.reading ??= this.read().finally(() => {
-      this.reading = null;
-    });
-    return this.reading;
+    return this.reading.run(force);
   }
 
   private async read(): Promise<void> {

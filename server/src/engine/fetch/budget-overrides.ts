@@ -5,12 +5,13 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { SingleRead } from "../single-read.js";
 import type { HostBudget } from "./host-budget.js";
 
 export class BudgetOverrides {
   private current: ReadonlyMap<string, HostBudget> = new Map();
   private readAt = 0;
-  private reading: Promise<void> | null = null;
+  private readonly reading = new SingleRead(() => this.read());
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -26,10 +27,7 @@ export class BudgetOverrides {
   /** reads the table again when the last reading is older than refreshMs (or `force`) */
   refresh(force = false): Promise<void> {
     if (!force && Date.now() - this.readAt < this.refreshMs) return Promise.resolve();
-    this.reading ??= this.read().finally(() => {
-      this.reading = null;
-    });
-    return this.reading;
+    return this.reading.run(force);
   }
 
   /** keeps reading in the background; the timer does not keep the process alive */

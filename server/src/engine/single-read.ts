@@ -1,0 +1,30 @@
+/**
+ * One reading of a table at a time, shared by whoever asks meanwhile. A forced reading asked while
+ * one is under way follows it: that one may have begun before the caller's own write (a budget just
+ * saved), and answering with it would keep what the caller just changed out of view.
+ */
+export class SingleRead {
+  private running: Promise<void> | null = null;
+  /** the reading that follows the one under way, shared by every forced caller meanwhile */
+  private following: Promise<void> | null = null;
+
+  constructor(private readonly read: () => Promise<void>) {}
+
+  /** a reading begun now, or the one under way (not `force`) or the one after it (`force`) */
+  run(force: boolean): Promise<void> {
+    if (!this.running) {
+      this.running = this.read().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    if (!force) return this.running;
+    this.following ??= this.running
+      .catch(() => {})
+      .then(() => {
+        this.following = null;
+        return this.run(true);
+      });
+    return this.following;
+  }
+}
