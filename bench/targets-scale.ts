@@ -32,6 +32,8 @@
  *
  * `--cpu-prof <dir>` profiles each engine process over the measured window (the inspector's
  * profiler) and writes `engine-<pid>.cpuprofile` to that folder (Chrome DevTools, Performance tab).
+ * The profiler's sampling thread adds its own CPU (3.3 → 4.6 s in one run): read a profile by its
+ * shares, and take the CPU figure from a run without it.
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
