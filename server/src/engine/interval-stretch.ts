@@ -97,10 +97,11 @@ export class IntervalStretch {
   private floors = new Map<string, Map<number, number>>();
   private demand = new Map<string, number>();
   private monitors = new Map<string, number>();
-  private readAt = 0;
-  private readonly reading = new SingleRead(() => this.read());
+  private readonly reading: SingleRead;
 
-  constructor(private readonly o: StretchOptions) {}
+  constructor(private readonly o: StretchOptions) {
+    this.reading = new SingleRead(() => this.read(), o.refreshMs ?? 5_000);
+  }
 
   /** the interval a monitor really gets: its own, or its user's floor on the host when that is longer */
   intervalFor(host: string, userId: number, intervalMs: number): number {
@@ -153,12 +154,10 @@ export class IntervalStretch {
 
   /** reads the demand again when the last reading is older than refreshMs */
   refresh(force = false): Promise<void> {
-    if (!force && Date.now() - this.readAt < (this.o.refreshMs ?? 5_000)) return Promise.resolve();
     return this.reading.run(force);
   }
 
   private async read(): Promise<void> {
-    this.readAt = Date.now();
     // counted in SQL: the watches as one row per host, user, interval and number of watchers of the
     // page, and each host's pages' demand, instead of one row per page and user (20 000 monitors
     // were 20 000 rows every few seconds, more of the engine's CPU than the checks they planned).

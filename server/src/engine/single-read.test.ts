@@ -23,7 +23,7 @@ function controlledRead() {
 describe("SingleRead", () => {
   it("shares the reading under way with an unforced caller", async () => {
     const c = controlledRead();
-    const reads = new SingleRead(c.read);
+    const reads = new SingleRead(c.read, 0);
     const first = reads.run(false);
     expect(reads.run(false)).toBe(first);
     expect(c.started()).toBe(1);
@@ -34,7 +34,7 @@ describe("SingleRead", () => {
 
   it("a forced caller during a reading waits for one begun after it, shared with other forced callers", async () => {
     const c = controlledRead();
-    const reads = new SingleRead(c.read);
+    const reads = new SingleRead(c.read, 0);
     let firstDone = false;
     let forcedDone = false;
     void reads.run(false).then(() => {
@@ -62,11 +62,27 @@ describe("SingleRead", () => {
       n++;
       await Promise.resolve();
       if (n === 1) throw new Error("base de dados indisponível");
-    });
+    }, 0);
     const first = reads.run(false);
     const forced = reads.run(true);
     await expect(first).rejects.toThrow("base de dados indisponível");
     await expect(forced).resolves.toBeUndefined();
     expect(n).toBe(2);
+  });
+
+  it("reads again only once the last reading is older than its age, unless forced", async () => {
+    const c = controlledRead();
+    const reads = new SingleRead(c.read, 60_000);
+    const first = reads.run(false);
+    await c.finish();
+    await first;
+    // fresh: nothing is read, whether a reading runs or not
+    await reads.run(false);
+    expect(c.started()).toBe(1);
+    // forced: read again at once
+    const forced = reads.run(true);
+    expect(c.started()).toBe(2);
+    await c.finish();
+    await forced;
   });
 });

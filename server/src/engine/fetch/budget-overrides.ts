@@ -10,15 +10,16 @@ import type { HostBudget } from "./host-budget.js";
 
 export class BudgetOverrides {
   private current: ReadonlyMap<string, HostBudget> = new Map();
-  private readAt = 0;
-  private readonly reading = new SingleRead(() => this.read());
+  private readonly reading: SingleRead;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly refreshMs = 5_000,
     private readonly onChange: () => void = () => {},
-  ) {}
+  ) {
+    this.reading = new SingleRead(() => this.read(), refreshMs);
+  }
 
   get map(): ReadonlyMap<string, HostBudget> {
     return this.current;
@@ -26,7 +27,6 @@ export class BudgetOverrides {
 
   /** reads the table again when the last reading is older than refreshMs (or `force`) */
   refresh(force = false): Promise<void> {
-    if (!force && Date.now() - this.readAt < this.refreshMs) return Promise.resolve();
     return this.reading.run(force);
   }
 
@@ -43,7 +43,6 @@ export class BudgetOverrides {
   }
 
   private async read(): Promise<void> {
-    this.readAt = Date.now();
     const result = await this.db.execute(sql`select host, per_minute, at_once from host_budgets`);
     const next = new Map<string, HostBudget>();
     for (const r of (result as unknown as { rows: Record<string, unknown>[] }).rows) {
