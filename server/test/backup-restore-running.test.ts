@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { users } from "../src/db/schema.js";
 import { backupDirOf } from "../src/services/backup.js";
-import { createTestApp, type TestApp } from "./harness.js";
+import { createTestApp, migratedTemplate, type TestApp } from "./harness.js";
 
 // an on-disk PGlite, a dump and a reopen: slow on a busy machine
 describe("restoring a backup into the running embedded database", { timeout: 120_000 }, () => {
@@ -18,7 +18,7 @@ describe("restoring a backup into the running embedded database", { timeout: 120
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sm-restore-live-"));
-    database = await openDatabase({ dataDir });
+    database = await openDatabase({ dataDir, pgliteTemplate: await migratedTemplate() });
     t = await createTestApp("pglite", { database, config: { dataDir } });
     await t.createUser({ username: "chefe", role: "admin" });
     await t.createUser({ username: "antes" });

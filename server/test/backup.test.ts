@@ -11,7 +11,7 @@ import { type Database, openDatabase } from "../src/db/client.js";
 import { users } from "../src/db/schema.js";
 import { backupDirOf, listBackups, restoreBackup, startBackupScheduler } from "../src/services/backup.js";
 import { saveAppSettings } from "../src/services/settings.js";
-import { createTestDatabase } from "./harness.js";
+import { createTestDatabase, migratedTemplate } from "./harness.js";
 
 const HOUR = 3_600_000;
 
@@ -36,8 +36,13 @@ function tempDir(): string {
   return dir;
 }
 
+/** a new data directory's database, copied from the migrated template (initdb and migrations cost seconds) */
+async function newEmbedded(dataDir: string): Promise<Database> {
+  return openDatabase({ dataDir, pgliteTemplate: await migratedTemplate() });
+}
+
 async function embeddedWithRows(dataDir: string): Promise<Database> {
-  const database = await openDatabase({ dataDir });
+  const database = await newEmbedded(dataDir);
   await database.db.insert(users).values([
     { username: "ana", passwordHash: "x" },
     { username: "rui", passwordHash: "y", monitorLimit: 7 },
@@ -114,7 +119,7 @@ describe("automatic backups of the embedded database", { timeout: 180_000 }, () 
     await database.close();
 
     const target = tempDir();
-    const other = await openDatabase({ dataDir: target });
+    const other = await newEmbedded(target);
     await other.db.insert(users).values({ username: "outro", passwordHash: "x" });
     await other.close();
 
@@ -129,7 +134,7 @@ describe("automatic backups of the embedded database", { timeout: 180_000 }, () 
 
   it("moves nothing when the archive is not a backup (issue 13, item 5)", async () => {
     const target = tempDir();
-    const live = await openDatabase({ dataDir: target });
+    const live = await newEmbedded(target);
     await live.db.insert(users).values({ username: "vivo", passwordHash: "x" });
     await live.close();
     const before = fs.readdirSync(target).sort();
@@ -144,7 +149,7 @@ describe("automatic backups of the embedded database", { timeout: 180_000 }, () 
 
   it("refuses an archive that expands past its bound without unpacking it (issue 27, item 11)", async () => {
     const target = tempDir();
-    const live = await openDatabase({ dataDir: target });
+    const live = await newEmbedded(target);
     await live.db.insert(users).values({ username: "vivo", passwordHash: "x" });
     await live.close();
     const before = fs.readdirSync(target).sort();

@@ -8,7 +8,7 @@ import { type Database, openDatabase } from "../src/db/client.js";
 import { freeDiskMb } from "../src/services/disk-space.js";
 import type { OperatorLog } from "../src/operator-log.js";
 import { createWorld } from "./engine-support.js";
-import { createTestApp, eventually, type TestApp } from "./harness.js";
+import { createTestApp, eventually, migratedTemplate, type TestApp } from "./harness.js";
 
 /**
  * Issue 27, item 1: the embedded database on a small volume (a tmpfs this test mounts; the machines
@@ -54,7 +54,11 @@ describe.skipIf(!canMount())("a full disk under the embedded database (tmpfs)", 
   beforeAll(async () => {
     mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), "sm-disk-full-"));
     execFileSync("mount", ["-t", "tmpfs", "-o", "size=64m,mode=0700", "tmpfs", mountPoint]);
-    database = await openDatabase({ dataDir: mountPoint, statementTimeoutMs: STATEMENT_TIMEOUT_MS });
+    database = await openDatabase({
+      dataDir: mountPoint,
+      statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+      pgliteTemplate: await migratedTemplate(),
+    });
     t = await createTestApp("pglite", {
       database,
       config: {

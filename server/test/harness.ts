@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.js";
@@ -9,6 +8,9 @@ import { type Database, openDatabase } from "../src/db/client.js";
 import { users } from "../src/db/schema.js";
 import type { EngineHandle } from "../src/engine/handle.js";
 import { hashPassword } from "../src/services/passwords.js";
+import { migratedTemplate } from "./pglite-template.js";
+
+export { buildMigratedTemplate, migratedTemplate } from "./pglite-template.js";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -48,36 +50,6 @@ export async function createTestDatabase(kind: DbKind): Promise<Database & { url
       await c.end();
     },
   };
-}
-
-let template: Promise<ArrayBuffer> | null = null;
-
-/**
- * The migrated empty database every in-memory test database starts from: an empty cluster plus the
- * migrations cost seconds per open, a copy of this tarball under one. test/database-templates.ts builds
- * it once per run (PGLITE_TEMPLATE names its file); a process started without it builds its own.
- */
-export function migratedTemplate(): Promise<ArrayBuffer> {
-  template ??= (async () => {
-    const file = process.env.PGLITE_TEMPLATE;
-    if (file && fs.existsSync(file)) {
-      const bytes = await fs.promises.readFile(file);
-      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    }
-    return buildMigratedTemplate();
-  })();
-  return template;
-}
-
-/** a fresh in-memory database, migrated, as a dumpDataDir("none") tarball */
-export async function buildMigratedTemplate(): Promise<ArrayBuffer> {
-  const database = await openDatabase({ dataDir: null });
-  try {
-    const dump = await database.pglite!.dumpDataDir("none");
-    return await dump.arrayBuffer();
-  } finally {
-    await database.close();
-  }
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

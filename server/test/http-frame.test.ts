@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { openDatabase } from "../src/db/client.js";
+import { migratedTemplate } from "./pglite-template.js";
 import { loadConfig } from "../src/config.js";
 import { createTestApp, PASSWORD, testConfig } from "./harness.js";
 
@@ -17,7 +18,7 @@ describe("HTTP frame (issue 13)", () => {
     fs.mkdirSync(path.join(clientDir, "assets"));
     fs.writeFileSync(path.join(clientDir, "assets", "index-8stk11AO.js"), "console.log(1)");
     fs.writeFileSync(path.join(clientDir, "theme-init.js"), "console.log(2)");
-    const database = await openDatabase({ dataDir: null });
+    const database = await openDatabase({ dataDir: null, pgliteTemplate: await migratedTemplate() });
     app = await buildApp({ database, config: testConfig(), clientDir });
     await app.ready();
     close = async () => {
@@ -75,7 +76,7 @@ describe("slow clients are cut off (issue 13, item 7)", () => {
   let close: () => Promise<void>;
   let port: number;
   beforeAll(async () => {
-    const database = await openDatabase({ dataDir: null });
+    const database = await openDatabase({ dataDir: null, pgliteTemplate: await migratedTemplate() });
     const config = loadConfig({
       NODE_ENV: "test",
       HTTP_REQUEST_TIMEOUT_MS: "1500",

@@ -51,8 +51,9 @@ export async function openDatabase(opts: {
   /** every statement's deadline after the migrations (DB_STATEMENT_TIMEOUT_MS); 0: none */
   statementTimeoutMs?: number;
   /**
-   * an embedded database in memory starts as a copy of this dumpDataDir("none") tarball (the tests'
-   * migrated template) instead of an empty cluster; the migrations then find nothing to do
+   * a new embedded database (in memory, or a data directory without a cluster yet) starts as a copy
+   * of this dumpDataDir("none") tarball (the tests' migrated template) instead of an empty cluster;
+   * the migrations then find nothing to do
    */
   pgliteTemplate?: ArrayBuffer;
 }): Promise<Database> {
@@ -92,8 +93,9 @@ export async function openDatabase(opts: {
     };
   }
   const postgresqlconf = embeddedServerSettings(opts.pgliteSharedBuffersMb);
+  const hasCluster = (dir: string | null) => dir !== null && fs.existsSync(path.join(dir, "PG_VERSION"));
   const open = async (dir: string | null): Promise<EmbeddedDatabase> => {
-    const loadDataDir = dir === null ? opts.pgliteTemplate : undefined;
+    const loadDataDir = hasCluster(dir) ? undefined : opts.pgliteTemplate;
     if (opts.pgliteThread !== false) return PGliteThread.open(dir, postgresqlconf, { loadDataDir });
     const { fsBundle, ...modules } = await pgliteBinaries();
     return PGlite.create({
@@ -112,7 +114,7 @@ export async function openDatabase(opts: {
     // so also the worker thread's); existing ones: fixed now
     process.umask(0o077);
     makePrivate(dir);
-    if (opts.pgliteThread !== false && !fs.existsSync(path.join(dir, "PG_VERSION"))) {
+    if (opts.pgliteThread !== false && !opts.pgliteTemplate && !hasCluster(dir)) {
       // A new cluster's initdb and first migrations grow the thread's WebAssembly memory to ~600 MB,
       // which it never gives back: they run in a thread of their own that ends with them.
       const first = await open(dir);

@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "./client.js";
+import { migratedTemplate } from "../../test/pglite-template.js";
 import { CHANGE_CHANNEL } from "./change-feed.js";
 import { PGliteThread } from "./pglite-thread.js";
 import { users } from "./schema.js";
@@ -36,7 +37,7 @@ async function timerDuring(
 describe("PGlite in a worker thread", () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: null });
+    database = await openDatabase({ dataDir: null, pgliteTemplate: await migratedTemplate() });
   });
   afterAll(() => database.close());
 
@@ -48,14 +49,18 @@ describe("PGlite in a worker thread", () => {
   });
 
   it("blocks the event loop when PGlite runs in this thread (what the worker avoids)", async () => {
-    const inThread = await openDatabase({ dataDir: null, pgliteThread: false });
+    const inThread = await openDatabase({
+      dataDir: null,
+      pgliteThread: false,
+      pgliteTemplate: await migratedTemplate(),
+    });
     try {
       const { ms, maxGap } = await timerDuring(() => inThread.db.execute(HEAVY));
       expect(maxGap).toBeGreaterThan(ms * 0.8);
     } finally {
       await inThread.close();
     }
-    // a fresh database and its migrations, on the test's own thread: slow on a busy machine
+    // a database loaded from the template on the test's own thread: slow on a busy machine
   }, 90_000);
 
   it("keeps other statements out of an open transaction and rolls back on a throw", async () => {
