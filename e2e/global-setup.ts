@@ -94,17 +94,51 @@ async function migratedDataDir(serverEntry: string, dir: string): Promise<void> 
     throw new Error(`A aplicação do modelo terminou com o código ${code}; registo em ${logPath}`);
 }
 
+interface Prepared {
+  clientDir: string;
+  serverEntry: string;
+  dataTemplate: string;
+  /** removes what this run made for itself; nothing when the builds are shared */
+  remove: () => void;
+}
+
+/** the client built, the server compiled and a data directory migrated into `dir` (inside the project) */
+async function prepareInto(dir: string): Promise<Omit<Prepared, "remove">> {
+  const clientDir = path.join(dir, "client");
+  const dataTemplate = path.join(dir, "data-template");
+  buildClient(clientDir);
+  const serverEntry = await buildServerInto(path.join(dir, "server-build"));
+  await migratedDataDir(serverEntry, dataTemplate);
+  return { clientDir, serverEntry, dataTemplate };
+}
+
+/**
+ * The builds and the migrated data directory of this run. `npm test` starts two Playwright runs (the
+ * quality part beside Vitest, the rest after it) and names one folder for both in
+ * E2E_PREPARED_DIR: the first run prepares it, the second finds it ready and spends none of the
+ * ~30 s of CPU (client build, first start) again. scripts/test.mjs removes it at the end.
+ */
+async function prepared(): Promise<Prepared> {
+  fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
+  const shared = process.env.E2E_PREPARED_DIR;
+  if (!shared) {
+    const dir = fs.mkdtempSync(path.join(root, "test-results", "e2e-build-"));
+    return { ...(await prepareInto(dir)), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const manifest = path.join(shared, "ready.json");
+  if (fs.existsSync(manifest)) return { ...JSON.parse(fs.readFileSync(manifest, "utf8")), remove: () => {} };
+  fs.rmSync(shared, { recursive: true, force: true });
+  fs.mkdirSync(shared, { recursive: true });
+  const made = await prepareInto(shared);
+  fs.writeFileSync(manifest, JSON.stringify(made));
+  return { ...made, remove: () => {} };
+}
+
 /** Builds the client, starts the real app on a free port with a fresh data directory, stops it after. */
 export default async function globalSetup() {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "stock-monitor-e2e-"));
   const dataDir = path.join(runDir, "data");
-  const clientDir = path.join(runDir, "client");
-  const dataTemplate = path.join(runDir, "data-template");
-  buildClient(clientDir);
-  fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
-  const serverBuild = fs.mkdtempSync(path.join(root, "test-results", "e2e-server-build-"));
-  const serverEntry = await buildServerInto(serverBuild);
-  await migratedDataDir(serverEntry, dataTemplate);
+  const { clientDir, serverEntry, dataTemplate, remove } = await prepared();
   fs.cpSync(dataTemplate, dataDir, { recursive: true });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -169,7 +203,7 @@ export default async function globalSetup() {
     await retailer.close();
     await telegram.close();
     fs.rmSync(runDir, { recursive: true, force: true });
-    fs.rmSync(serverBuild, { recursive: true, force: true });
+    remove();
     fs.rmSync(path.join(root, adminStatePath(String(port))), { force: true });
   };
 }

@@ -67,6 +67,13 @@ if (!chromium) {
   }
 }
 
+/**
+ * The client build, the compiled server and the migrated data directory, made by the first
+ * Playwright run and found ready by the second (e2e/global-setup.ts)
+ */
+const e2ePrepared = path.join(outDir, "e2e-prepared");
+fs.rmSync(e2ePrepared, { recursive: true, force: true });
+
 /** a Playwright run of `projects`; its JSON report in test-results/<name>.json */
 function playwrightArgs(name, projects, extra = []) {
   const json = path.join(outDir, `${name}.json`);
@@ -76,7 +83,7 @@ function playwrightArgs(name, projects, extra = []) {
     args: ["playwright", "test", ...projects.map((p) => `--project=${p}`), ...extra],
     // no CHROMIUM_PATH here: set, it would override playwright.config.ts's choice of the headless
     // shell (the whole suite ran in the full chromium through `npm test` until 29 Nov)
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: json },
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: json, E2E_PREPARED_DIR: e2ePrepared },
   };
 }
 
@@ -148,6 +155,8 @@ if (quality) {
   }
   countPlaywright(quality.run.json);
 }
+
+fs.rmSync(e2ePrepared, { recursive: true, force: true });
 
 if (skipped.length) {
   console.log("\nSuites não executadas nesta máquina:");
