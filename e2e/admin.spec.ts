@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
+  afterInvalidSubmit,
   createUserViaApi,
   expectTheme,
   isMobileProject,
@@ -51,21 +52,25 @@ test.describe("segundo painel de administração", () => {
     // empty name and password: each says both are required (the shared schema's words, as the server's)
     const required = dialog.getByText("Nome de utilizador e password são obrigatórios");
     await expect(required).toHaveCount(2);
+    await afterInvalidSubmit(page);
     // a (short) name without a password: only the password is missing
     await dialog.getByLabel("Nome de utilizador").fill("ab");
     await createButton.click();
     await expect(required).toHaveCount(1);
     await expect(dialog.getByText("Username deve ter pelo menos 3 caracteres")).toBeVisible();
+    await afterInvalidSubmit(page);
     await dialog.getByLabel("Password").fill("12345");
     await createButton.click();
     await expect(required).toHaveCount(0);
     await expect(dialog.getByText("Password deve ter pelo menos 6 caracteres")).toBeVisible();
+    await afterInvalidSubmit(page);
     await dialog.getByLabel("Email (opcional)").fill("isto-não-é-email");
     await dialog.getByLabel("Limite de monitores").fill("101");
     await dialog.getByRole("button", { name: "Criar Utilizador" }).click();
     await expect(dialog.getByText("Email inválido")).toBeVisible();
     await expect(dialog.getByText("Limite máximo é 100")).toBeVisible();
     await screenshot(page, "staff-admin-create-dialog");
+    await afterInvalidSubmit(page);
 
     const username = uniqueName("lim");
     const password = "password-lim";

@@ -102,6 +102,15 @@ export async function screenshotBothThemes(
   await reopen();
 }
 
+/**
+ * A form submitted with errors: react-hook-form focuses its first invalid field at once and again
+ * in a timer of its own, so a `fill` begun before that timer runs can have its text typed into that
+ * field (seen: the e-mail typed after the user name). A timer the page queues now runs after it.
+ */
+export async function afterInvalidSubmit(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 /** Full-page PNG in artifacts/screenshots/<name>-<project>.png, after animations settle (TAKE_SCREENSHOTS). */
 export async function screenshot(page: Page, name: string) {
   if (!TAKE_SCREENSHOTS) return "";

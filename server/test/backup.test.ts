@@ -36,13 +36,16 @@ function tempDir(): string {
   return dir;
 }
 
-/** a new data directory's database, copied from the migrated template (initdb and migrations cost seconds) */
-async function newEmbedded(dataDir: string): Promise<Database> {
+/**
+ * a data directory's database; a new one is copied from the migrated template (initdb and the
+ * migrations cost seconds), one that has its cluster opens as it is
+ */
+async function openEmbedded(dataDir: string): Promise<Database> {
   return openDatabase({ dataDir, pgliteTemplate: await migratedTemplate() });
 }
 
 async function embeddedWithRows(dataDir: string): Promise<Database> {
-  const database = await newEmbedded(dataDir);
+  const database = await openEmbedded(dataDir);
   await database.db.insert(users).values([
     { username: "ana", passwordHash: "x" },
     { username: "rui", passwordHash: "y", monitorLimit: 7 },
@@ -119,7 +122,7 @@ describe("automatic backups of the embedded database", { timeout: 180_000 }, () 
     await database.close();
 
     const target = tempDir();
-    const other = await newEmbedded(target);
+    const other = await openEmbedded(target);
     await other.db.insert(users).values({ username: "outro", passwordHash: "x" });
     await other.close();
 
@@ -134,7 +137,7 @@ describe("automatic backups of the embedded database", { timeout: 180_000 }, () 
 
   it("moves nothing when the archive is not a backup (issue 13, item 5)", async () => {
     const target = tempDir();
-    const live = await newEmbedded(target);
+    const live = await openEmbedded(target);
     await live.db.insert(users).values({ username: "vivo", passwordHash: "x" });
     await live.close();
     const before = fs.readdirSync(target).sort();
@@ -142,14 +145,15 @@ describe("automatic backups of the embedded database", { timeout: 180_000 }, () 
     fs.writeFileSync(garbage, "isto não é um backup");
     await expect(restoreBackup(garbage, target)).rejects.toThrow(/backup/i);
     expect(fs.readdirSync(target).sort()).toEqual(before);
-    const reopened = await openDatabase({ dataDir: target });
+    // the template is for a folder without a cluster: given for one that has its own, it is ignored
+    const reopened = await openEmbedded(target);
     cleanups.push(() => reopened.close());
     expect((await reopened.db.select().from(users)).map((u) => u.username)).toEqual(["vivo"]);
   });
 
   it("refuses an archive that expands past its bound without unpacking it (issue 27, item 11)", async () => {
     const target = tempDir();
-    const live = await newEmbedded(target);
+    const live = await openEmbedded(target);
     await live.db.insert(users).values({ username: "vivo", passwordHash: "x" });
     await live.close();
     const before = fs.readdirSync(target).sort();
