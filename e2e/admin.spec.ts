@@ -183,12 +183,14 @@ test.describe("página de administração", () => {
   });
 
   test("métricas financeiras: ver, validar, guardar e copiar os valores atuais", async ({ page }) => {
-    // the live figures as the page last read them (it polls): another spec's sales on the shared
-    // server change them between the page's read and any request of the test's own
-    const pageRead: { last?: Promise<{ live: { totalItemsSold: number; totalRevenue: string } }> } = {};
+    // every live reading the page received (it polls, and refetches after a save): another spec's
+    // sales on the shared server move the figures between readings, and the form copies whichever
+    // one the page held when the button was pressed
+    type Reading = { live: { totalItemsSold: number; totalRevenue: string } };
+    const pageReads: Promise<Reading>[] = [];
     page.on("response", (response) => {
       if (response.request().method() === "GET" && response.url().endsWith("/api/admin/financial-metrics"))
-        pageRead.last = response.json();
+        pageReads.push(response.json());
     });
     await page.goto("/admin");
     await page.getByRole("tab", { name: "Métricas Financeiras" }).click();
@@ -222,12 +224,19 @@ test.describe("página de administração", () => {
     await expect(page.getByText("24,3\u00a0%")).toBeVisible();
     await expect(page.getByText(/Atualizado em .* por admin/)).toBeVisible();
 
-    const held = pageRead.last;
-    if (!held) throw new Error("a página não leu as métricas");
     await page.getByRole("button", { name: "Copiar para o formulário" }).click();
-    const live = await held;
-    await expect(page.getByLabel("Itens vendidos")).toHaveValue(String(live.live.totalItemsSold));
-    await expect(page.getByLabel("Receita total (€)")).toHaveValue(live.live.totalRevenue.replace(".", ","));
+    // the hand-typed figures give way to one reading of the server, both fields from the same one
+    const items = page.getByLabel("Itens vendidos");
+    const revenue = page.getByLabel("Receita total (€)");
+    await expect
+      .poll(async () => {
+        const copied = `${await items.inputValue()} / ${await revenue.inputValue()}`;
+        const readings = (await Promise.all(pageReads)).map(
+          ({ live }) => `${live.totalItemsSold} / ${live.totalRevenue.replace(".", ",")}`,
+        );
+        return readings.includes(copied) ? "uma leitura do servidor" : `${copied} ∉ [${readings.join("; ")}]`;
+      })
+      .toBe("uma leitura do servidor");
     await page.getByRole("button", { name: "Cancelar" }).click();
     await expect(page.getByLabel("Itens vendidos")).toBeHidden();
   });
