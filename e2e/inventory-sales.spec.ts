@@ -1,6 +1,7 @@
 import { WIDE_ONLY } from "./constants";
 import { expect, type Page, test } from "@playwright/test";
 import {
+  afterInvalidSubmit,
   isMobileProject,
   loginViaApi,
   screenshot,
@@ -68,6 +69,7 @@ test("adicionar um item com foto, vendê-lo com taxas '2+1,5', ver o lucro em Ve
   await dialog.getByRole("button", { name: "Adicionar Item" }).click();
   await expect(dialog.getByText("Nome obrigatório")).toBeVisible();
   await expect(dialog.getByText("Preço obrigatório")).toBeVisible();
+  await afterInvalidSubmit(page);
   await dialog.getByLabel("Nome").fill(ITEM);
   await dialog.getByLabel("Preço de compra (€)").fill("45,10");
   await dialog.getByLabel("Portes (€)").fill("4,90");

@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import { type APIRequest, expect, type Page, test } from "@playwright/test";
 import { ADMIN_STATE } from "./constants";
-import { isMobileProject, loggedOut, loginViaApi, screenshot, screenshotBothThemes, toast } from "./helpers";
+import {
+  afterInvalidSubmit,
+  isMobileProject,
+  loggedOut,
+  loginViaApi,
+  screenshot,
+  screenshotBothThemes,
+  toast,
+} from "./helpers";
 
 /** a public literal address: passes the SSRF guard without DNS; the engine is off in e2e */
 const WEBHOOK = "https://162.159.135.232/api/webhooks/1/e2e";
@@ -70,6 +78,7 @@ test("adicionar, atingir o limite, editar, pausar e remover um monitor; vê-lo n
   await expect(dialog.getByText("Nome obrigatório")).toBeVisible();
   await expect(dialog.getByText("URL obrigatório", { exact: true })).toBeVisible();
   await expect(dialog.getByText("URL do webhook obrigatório")).toBeVisible();
+  await afterInvalidSubmit(page);
 
   // a URL picks its platform; a platform chosen by hand against it is refused on saving
   await fillProduct(page, {
