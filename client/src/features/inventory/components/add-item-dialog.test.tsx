@@ -77,3 +77,53 @@ describe("«Comprei» from a monitor priced in another currency", () => {
     });
   });
 });
+
+describe("Novo Item, typed by hand", () => {
+  function openEmpty() {
+    network.use(http.post("/api/inventory", () => HttpResponse.json({ id: 10 }, { status: 201 })));
+    const onOpenChange = vi.fn();
+    const view = renderScreen(<AddItemDialog open onOpenChange={onOpenChange} />, { path: "/inventory" });
+    const dialog = () => screen.getByRole("dialog");
+    const field = (label: string | RegExp) => within(dialog()).getByLabelText(label) as HTMLInputElement;
+    const submit = () => view.user.click(within(dialog()).getByRole("button", { name: "Adicionar Item" }));
+    return { ...view, onOpenChange, dialog, field, submit };
+  }
+
+  it("an empty item: the name and the price are asked for in Portuguese, and nothing is sent", async () => {
+    const { dialog, submit, onOpenChange } = openEmpty();
+    await submit();
+    expect(await within(dialog()).findByText("Nome obrigatório")).toBeTruthy();
+    expect(within(dialog()).getByText("Preço obrigatório")).toBeTruthy();
+    expect(network.writes()).toEqual([]);
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it("a lot of 0 units is refused; of 3, it is sent with its price and shipping per unit", async () => {
+    const { user, dialog, field, submit, onOpenChange } = openEmpty();
+    await user.type(field("Nome"), "Lote Nike Dunk Low");
+    await user.type(field("Preço de compra (€)"), "40");
+    await user.type(field("Portes (€)"), "1,5");
+    await user.clear(field("Quantidade"));
+    await user.type(field("Quantidade"), "0");
+    await submit();
+    expect(await within(dialog()).findByText("A quantidade mínima é 1")).toBeTruthy();
+    expect(network.writes()).toEqual([]);
+
+    await user.clear(field("Quantidade"));
+    await user.type(field("Quantidade"), "3");
+    await submit();
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(network.writes()).toEqual([
+      {
+        method: "POST",
+        path: "/api/inventory",
+        body: expect.objectContaining({
+          name: "Lote Nike Dunk Low",
+          price: "40.00",
+          shippingPrice: "1.50",
+          quantity: 3,
+        }),
+      },
+    ]);
+  });
+});
