@@ -166,7 +166,7 @@ test.describe("página de administração", () => {
     }
   });
 
-  test("métricas financeiras: ver, validar, guardar e copiar os valores atuais", async ({ page }) => {
+  test("métricas financeiras: ver, guardar e copiar os valores atuais", async ({ page }) => {
     // every live reading the page received (it polls, and refetches after a save): another spec's
     // sales on the shared server move the figures between readings, and the form copies whichever
     // one the page held when the button was pressed
