@@ -21,13 +21,17 @@ const DRAFT: ItemDraft = {
   purchaseRateOn: "2026-11-10",
 };
 
-function open(draft: ItemDraft) {
+/** the dialog from a draft («Comprei»), or empty (Novo Item) without one */
+function open(draft?: ItemDraft) {
   network.use(http.post("/api/inventory", () => HttpResponse.json({ id: 9 }, { status: 201 })));
   const onOpenChange = vi.fn();
   const view = renderScreen(<AddItemDialog open onOpenChange={onOpenChange} draft={draft} />, {
     path: "/inventory",
   });
-  return { ...view, onOpenChange, dialog: () => screen.getByRole("dialog") };
+  const dialog = () => screen.getByRole("dialog");
+  const field = (label: string | RegExp) => within(dialog()).getByLabelText(label) as HTMLInputElement;
+  const submit = () => view.user.click(within(dialog()).getByRole("button", { name: "Adicionar Item" }));
+  return { ...view, onOpenChange, dialog, field, submit };
 }
 
 describe("«Comprei» from a monitor priced in another currency", () => {
@@ -79,18 +83,8 @@ describe("«Comprei» from a monitor priced in another currency", () => {
 });
 
 describe("Novo Item, typed by hand", () => {
-  function openEmpty() {
-    network.use(http.post("/api/inventory", () => HttpResponse.json({ id: 10 }, { status: 201 })));
-    const onOpenChange = vi.fn();
-    const view = renderScreen(<AddItemDialog open onOpenChange={onOpenChange} />, { path: "/inventory" });
-    const dialog = () => screen.getByRole("dialog");
-    const field = (label: string | RegExp) => within(dialog()).getByLabelText(label) as HTMLInputElement;
-    const submit = () => view.user.click(within(dialog()).getByRole("button", { name: "Adicionar Item" }));
-    return { ...view, onOpenChange, dialog, field, submit };
-  }
-
   it("an empty item: the name and the price are asked for in Portuguese, and nothing is sent", async () => {
-    const { dialog, submit, onOpenChange } = openEmpty();
+    const { dialog, submit, onOpenChange } = open();
     await submit();
     expect(await within(dialog()).findByText("Nome obrigatório")).toBeTruthy();
     expect(within(dialog()).getByText("Preço obrigatório")).toBeTruthy();
@@ -99,7 +93,7 @@ describe("Novo Item, typed by hand", () => {
   });
 
   it("a lot of 0 units is refused; of 3, it is sent with its price and shipping per unit", async () => {
-    const { user, dialog, field, submit, onOpenChange } = openEmpty();
+    const { user, dialog, field, submit, onOpenChange } = open();
     await user.type(field("Nome"), "Lote Nike Dunk Low");
     await user.type(field("Preço de compra (€)"), "40");
     await user.type(field("Portes (€)"), "1,5");
