@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import pg from "pg";
 
 const isCI = process.env.CI === "true" || process.env.CI === "1";
@@ -11,6 +12,8 @@ const outDir = path.resolve("test-results");
 fs.mkdirSync(outDir, { recursive: true });
 const skipped = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** every failed test, named again at the very end: CI keeps only the tail of the log */
+const failures = [];
 let ok = true;
 
 function run(label, cmd, args, env = {}) {
@@ -89,10 +92,28 @@ function playwrightArgs(name, projects, extra = []) {
 
 function countPlaywright(json) {
   if (!fs.existsSync(json)) return;
-  const s = JSON.parse(fs.readFileSync(json, "utf8")).stats ?? {};
+  const report = JSON.parse(fs.readFileSync(json, "utf8"));
+  const s = report.stats ?? {};
   totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
   totals.failed += s.unexpected ?? 0;
   totals.skipped += s.skipped ?? 0;
+  const walk = (suite, outer) => {
+    // a file's own suite is titled with its path: only describe blocks name the test
+    const titles = suite.title && suite.title !== suite.file ? [...outer, suite.title] : outer;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== "unexpected") continue;
+        const last = t.results?.at(-1);
+        failures.push({
+          where: `${spec.file}:${spec.line} [${t.projectName}]`,
+          name: [...titles, spec.title].join(" › "),
+          message: last?.error?.message ?? last?.errors?.[0]?.message,
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, titles);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
 }
 
 /*
@@ -139,6 +160,14 @@ if (fs.existsSync(vitestJson)) {
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + r.numTodoTests;
+  for (const file of r.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name);
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+    for (const t of tests) failures.push({ where, name: t.fullName, message: t.failureMessages?.[0] });
+    // a file that failed outside any test (an import, a hook) has no failed test to name
+    if (file.status === "failed" && tests.length === 0)
+      failures.push({ where, name: "(o ficheiro)", message: file.message });
+  }
 }
 
 if (quality) {
@@ -161,6 +190,17 @@ fs.rmSync(e2ePrepared, { recursive: true, force: true });
 if (skipped.length) {
   console.log("\nSuites não executadas nesta máquina:");
   for (const s of skipped) console.log(`  - ${s}`);
+}
+if (failures.length) {
+  console.log("\nTestes que falharam:");
+  for (const f of failures) {
+    console.log(`  ✖ ${f.where} › ${f.name}`);
+    // the first lines of its message, without colour codes or the runners' own frames
+    const lines = stripVTControlCharacters(String(f.message ?? ""))
+      .split("\n")
+      .filter((line) => line.trim() && !line.includes("node_modules"));
+    for (const line of lines.slice(0, 8)) console.log(`      ${line}`);
+  }
 }
 if (!ok && totals.failed === 0) totals.failed = 1; // a failed lint/typecheck/runner counts
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
