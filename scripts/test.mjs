@@ -14,6 +14,8 @@ const skipped = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** every failed test, named again at the very end: CI keeps only the tail of the log */
 const failures = [];
+/** the steps that ended in error (a lint, the type check, a runner that could not finish), also named at the end */
+const failedSteps = [];
 let ok = true;
 
 function run(label, cmd, args, env = {}) {
@@ -21,6 +23,7 @@ function run(label, cmd, args, env = {}) {
   const res = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (res.status !== 0) {
     console.error(`✖ ${label} falhou (código ${res.status})`);
+    failedSteps.push(label);
     ok = false;
   }
   return res.status === 0;
@@ -52,6 +55,7 @@ const pgUrl = await postgresUrl();
 if (!pgUrl) {
   if (isCI) {
     console.error("✖ CI=true mas não há PostgreSQL em 127.0.0.1:5432 (defina TEST_PG_URL).");
+    failedSteps.push("PostgreSQL em falta");
     ok = false;
   } else {
     skipped.push(
@@ -64,6 +68,7 @@ const chromium = chromiumPath();
 if (!chromium) {
   if (isCI) {
     console.error("✖ CI=true mas não há Chromium (apt-get install chromium).");
+    failedSteps.push("Chromium em falta");
     ok = false;
   } else {
     skipped.push("testes no browser (Playwright): sem Chromium (apt-get install chromium, ou CHROMIUM_PATH)");
@@ -180,6 +185,7 @@ if (quality) {
   process.stdout.write(fs.readFileSync(quality.log, "utf8"));
   if (code !== 0) {
     console.error(`✖ Playwright, passe de qualidade falhou (código ${code})`);
+    failedSteps.push("Playwright, passe de qualidade");
     ok = false;
   }
   countPlaywright(quality.run.json);
@@ -191,6 +197,7 @@ if (skipped.length) {
   console.log("\nSuites não executadas nesta máquina:");
   for (const s of skipped) console.log(`  - ${s}`);
 }
+if (failedSteps.length) console.log(`\nPassos que falharam: ${failedSteps.join("; ")}`);
 if (failures.length) {
   console.log("\nTestes que falharam:");
   for (const f of failures) {
@@ -198,7 +205,7 @@ if (failures.length) {
     // the first lines of its message, without colour codes or the runners' own frames
     const lines = stripVTControlCharacters(String(f.message ?? ""))
       .split("\n")
-      .filter((line) => line.trim() && !line.includes("node_modules"));
+      .filter((line) => line.trim() && !line.includes("node_modules") && !line.includes("(<anonymous>)"));
     for (const line of lines.slice(0, 8)) console.log(`      ${line}`);
   }
 }
