@@ -1,10 +1,10 @@
-import { performance } from "node:perf_hooks";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "./client.js";
+import { loopBusyDuring } from "../../test/loop-busy.js";
 import { migratedTemplate } from "../../test/pglite-template.js";
 import { CHANGE_CHANNEL } from "./change-feed.js";
 import { PGliteThread } from "./pglite-thread.js";
@@ -13,19 +13,6 @@ import { DatabaseUnavailableError } from "./unavailable.js";
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const HEAVY = sql`select count(*)::int as n from generate_series(1, 1500000)`;
-
-/**
- * runs `work` and returns how long it took and the share of that time this thread's event loop
- * spent running code rather than waiting. The share, unlike the gaps between a timer's ticks, does
- * not grow when a busy machine leaves the process waiting for a core.
- */
-async function loopBusyDuring(work: () => Promise<unknown>): Promise<{ ms: number; busy: number }> {
-  const before = performance.eventLoopUtilization();
-  const started = performance.now();
-  await work();
-  const ms = performance.now() - started;
-  return { ms, busy: performance.eventLoopUtilization(before).utilization };
-}
 
 describe("PGlite in a worker thread", () => {
   let database: Database;

@@ -1,5 +1,5 @@
-import { performance } from "node:perf_hooks";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { loopBusyDuring } from "../../../test/loop-busy.js";
 import { fixture } from "../platforms/testing/local-retailer";
 import { parseWortenPage, worten } from "../platforms/worten";
 import { CATALOGUE, getAdapter } from "../platforms/index";
@@ -92,15 +92,9 @@ describe("parse pool", () => {
 
   it("keeps the event loop free while heavy pages are parsed", async () => {
     await parsePage(worten, [page, PAGE]); // the worker is warm
-    // the share of the time this thread's loop ran code (not the gaps between ticks, which a busy
-    // machine stretches by leaving the process without a core)
-    const busyDuring = async (work: () => unknown) => {
-      const before = performance.eventLoopUtilization();
-      await work();
-      return performance.eventLoopUtilization(before).utilization;
-    };
-    const inPlace = await busyDuring(() => parseWortenPage(page, PAGE));
-    const inWorker = await busyDuring(async () => {
+    // the share of the time this thread's loop ran code (test/loop-busy.ts)
+    const { busy: inPlace } = await loopBusyDuring(() => parseWortenPage(page, PAGE));
+    const { busy: inWorker } = await loopBusyDuring(async () => {
       for (let i = 0; i < 4; i++) await parsePage(worten, [page, PAGE]);
     });
     expect(inPlace).toBeGreaterThan(0.8);
