@@ -110,10 +110,16 @@ export default defineConfig({
     timezoneId: "Europe/Lisbon",
     colorScheme: "light",
     reducedMotion: "reduce",
-    // a failed test keeps its trace with the page's DOM at each step, without the screencast: its
-    // frames cost every test the compositor's work, ~40 % of the suite's CPU on 2 cores (measured:
-    // admin + accounts, 165 s of CPU with the screencast, 94 s without, 89 s with no trace at all)
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
+    // Off under CI unless E2E_TRACE is set: nobody can open a CI run's artifacts (its log's tail
+    // names each failed test and its message), and recording a trace, even one dropped when the
+    // test passes, cost the slow 2-core machine 15–25 % of the browser run's CPU (admin +
+    // inventory-sales, both projects: 165 s of the machine's CPU without it, 194–222 s with it).
+    // Elsewhere a failed test keeps its trace with the page's DOM at each step, without the
+    // screencast, whose frames cost ~40 % more (docs/decisions.md, "No trace recorded under CI").
+    trace:
+      process.env.CI && !process.env.E2E_TRACE
+        ? "off"
+        : { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
     screenshot: "only-on-failure",
     launchOptions: { executablePath, args: chromiumArgs },
     // the app's service worker (installing, the shell without network, push) is what offline.spec
