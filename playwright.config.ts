@@ -5,6 +5,7 @@ import {
   CHROMIUM_ARGS as chromiumArgs,
   FULL_CHROMIUM,
   PHONE_ONLY,
+  SAME_ON_A_PHONE,
   WIDE_ONLY,
 } from "./e2e/constants";
 
@@ -144,7 +145,7 @@ export default defineConfig({
       name: "mobile",
       dependencies: ["setup"],
       testIgnore: [...ALL_WIDTHS_SPECS, ...SAME_ON_A_PHONE_SPECS],
-      grepInvert: new RegExp(WIDE_ONLY),
+      grepInvert: new RegExp(`${WIDE_ONLY}|${SAME_ON_A_PHONE}`),
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,

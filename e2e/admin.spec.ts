@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { TAKE_SCREENSHOTS } from "./constants";
+import { SAME_ON_A_PHONE, TAKE_SCREENSHOTS } from "./constants";
 import {
   afterInvalidSubmit,
   createUserViaApi,
@@ -166,7 +166,9 @@ test.describe("página de administração", () => {
     }
   });
 
-  test("métricas financeiras: ver, guardar e copiar os valores atuais", async ({ page }) => {
+  test("métricas financeiras: ver, guardar e copiar os valores atuais", { tag: SAME_ON_A_PHONE }, async ({
+    page,
+  }) => {
     // every live reading the page received (it polls, and refetches after a save): another spec's
     // sales on the shared server move the figures between readings, and the form copies whichever
     // one the page held when the button was pressed
@@ -187,8 +189,6 @@ test.describe("página de administração", () => {
       await expect(page.getByText("Valores atuais")).toBeVisible();
     });
 
-    // both projects share the server: only one of them writes the figures
-    if (isMobileProject()) return;
     await page.getByRole("button", { name: "Editar" }).click();
     // what the form refuses is its screen test's (metrics-form.test.tsx)
     await page.getByLabel("Receita total (€)").fill("1.234,50");
@@ -222,7 +222,9 @@ test.describe("página de administração", () => {
 });
 
 test.describe("configurações", () => {
-  test("um utilizador muda o tema, que se aplica logo e fica guardado no servidor", async ({ page }) => {
+  test("um utilizador muda o tema, que se aplica logo e fica guardado no servidor", {
+    tag: SAME_ON_A_PHONE,
+  }, async ({ page }) => {
     await page.goto("/");
     const user = await createUserViaApi(page, { username: uniqueName("tema") });
     await switchUser(page, user.username, user.password);
@@ -278,7 +280,9 @@ test.describe("configurações", () => {
     expect(restored).toMatchObject({ theme: "light", ...kept });
   });
 
-  test("o administrador vê os quatro separadores e guarda a configuração global", async ({ page }) => {
+  test("o administrador vê os quatro separadores e guarda a configuração global", {
+    tag: SAME_ON_A_PHONE,
+  }, async ({ page }) => {
     await page.goto("/settings");
     for (const tab of ["Perfil", "Global", "Sistema", "Utilizador"]) {
       const show = async () => {
@@ -289,8 +293,6 @@ test.describe("configurações", () => {
       await screenshotBothThemes(page, `settings-${tab.toLowerCase()}`, show);
     }
 
-    // the global configuration is shared: only the desktop project changes it
-    if (isMobileProject()) return;
     await page.getByRole("tab", { name: "Global" }).click();
     // the per-user quotas (issue 27) sit with the other installation-wide settings
     await expect(page.getByLabel("Itens no inventário por utilizador")).toHaveValue("5000");
@@ -315,7 +317,7 @@ test.describe("configurações", () => {
   });
 });
 
-test.describe("perfil", () => {
+test.describe("perfil", { tag: SAME_ON_A_PHONE }, () => {
   test("edita nome e email, cancela e guarda pela API", async ({ page }) => {
     await page.goto("/");
     const user = await createUserViaApi(page, { username: uniqueName("perf") });

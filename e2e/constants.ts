@@ -48,3 +48,10 @@ export const TAKE_SCREENSHOTS = !process.env.CI || !!process.env.E2E_SCREENSHOTS
  */
 export const WIDE_ONLY = "@wide-only";
 export const PHONE_ONLY = "@phone-only";
+/**
+ * A test whose flow and locators are the same at 390 px as at 1280 (a form, a menu of the header,
+ * a message), in a file that otherwise has phone-specific tests: the phone project does not list
+ * it. What the phone shows of those screens the quality pass checks and pictures at 390 px, light
+ * and dark.
+ */
+export const SAME_ON_A_PHONE = "@same-on-a-phone";

@@ -1,4 +1,4 @@
-import { ADMIN_STATE, PHONE_ONLY, WIDE_ONLY } from "./constants";
+import { ADMIN_STATE, PHONE_ONLY, SAME_ON_A_PHONE, WIDE_ONLY } from "./constants";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   ADMIN_PASSWORD,
@@ -43,7 +43,7 @@ async function expectNavigation(frame: Locator, nav: Locator) {
   await expect(frame).toContainText("v1.0");
 }
 
-test.describe("sessão", () => {
+test.describe("sessão", { tag: SAME_ON_A_PHONE }, () => {
   test.use(loggedOut);
 
   test("uma password errada mostra a mensagem do servidor", async ({ page }) => {
@@ -211,7 +211,7 @@ test.describe("moldura", () => {
     await expectTheme(page, "light");
   });
 
-  test("o menu do avatar mostra o nome, o email e as opções", async ({ page }) => {
+  test("o menu do avatar mostra o nome, o email e as opções", { tag: SAME_ON_A_PHONE }, async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: /^Menu de / }).click();
     const menu = page.getByRole("menu");
@@ -222,7 +222,9 @@ test.describe("moldura", () => {
     await expectScreen(page);
   });
 
-  test("quem pede menos movimento vê menus sem animação; os outros com ela", async ({ page, browser }) => {
+  test("quem pede menos movimento vê menus sem animação; os outros com ela", {
+    tag: SAME_ON_A_PHONE,
+  }, async ({ page, browser }) => {
     const menuAnimation = async (p: Page) => {
       await p.goto("/");
       await p.getByRole("button", { name: /^Menu de / }).click();
@@ -238,7 +240,7 @@ test.describe("moldura", () => {
     }
   });
 
-  test("uma rota inexistente mostra 404", async ({ page }) => {
+  test("uma rota inexistente mostra 404", { tag: SAME_ON_A_PHONE }, async ({ page }) => {
     await page.goto("/pagina-que-nao-existe");
     await expect(page.getByText("404 Page Not Found")).toBeVisible();
     await screenshot(page, "not-found");

@@ -14,6 +14,12 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, TAKE_SCREENSHOTS } from "./constants";
 export { ADMIN_PASSWORD, ADMIN_USERNAME };
 
 export type Theme = "light" | "dark";
+/**
+ * The themes a flow repeats itself in when its dark run checks nothing the light one does not (a
+ * layout, a flow, a timing): the dark one only when pictures are taken. Colours in the dark theme
+ * are the quality pass's and the axe scans' (both themes at 390 and 1280 px).
+ */
+export const THEMES_OF_A_FLOW: Theme[] = TAKE_SCREENSHOTS ? ["light", "dark"] : ["light"];
 export const THEME_STORAGE_KEY = "stock-monitor-theme";
 
 /**

@@ -1,7 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import type { FakeRetailer } from "../tools/fake-retailer";
 import { addNudeProducts, checkNow, type EngineApp, SHOP, startEngineApp } from "./engine-app";
-import { failReadsUntilRecovered, newAppContext, type Theme } from "./helpers";
+import { failReadsUntilRecovered, newAppContext, THEMES_OF_A_FLOW, type Theme } from "./helpers";
 import { apiSession, type QualityApp, type StorageState } from "./quality-app";
 import {
   axeProblems,
@@ -354,11 +354,12 @@ for (const width of ["desktop", "mobile"] as const) {
 }
 
 test("lista, cartões e histórico: 390, 800 e 1280 px, claro e escuro, sem problemas", async ({ browser }) => {
-  // eighteen screens in six contexts: on a busy 2-core CI machine more than the file's 180 s
+  // up to eighteen screens in six contexts: on a busy 2-core CI machine more than the file's 180 s
   test.setTimeout(360_000);
   const problems: Problems = [];
   for (const width of Object.keys(WIDTHS) as Width[]) {
-    for (const theme of ["light", "dark"] as const) {
+    // 800 px is checked for its layout only (no axe below): its dark run is for the pictures
+    for (const theme of width === "tablet" ? THEMES_OF_A_FLOW : (["light", "dark"] as const)) {
       const context = await open(browser, width, theme);
       const page = await context.newPage();
       let where = "";

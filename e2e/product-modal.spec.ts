@@ -4,7 +4,7 @@ import { type Browser, type BrowserContext, expect, type Locator, type Page, tes
 import { FakeRetailer } from "../tools/fake-retailer";
 import { FakeWebhook } from "../tools/fake-webhook";
 import { TAKE_SCREENSHOTS } from "./constants";
-import { elementScreenshot, newAppContext, type Theme, toast } from "./helpers";
+import { elementScreenshot, newAppContext, THEMES_OF_A_FLOW, type Theme, toast } from "./helpers";
 import { apiSession, createUser, type QualityApp, type StorageState, startQualityApp } from "./quality-app";
 
 /**
@@ -455,7 +455,7 @@ test("Testar webhook no modal e nas Configurações; o webhook pessoal preenche 
 });
 
 for (const width of ["desktop", "tablet", "mobile"] as const) {
-  for (const theme of ["light", "dark"] as const) {
+  for (const theme of THEMES_OF_A_FLOW) {
     test(`o modal a ${WIDTHS[width].width} px, tema ${theme === "light" ? "claro" : "escuro"}`, async ({
       browser,
     }) => {
