@@ -1,3 +1,4 @@
+import { SAME_ON_A_PHONE } from "./constants";
 import { expect, type Page, test } from "@playwright/test";
 import { isMobileProject, screenshot, setTheme, signInAsNewUser } from "./helpers";
 import { axeProblems, controlProblems, overflowProblems, settle, textProblems } from "./quality-checks";
@@ -133,7 +134,7 @@ test("Vendas: importar um CSV com colunas de outros nomes, escolhidas pelo utili
   await expect(page.getByText("Jordan 1").first()).toBeVisible();
 });
 
-test("um ficheiro mal formado diz a linha onde parou", async ({ page }) => {
+test("um ficheiro mal formado diz a linha onde parou", { tag: SAME_ON_A_PHONE }, async ({ page }) => {
   await signInAsNewUser(page, "csv-bad");
   await page.goto("/inventory");
   const dialog = await openWizard(page);

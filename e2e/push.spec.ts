@@ -1,6 +1,6 @@
 import { devices, expect, type Page, test } from "@playwright/test";
 import { screenshot, screenshotBothThemes, setTheme } from "./helpers";
-import { WITH_NOTIFICATIONS } from "./constants";
+import { PHONE_ONLY, SAME_ON_A_PHONE, WITH_NOTIFICATIONS } from "./constants";
 
 test.describe.configure({ timeout: 240_000 });
 // notifications are shown only by the full chromium, not by the headless shell the suite runs in
@@ -15,10 +15,9 @@ async function serviceWorkerReady(page: Page): Promise<string> {
   });
 }
 
-test("installable app: a valid manifest with its icons, and the service worker registers", async ({
-  page,
-  request,
-}) => {
+test("installable app: a valid manifest with its icons, and the service worker registers", {
+  tag: SAME_ON_A_PHONE,
+}, async ({ page, request }) => {
   await page.goto("/");
   const href = await page.locator('link[rel="manifest"]').getAttribute("href");
   expect(href).toBe("/manifest.webmanifest");
@@ -44,10 +43,10 @@ test("installable app: a valid manifest with its icons, and the service worker r
   expect(await serviceWorkerReady(page)).toMatch(/\/sw\.js$/);
 });
 
-test("no telemóvel, a app sugere instalá-la: no Android com o botão do navegador, no iPhone com o caminho do Safari e o aviso do push", async ({
-  browser,
-  baseURL,
-}) => {
+// it opens its own phone contexts (an Android and an iPhone), whatever the project: listed once
+test("no telemóvel, a app sugere instalá-la: no Android com o botão do navegador, no iPhone com o caminho do Safari e o aviso do push", {
+  tag: PHONE_ONLY,
+}, async ({ browser, baseURL }) => {
   const storageState = test.info().project.use.storageState;
   const phone = {
     viewport: { width: 390, height: 844 },
@@ -103,7 +102,11 @@ test("no telemóvel, a app sugere instalá-la: no Android com o botão do navega
   await iphone.close();
 });
 
-test("a push message shows a notification that names the product", async ({ page, context, browserName }) => {
+test("a push message shows a notification that names the product", { tag: SAME_ON_A_PHONE }, async ({
+  page,
+  context,
+  browserName,
+}) => {
   test.skip(browserName !== "chromium", "CDP only");
   await context.grantPermissions(["notifications"]);
   await page.goto("/");
@@ -143,7 +146,9 @@ test("a push message shows a notification that names the product", async ({ page
   }).toPass({ timeout: 60_000 });
 });
 
-test("Settings → Utilizador: the alert channel switches, both themes", async ({ page }) => {
+test("Settings → Utilizador: the alert channel switches, both themes", { tag: SAME_ON_A_PHONE }, async ({
+  page,
+}) => {
   await page.goto("/settings");
   await page.getByRole("tab", { name: "Utilizador" }).click();
   await expect(page.getByText("Notificações push")).toBeVisible();
