@@ -25,10 +25,13 @@
  * wrapping costs ~5 % more) with `npm start`'s node flags (`--node-args "…"` to compare others).
  *
  * It also prints the floor under that figure on this machine: the CPU a process spends on the HTTP
- * exchange alone (the engine's own `Transport`, to the same stand-in pages at the same pace), with
- * nothing parsed, detected or written; a tenth of it per monitor served at ten watchers. It also
- * prints Node's own `http` client doing the same: the one other transport worth weighing (see
- * docs/decisions.md).
+ * exchange alone (the engine's own `Transport`, to the same stand-in pages at the same pace, split
+ * over as many processes as the engines), with nothing parsed, detected or written; a tenth of it
+ * per monitor served at ten watchers. It also prints Node's own `http` client doing the same: the
+ * one other transport worth weighing (see docs/decisions.md); with several engines, the same
+ * exchanges in one process at the whole pace (on a machine whose idle CPU wakes slowly, a request
+ * costs more at a lower pace); and how often the engine processes' threads went to sleep and woke
+ * per target check (voluntary context switches), the floor's per request beside it.
  *
  * `--cpu-prof <dir>` profiles each engine process over the measured window (the inspector's
  * profiler) and writes `engine-<pid>.cpuprofile` to that folder (Chrome DevTools, Performance tab).
@@ -74,6 +77,8 @@ interface ChildSpec {
 }
 interface ChildFigures {
   cpuMs: number;
+  /** the process's voluntary context switches: each time one of its threads slept and woke again */
+  sleeps: number;
   checks: number;
   /** target checks that read the answer every watcher had read (one row leased, no watcher read) */
   settled: number;
@@ -107,6 +112,7 @@ async function engineChild(spec: ChildSpec): Promise<void> {
     onError: (e) => console.error("[bench targets-scale engine]", e),
   });
   let cpuBefore = process.cpuUsage();
+  let switchesBefore = process.resourceUsage().voluntaryContextSwitches;
   let counted = { ...engine.stats };
   const profiler = spec.profileDir ? new Session() : null;
   const post = (method: string) =>
@@ -121,10 +127,12 @@ async function engineChild(spec: ChildSpec): Promise<void> {
         await post("Profiler.start");
       }
       cpuBefore = process.cpuUsage();
+      switchesBefore = process.resourceUsage().voluntaryContextSwitches;
       counted = { ...engine.stats };
       engine.stats.collect();
     } else if (message === "figures") {
       const cpu = process.cpuUsage(cpuBefore);
+      const sleeps = process.resourceUsage().voluntaryContextSwitches - switchesBefore;
       if (profiler && spec.profileDir) {
         const { profile } = (await post("Profiler.stop")) as { profile: unknown };
         // a missing directory threw here, and the bench waited forever for this child's figures
@@ -134,6 +142,7 @@ async function engineChild(spec: ChildSpec): Promise<void> {
       const lags = engine.stats.takeCollected();
       process.send?.({
         cpuMs: (cpu.user + cpu.system) / 1000,
+        sleeps,
         checks: lags.length,
         settled: engine.stats.settledFetches - counted.settledFetches,
         leased: engine.stats.leasedTargets - counted.leasedTargets,
@@ -183,6 +192,7 @@ async function floorChild(spec: FloorSpec): Promise<void> {
     const total = Math.round(spec.perSecond * spec.seconds);
     const started = Date.now();
     const cpuBefore = process.cpuUsage();
+    const switchesBefore = process.resourceUsage().voluntaryContextSwitches;
     const pending: Promise<unknown>[] = [];
     // ten requests every tenth of the interval between them, as the engine's leases start them together
     for (let i = 0; i < total; i += 10) {
@@ -192,6 +202,8 @@ async function floorChild(spec: FloorSpec): Promise<void> {
     await Promise.all(pending);
     const cpu = process.cpuUsage(cpuBefore);
     answer[name] = (cpu.user + cpu.system) / 1000 / total;
+    if (name === "transport")
+      answer.sleeps = (process.resourceUsage().voluntaryContextSwitches - switchesBefore) / total;
   }
   process.send?.(answer);
   agent.destroy();
@@ -216,10 +228,26 @@ function forkChild(flag: string, spec: unknown): Promise<{ child: ChildProcess; 
   });
 }
 
-/** CPU ms per request of the engine's transport and of Node's own client */
-async function runFloor(spec: FloorSpec): Promise<{ transport: number; nodeHttp: number }> {
-  const { first } = await forkChild("--floor-child", spec);
-  return first as { transport: number; nodeHttp: number };
+type Floor = { transport: number; nodeHttp: number; sleeps: number };
+
+/**
+ * CPU ms per request of the engine's transport and of Node's own client, in `processes` processes
+ * at once, each at its share of the pace on its share of the pages (as the engine processes split
+ * them): on a machine whose idle CPU wakes slowly the same exchange costs more at a lower pace
+ */
+async function runFloor(spec: FloorSpec, processes: number): Promise<Floor> {
+  const shares = await Promise.all(
+    Array.from({ length: processes }, (_, i) =>
+      forkChild("--floor-child", {
+        ...spec,
+        urls: spec.urls.filter((_, u) => u % processes === i),
+        perSecond: spec.perSecond / processes,
+      } satisfies FloorSpec),
+    ),
+  );
+  const mean = (key: keyof Floor) =>
+    shares.reduce((a, { first }) => a + (first as Floor)[key], 0) / processes;
+  return { transport: mean("transport"), nodeHttp: mean("nodeHttp"), sleeps: mean("sleeps") };
 }
 
 async function startChild(spec: ChildSpec): Promise<ChildProcess> {
@@ -418,12 +446,15 @@ async function main(): Promise<void> {
 
   await Promise.all(children.map(stopChild));
   // the HTTP exchange alone, at the pace the engines kept, on the same pages (the engines stopped)
-  const floor = await runFloor({
+  const floorSpec = {
     compiledDir: spec.compiledDir,
     urls: Array.from({ length: TARGETS }, (_, t) => `${shop}/products/${handle(t)}.js`),
     perSecond: requests / seconds,
     seconds: 15,
-  });
+  };
+  const floor = await runFloor(floorSpec, ENGINES);
+  // the same exchanges in one process at the whole pace: what splitting the pace costs on this machine
+  const floorInOne = ENGINES > 1 ? await runFloor(floorSpec, 1) : floor;
   await drop();
   await retailer.close();
   await webhook.close();
@@ -446,13 +477,21 @@ async function main(): Promise<void> {
     `  schedule: target checks started p50 ${Math.round(pct(lags, 0.5))} ms, p99 ${Math.round(pct(lags, 0.99))} ms after their due time`,
   );
   console.log(
-    `  floor on this machine: the HTTP exchange alone (the engine's transport to the same pages at the same pace) costs ${floor.transport.toFixed(3)} ms of CPU per request = ${(floor.transport / watchersPerTarget).toFixed(4)} ms per monitor served at ${watchersPerTarget} watchers a page (Node's own http client: ${floor.nodeHttp.toFixed(3)} ms per request)`,
+    `  floor on this machine: the HTTP exchange alone (the engine's transport to the same pages at the same pace, in ${ENGINES} process${ENGINES > 1 ? "es" : ""}) costs ${floor.transport.toFixed(3)} ms of CPU per request = ${(floor.transport / watchersPerTarget).toFixed(4)} ms per monitor served at ${watchersPerTarget} watchers a page (Node's own http client: ${floor.nodeHttp.toFixed(3)} ms per request)`,
   );
+  if (ENGINES > 1)
+    console.log(
+      `  the same exchanges in one process at the whole pace: ${floorInOne.transport.toFixed(3)} ms per request (split, each costs ${(floor.transport / floorInOne.transport).toFixed(2)}×)`,
+    );
   console.log(
     `  engine work: ${sum("leaseRounds")} leases took ${sum("leased")} targets for ${targetChecks} checks (the rest handed back unchecked); ${((sum("settled") / Math.max(1, targetChecks)) * 100).toFixed(1)} % of the checks settled (the same answer: no watcher read)`,
   );
   console.log(
     `  engine CPU: ${(cpuMs / 1000).toFixed(1)} s over ${targetChecks} target checks serving ${Math.round(targetChecks * watchersPerTarget)} monitor checks = ${(cpuMs / (targetChecks * watchersPerTarget)).toFixed(4)} ms per monitor served (asked ≤ 0.03 ms), ${(cpuMs / seconds / 10).toFixed(0)} % of one core in all`,
+  );
+  const sleeps = figures.reduce((a, f) => a + f.sleeps, 0);
+  console.log(
+    `  engine wake-ups: ${(sleeps / Math.max(1, targetChecks)).toFixed(2)} per target check (the processes' threads going to sleep and waking again; the floor's: ${floor.sleeps.toFixed(2)} per request)`,
   );
 }
 
