@@ -1,9 +1,17 @@
 /**
  * Politeness per host, shared by every monitor of the process: at most `maxConcurrent` requests in
- * flight and `minSpacingMs` between request starts; after a block the host is backed off
+ * flight and one start per `minSpacingMs` on average; after a block the host is backed off
  * exponentially (10 s doubling to 1 h, halving after successes) and checks fail fast meanwhile.
  * For a retailer the limits are this process's allotment of the host's budget (host-allotments.ts),
  * which may change while requests wait: `refresh` gives the waiting ones the new limits.
+ *
+ * Requests held back by the spacing go out on a beat shared by every host (`BEAT_MS`), so that one
+ * wake-up of the process starts the turn of every host due by then instead of one wake-up per host
+ * and request: on a machine whose idle CPU wakes slowly each wake-up costs more than the request
+ * itself (docs/engine.md, "One beat for the hosts' turns"). A request's turn is reckoned from the
+ * previous one's turn, not from its beat, so the average pace is the allotment's exactly; two
+ * starts may come up to one beat closer than the spacing. Hosts allowed more than 600 requests a
+ * minute keep their exact spacing.
  */
 export interface HostLimits {
   maxConcurrent: number;
@@ -19,14 +27,21 @@ export const DEFAULT_HOST_LIMITS: HostLimits = { maxConcurrent: 4, minSpacingMs:
 /** local stand-ins (MONITOR_REDIRECT to loopback) must not throttle a benchmark */
 export const LOOPBACK_HOST_LIMITS: HostLimits = { maxConcurrent: 256, minSpacingMs: 0 };
 const MAX_TIMER_MS = 60_000;
+/** the beat the spaced requests of every host go out on (ms) */
+export const BEAT_MS = 50;
+/**
+ * hosts spaced by two beats or more (600 a minute or fewer) start on the beat, two starts at least
+ * half a spacing apart; faster ones keep their exact spacing
+ */
+const onTheBeat = (limits: HostLimits) => limits.minSpacingMs >= 2 * BEAT_MS;
 export const DEFAULT_BACKOFF: BackoffPolicy = { initialMs: 10_000, maxMs: 3_600_000 };
 
 interface HostState {
   limits: HostLimits;
   active: number;
-  lastStart: number;
+  /** the turn (epoch ms) the last start took: its next turn is a spacing later */
+  lastTurn: number;
   waiting: (() => void)[];
-  timer: NodeJS.Timeout | null;
   backoffMs: number;
   blockedUntil: number;
 }
@@ -36,6 +51,10 @@ export type BackoffListener = (host: string, backoffMs: number) => void;
 
 export class HostLimiter {
   private readonly hosts = new Map<string, HostState>();
+  /** hosts with requests waiting for their turn */
+  private readonly waitingHosts = new Set<HostState>();
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt = Number.POSITIVE_INFINITY;
   /** told once per back-off begun or doubled, and once when it has fully wound down */
   onBackoff: BackoffListener = () => {};
 
@@ -47,7 +66,7 @@ export class HostLimiter {
   private state(host: string, limits: HostLimits): HostState {
     let s = this.hosts.get(host);
     if (!s) {
-      s = { limits, active: 0, lastStart: 0, waiting: [], timer: null, backoffMs: 0, blockedUntil: 0 };
+      s = { limits, active: 0, lastTurn: 0, waiting: [], backoffMs: 0, blockedUntil: 0 };
       this.hosts.set(host, s);
     }
     s.limits = limits;
@@ -93,8 +112,6 @@ export class HostLimiter {
     const s = this.hosts.get(host);
     if (!s) return;
     s.limits = limits;
-    if (s.timer) clearTimeout(s.timer);
-    s.timer = null;
     this.pump(s);
   }
 
@@ -121,12 +138,15 @@ export class HostLimiter {
   }
 
   private canStart(s: HostState): boolean {
-    return s.active < s.limits.maxConcurrent && this.now() - s.lastStart >= s.limits.minSpacingMs;
+    return s.active < s.limits.maxConcurrent && this.now() >= s.lastTurn + s.limits.minSpacingMs;
   }
 
   private start(s: HostState): void {
     s.active++;
-    s.lastStart = this.now();
+    const now = this.now();
+    const turn = s.lastTurn + s.limits.minSpacingMs;
+    // a start on the beat after its turn keeps that turn: the pace stays the allotment's
+    s.lastTurn = onTheBeat(s.limits) && now - turn < BEAT_MS ? turn : now;
   }
 
   private pump(s: HostState): void {
@@ -134,13 +154,29 @@ export class HostLimiter {
       this.start(s);
       s.waiting.shift()?.();
     }
-    if (s.waiting.length > 0 && s.active < s.limits.maxConcurrent && !s.timer) {
-      // a long wait (a small allotment) is cut short by refresh() when the allotment grows
-      const wait = Math.min(MAX_TIMER_MS, Math.max(1, s.limits.minSpacingMs - (this.now() - s.lastStart)));
-      s.timer = setTimeout(() => {
-        s.timer = null;
-        this.pump(s);
-      }, wait);
+    // a full host is pumped again when one of its requests ends
+    if (s.waiting.length > 0 && s.active < s.limits.maxConcurrent) {
+      this.waitingHosts.add(s);
+      const turn = s.lastTurn + s.limits.minSpacingMs;
+      this.arm(onTheBeat(s.limits) ? Math.ceil(turn / BEAT_MS) * BEAT_MS : turn);
     }
   }
+
+  /** the timer fires by `turn` (a long wait is cut short by refresh()) and pumps every waiting host */
+  private arm(turn: number): void {
+    const now = this.now();
+    const at = Math.min(turn, now + MAX_TIMER_MS);
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(this.onTimer, Math.max(1, at - now));
+  }
+
+  private readonly onTimer = () => {
+    this.timer = null;
+    this.timerAt = Number.POSITIVE_INFINITY;
+    const hosts = [...this.waitingHosts];
+    this.waitingHosts.clear();
+    for (const s of hosts) this.pump(s);
+  };
 }
