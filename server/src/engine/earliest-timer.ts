@@ -3,7 +3,11 @@ export class EarliestTimer {
   private timer: NodeJS.Timeout | null = null;
   private at = Number.POSITIVE_INFINITY;
 
-  constructor(private readonly fire: () => void) {}
+  constructor(
+    private readonly fire: () => void,
+    /** the clock `at` is read on (a test's own) */
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** fires by `at` (epoch ms), or sooner if already asked to */
   by(at: number): void {
@@ -16,7 +20,7 @@ export class EarliestTimer {
         this.at = Number.POSITIVE_INFINITY;
         this.fire();
       },
-      Math.max(0, at - Date.now()),
+      Math.max(0, at - this.now()),
     );
   }
 

@@ -1,3 +1,5 @@
+import { EarliestTimer } from "../earliest-timer.js";
+
 /**
  * Politeness per host, shared by every monitor of the process: at most `maxConcurrent` requests in
  * flight and one start per `minSpacingMs` on average; after a block the host is backed off
@@ -34,6 +36,8 @@ export const BEAT_MS = 50;
  * half a spacing apart; faster ones keep their exact spacing
  */
 const onTheBeat = (limits: HostLimits) => limits.minSpacingMs >= 2 * BEAT_MS;
+/** when the host's next request may start */
+const nextTurn = (s: HostState) => s.lastTurn + s.limits.minSpacingMs;
 export const DEFAULT_BACKOFF: BackoffPolicy = { initialMs: 10_000, maxMs: 3_600_000 };
 
 interface HostState {
@@ -53,15 +57,17 @@ export class HostLimiter {
   private readonly hosts = new Map<string, HostState>();
   /** hosts with requests waiting for their turn */
   private readonly waitingHosts = new Set<HostState>();
-  private timer: NodeJS.Timeout | null = null;
-  private timerAt = Number.POSITIVE_INFINITY;
+  /** fires by the earliest turn a waiting host asked for, and pumps every waiting host */
+  private readonly timer: EarliestTimer;
   /** told once per back-off begun or doubled, and once when it has fully wound down */
   onBackoff: BackoffListener = () => {};
 
   constructor(
     private readonly backoff: BackoffPolicy = DEFAULT_BACKOFF,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.timer = new EarliestTimer(() => this.pumpWaiting(), now);
+  }
 
   private state(host: string, limits: HostLimits): HostState {
     let s = this.hosts.get(host);
@@ -138,13 +144,13 @@ export class HostLimiter {
   }
 
   private canStart(s: HostState): boolean {
-    return s.active < s.limits.maxConcurrent && this.now() >= s.lastTurn + s.limits.minSpacingMs;
+    return s.active < s.limits.maxConcurrent && this.now() >= nextTurn(s);
   }
 
   private start(s: HostState): void {
     s.active++;
     const now = this.now();
-    const turn = s.lastTurn + s.limits.minSpacingMs;
+    const turn = nextTurn(s);
     // a start on the beat after its turn keeps that turn: the pace stays the allotment's
     s.lastTurn = onTheBeat(s.limits) && now - turn < BEAT_MS ? turn : now;
   }
@@ -154,29 +160,18 @@ export class HostLimiter {
       this.start(s);
       s.waiting.shift()?.();
     }
-    // a full host is pumped again when one of its requests ends
+    // a full host is pumped again when one of its requests ends; a long wait is cut short by refresh()
     if (s.waiting.length > 0 && s.active < s.limits.maxConcurrent) {
       this.waitingHosts.add(s);
-      const turn = s.lastTurn + s.limits.minSpacingMs;
-      this.arm(onTheBeat(s.limits) ? Math.ceil(turn / BEAT_MS) * BEAT_MS : turn);
+      const turn = nextTurn(s);
+      const at = onTheBeat(s.limits) ? Math.ceil(turn / BEAT_MS) * BEAT_MS : turn;
+      this.timer.by(Math.min(at, this.now() + MAX_TIMER_MS));
     }
   }
 
-  /** the timer fires by `turn` (a long wait is cut short by refresh()) and pumps every waiting host */
-  private arm(turn: number): void {
-    const now = this.now();
-    const at = Math.min(turn, now + MAX_TIMER_MS);
-    if (this.timer && this.timerAt <= at) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timerAt = at;
-    this.timer = setTimeout(this.onTimer, Math.max(1, at - now));
-  }
-
-  private readonly onTimer = () => {
-    this.timer = null;
-    this.timerAt = Number.POSITIVE_INFINITY;
+  private pumpWaiting(): void {
     const hosts = [...this.waitingHosts];
     this.waitingHosts.clear();
     for (const s of hosts) this.pump(s);
-  };
+  }
 }
