@@ -71,6 +71,28 @@ describe("host limiter's beat", () => {
     expect(starts.map((t) => t - T0)).toEqual([0, 30, 60, 90, 120]);
   });
 
+  it("keeps at most maxConcurrent requests in flight, each start still a spacing after the last", async () => {
+    const limiter = new HostLimiter();
+    let running = 0;
+    let peak = 0;
+    const starts: number[] = [];
+    const task = async () => {
+      starts.push(Date.now() - T0);
+      peak = Math.max(peak, ++running);
+      await new Promise((r) => setTimeout(r, 30));
+      running--;
+    };
+    const all = Array.from({ length: 6 }, () =>
+      limiter.run("f.example", { maxConcurrent: 2, minSpacingMs: 20 }, task),
+    );
+    await vi.advanceTimersByTimeAsync(1_000);
+    await Promise.all(all);
+
+    expect(peak).toBe(2);
+    // the third waits for the first to end (30) and then for its turn (40), and so on
+    expect(starts).toEqual([0, 20, 40, 60, 80, 100]);
+  });
+
   it("starts a waiting request when a new allotment shortens the wait", async () => {
     const limiter = new HostLimiter();
     const starts = queue(limiter, "e.example", { maxConcurrent: 4, minSpacingMs: 10_000 }, 2);
