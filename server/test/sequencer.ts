@@ -11,6 +11,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const LONGEST_FIRST = [
   "server/test/backup.test.ts",
   "server/test/engine-alerts.test.ts",
+  "server/test/engine-settled.test.ts",
   "server/test/notifier-hostile.test.ts",
   "server/test/outbox-order-crash.test.ts",
   "server/test/engine-targets.test.ts",
