@@ -64,17 +64,18 @@ const SAME_ON_A_PHONE_SPECS = specFiles([
 const QUALITY_SPEC = specFiles(["quality"]);
 
 /**
- * `npm test` runs the quality pass and a few long desktop flows (`BESIDE_VITEST_SPECS`) on one
- * worker beside Vitest, whose engine files leave the cores idle for minutes, and everything else
- * after it (scripts/test.mjs; docs/decisions.md, "The quality pass beside Vitest"). E2E_PART says
- * which part a run takes; unset, every project runs whole.
+ * `npm test` runs three quarters of the quality pass (by time) on one worker beside Vitest, whose
+ * first minutes leave the cores idle, and the rest with the other projects after it
+ * (scripts/test.mjs; docs/decisions.md, "The quality pass beside Vitest"). E2E_QUALITY_PART says
+ * which part a run takes; unset, the quality project runs whole.
  */
-const BESIDE_VITEST_SPECS = specFiles(["admin", "languages"]);
-const part = process.env.E2E_PART;
-const desktopPart =
-  part === "beside-vitest"
-    ? { testMatch: BESIDE_VITEST_SPECS }
-    : { testIgnore: part === "after-vitest" ? [...QUALITY_SPEC, ...BESIDE_VITEST_SPECS] : QUALITY_SPEC };
+const QUALITY_BESIDE_VITEST = /cada diálogo e menu|sem dados|nomes com HTML|utilizador: cada rota/;
+const qualityPart =
+  process.env.E2E_QUALITY_PART === "beside-vitest"
+    ? { grep: QUALITY_BESIDE_VITEST }
+    : process.env.E2E_QUALITY_PART === "after-vitest"
+      ? { grepInvert: QUALITY_BESIDE_VITEST }
+      : {};
 
 const desktop = {
   ...devices["Desktop Chrome"],
@@ -132,11 +133,11 @@ export default defineConfig({
     // the longest file (every screen and dialog at four widths, ~17 min of one worker's time) first,
     // in a project of its own, its tests spread over the workers (each starts its own app for it):
     // queued last, or kept to one worker, it ran alone for its last minutes while the others idled
-    { name: "quality", dependencies: ["setup"], testMatch: QUALITY_SPEC, use: desktop },
+    { name: "quality", dependencies: ["setup"], testMatch: QUALITY_SPEC, use: desktop, ...qualityPart },
     {
       name: "desktop",
       dependencies: ["setup"],
-      ...desktopPart,
+      testIgnore: QUALITY_SPEC,
       grepInvert: new RegExp(PHONE_ONLY),
       use: desktop,
     },

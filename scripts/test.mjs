@@ -119,26 +119,22 @@ function countPlaywright(json) {
 }
 
 /*
- * The quality pass (every screen and dialog at four widths, both themes, axe) and a few long desktop
- * flows (their part in E2E_PART, playwright.config.ts) run on one worker beside Vitest, whose engine
+ * Three quarters of the quality pass (every screen and dialog at four widths, both themes, axe; its
+ * part in E2E_QUALITY_PART, playwright.config.ts) run on one worker beside Vitest, whose engine
  * files spend most of their first minutes waiting on real intervals (a core and more idle); the
- * other browser tests follow Vitest on every worker (docs/decisions.md, "The quality pass beside
- * Vitest"). Its report is printed when it ends.
+ * rest of it and the other browser projects follow Vitest on every worker (docs/decisions.md, "The
+ * quality pass beside Vitest"). Its report is printed when it ends.
  */
 let quality = null;
 if (chromium) {
-  const run = playwrightArgs(
-    "playwright-quality",
-    ["quality", "desktop"],
-    ["--workers=1", "--reporter=list,json"],
-  );
+  const run = playwrightArgs("playwright-quality", ["quality"], ["--workers=1", "--reporter=list,json"]);
   const log = path.join(outDir, "playwright-quality.log");
   const out = fs.openSync(log, "w");
   // its own artifacts folder: a run empties its folder when it starts
   const env = {
     ...process.env,
     ...run.env,
-    E2E_PART: "beside-vitest",
+    E2E_QUALITY_PART: "beside-vitest",
     E2E_OUTPUT_DIR: path.join(outDir, "e2e-quality"),
   };
   const child = spawn("npx", run.args, { stdio: ["ignore", out, out], env });
@@ -182,8 +178,8 @@ if (fs.existsSync(vitestJson)) {
 }
 
 if (quality) {
-  const rest = playwrightArgs("playwright", ["desktop", "mobile"], ["--reporter=list,json"]);
-  run("Playwright (browser: Chromium)", "npx", rest.args, { ...rest.env, E2E_PART: "after-vitest" });
+  const rest = playwrightArgs("playwright", ["quality", "desktop", "mobile"], ["--reporter=list,json"]);
+  run("Playwright (browser: Chromium)", "npx", rest.args, { ...rest.env, E2E_QUALITY_PART: "after-vitest" });
   countPlaywright(rest.json);
 
   console.log("\n▶ Playwright, passe de qualidade (corrido ao lado do Vitest)");
