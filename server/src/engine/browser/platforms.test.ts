@@ -271,8 +271,9 @@ describe("browser route per platform", () => {
       expect(outcome).toBeInstanceOf(CheckFailure);
       expect(outcome).toMatchObject({ reason: "blocked" });
       expect((outcome as CheckFailure).message).toMatch(/navegador/);
-      // the challenge was served again and again, then the check stopped near its 4 s
-      expect(worten.gate.challenges).toBeGreaterThan(2);
+      // the page's script earned a pass and reloaded into a fresh challenge (how many times fits in
+      // 4 s depends on the machine: two on a loaded 2-core one), then the check stopped near its 4 s
+      expect(worten.gate.challenges).toBeGreaterThanOrEqual(2);
       expect(took).toBeGreaterThanOrEqual(3_500);
       expect(took).toBeLessThan(7_000);
       expect(await timed()).toBe(countBefore + 1);
