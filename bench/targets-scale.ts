@@ -77,6 +77,8 @@ interface ChildSpec {
 }
 interface ChildFigures {
   cpuMs: number;
+  /** of cpuMs, the kernel's part (system calls, the socket's and the timers' work) */
+  systemMs: number;
   /** the process's voluntary context switches: each time one of its threads slept and woke again */
   sleeps: number;
   checks: number;
@@ -142,6 +144,7 @@ async function engineChild(spec: ChildSpec): Promise<void> {
       const lags = engine.stats.takeCollected();
       process.send?.({
         cpuMs: (cpu.user + cpu.system) / 1000,
+        systemMs: cpu.system / 1000,
         sleeps,
         checks: lags.length,
         settled: engine.stats.settledFetches - counted.settledFetches,
@@ -202,6 +205,7 @@ async function floorChild(spec: FloorSpec): Promise<void> {
     await Promise.all(pending);
     const cpu = process.cpuUsage(cpuBefore);
     answer[name] = (cpu.user + cpu.system) / 1000 / total;
+    if (name === "transport") answer.system = cpu.system / 1000 / total;
     if (name === "transport")
       answer.sleeps = (process.resourceUsage().voluntaryContextSwitches - switchesBefore) / total;
   }
@@ -228,7 +232,7 @@ function forkChild(flag: string, spec: unknown): Promise<{ child: ChildProcess; 
   });
 }
 
-type Floor = { transport: number; nodeHttp: number; sleeps: number };
+type Floor = { transport: number; nodeHttp: number; sleeps: number; system: number };
 
 /**
  * CPU ms per request of the engine's transport and of Node's own client, in `processes` processes
@@ -247,7 +251,12 @@ async function runFloor(spec: FloorSpec, processes: number): Promise<Floor> {
   );
   const mean = (key: keyof Floor) =>
     shares.reduce((a, { first }) => a + (first as Floor)[key], 0) / processes;
-  return { transport: mean("transport"), nodeHttp: mean("nodeHttp"), sleeps: mean("sleeps") };
+  return {
+    transport: mean("transport"),
+    nodeHttp: mean("nodeHttp"),
+    sleeps: mean("sleeps"),
+    system: mean("system"),
+  };
 }
 
 async function startChild(spec: ChildSpec): Promise<ChildProcess> {
@@ -440,6 +449,7 @@ async function main(): Promise<void> {
   }
   const duplicates = [...perWebhookTarget.values()].reduce((n, c) => n + c - 1, 0);
   const cpuMs = figures.reduce((a, f) => a + f.cpuMs, 0);
+  const systemMs = figures.reduce((a, f) => a + f.systemMs, 0);
   const targetChecks = figures.reduce((a, f) => a + f.checks, 0);
   const lags = figures.flatMap((f) => f.lags);
   const sum = (key: "settled" | "leased" | "leaseRounds") => figures.reduce((a, f) => a + f[key], 0);
@@ -487,7 +497,7 @@ async function main(): Promise<void> {
     `  engine work: ${sum("leaseRounds")} leases took ${sum("leased")} targets for ${targetChecks} checks (the rest handed back unchecked); ${((sum("settled") / Math.max(1, targetChecks)) * 100).toFixed(1)} % of the checks settled (the same answer: no watcher read)`,
   );
   console.log(
-    `  engine CPU: ${(cpuMs / 1000).toFixed(1)} s over ${targetChecks} target checks serving ${Math.round(targetChecks * watchersPerTarget)} monitor checks = ${(cpuMs / (targetChecks * watchersPerTarget)).toFixed(4)} ms per monitor served (asked ≤ 0.03 ms), ${(cpuMs / seconds / 10).toFixed(0)} % of one core in all`,
+    `  engine CPU: ${(cpuMs / 1000).toFixed(1)} s over ${targetChecks} target checks serving ${Math.round(targetChecks * watchersPerTarget)} monitor checks = ${(cpuMs / (targetChecks * watchersPerTarget)).toFixed(4)} ms per monitor served (asked ≤ 0.03 ms), ${(cpuMs / seconds / 10).toFixed(0)} % of one core in all; the kernel's part ${((systemMs / cpuMs) * 100).toFixed(0)} % (the floor's: ${((floor.system / floor.transport) * 100).toFixed(0)} %)`,
   );
   const sleeps = figures.reduce((a, f) => a + f.sleeps, 0);
   console.log(
