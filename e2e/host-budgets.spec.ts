@@ -4,8 +4,8 @@ import { isMobileProject, loginViaApi, screenshot, setTheme } from "./helpers";
 /**
  * Settings → Sistema, "Limites por site" (issue 26), at 1280 px (desktop project) and 390 px
  * (mobile): the admin sees each host's budget, demand and real interval and changes a budget; the
- * card then says the interval it really gets. The blind and stretched card texts are shot in light
- * and dark.
+ * card, the list's row and the edit form then say the interval it really gets. The blind and
+ * stretched card texts are shot in light and dark.
  */
 test.describe.configure({ timeout: 180_000 });
 
@@ -92,6 +92,31 @@ test("the admin sets a site's budget in Sistema; the card says the stretched int
   }
   await setTheme(page, "light");
   await page.unroute("**/api/products");
+
+  // the card's line is read whole: it wraps inside the value's column, none of it cut off
+  await page.goto("/monitor");
+  const stretchedCard = page.getByTestId("product-card").filter({ hasText: `${name()} 1` });
+  const line = stretchedCard.getByTestId("stretched-interval");
+  await expect(line).toContainText("limite do site Zara");
+  const cutOff = await line.evaluate((el) => {
+    const column = el.parentElement as HTMLElement;
+    return column.scrollWidth - column.clientWidth;
+  });
+  expect(cutOff).toBe(0);
+  // the edit form says it under the interval
+  await stretchedCard.getByRole("button", { name: "Editar" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByTestId("stretched-interval")).toContainText("limite do site Zara");
+  await dialog.getByTestId("stretched-interval").scrollIntoViewIfNeeded();
+  await screenshot(page, `stretched-form-${suffix}`);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  // and so does the list's row
+  await page.getByRole("button", { name: "Vista em lista" }).click();
+  const listed = page.getByTestId("product-row").filter({ hasText: `${name()} 1` });
+  await expect(listed.getByTestId("stretched-interval")).toContainText("limite do site Zara");
+  await screenshot(page, `stretched-list-${suffix}`);
+  await page.getByRole("button", { name: "Vista em cartões" }).click();
   // clean up: the budget back to the platform's, the monitors gone
   await page.goto("/settings");
   await page.getByRole("tab", { name: "Sistema" }).click();

@@ -4,6 +4,7 @@ import {
   parseSecondsToMs,
   secondsText,
 } from "@common/interval";
+import type { ProductDto } from "@common/schemas/products";
 import { useEffect, useRef, useState } from "react";
 import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -11,13 +12,15 @@ import { Input } from "@/components/ui/input";
 import { formatInterval } from "@/lib/format";
 import { translateMessage } from "@/lib/i18n";
 import { FormField } from "@/components/form-field";
+import { StretchedInterval } from "./interval-text";
 import type { ProductForm } from "./product-form";
 
 /**
  * The check interval, typed in seconds; the form (and the API) keep milliseconds. Text being typed
- * is left alone; a change from outside (another platform's default) rewrites it.
+ * is left alone; a change from outside (another platform's default) rewrites it. Editing a monitor
+ * whose site's budget stretches it, the interval it really gets is said under the field.
  */
-export function IntervalField({ form }: { form: ProductForm }) {
+export function IntervalField({ form, product }: { form: ProductForm; product?: ProductDto }) {
   const { t } = useTranslation("monitor");
   const { field, fieldState } = useController({ control: form.control, name: "checkInterval" });
   const [text, setText] = useState(() => secondsText(Number(field.value)));
@@ -62,6 +65,7 @@ export function IntervalField({ form }: { form: ProductForm }) {
           field.onChange(next);
         }}
       />
+      {product && <StretchedInterval product={product} />}
     </FormField>
   );
 }

@@ -105,7 +105,7 @@ function ProductFormBody({
           {product ? t("dialog.descriptionEdit") : t("dialog.descriptionAdd")}
         </DialogDescription>
       </DialogHeader>
-      <ProductFormFields form={form} currency={product?.currency} />
+      <ProductFormFields form={form} product={product} />
       <DialogFooter>
         {product && onTest && (
           <Button type="button" variant="secondary" className="sm:mr-auto" onClick={() => onTest(product)}>

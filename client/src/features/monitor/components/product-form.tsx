@@ -98,11 +98,12 @@ export function useProductForm(product: ProductDto | null, defaultWebhook: strin
 
 /**
  * The modal's fields, paste first: the URL, what the page gave, then the platform picker for the
- * rare site the URL does not name. `currency`: the edited product's, as the last check read it; the
- * price is typed and kept in it (euros for a new product).
+ * rare site the URL does not name. `product`: the one edited, if any; its currency (as the last check
+ * read it) is the price's, typed and kept in it (euros for a new product).
  */
-export function ProductFormFields({ form, currency = "EUR" }: { form: ProductForm; currency?: string }) {
+export function ProductFormFields({ form, product }: { form: ProductForm; product?: ProductDto | null }) {
   const { t } = useTranslation("monitor");
+  const currency = product?.currency ?? "EUR";
   const { register, watch, setValue, formState } = form;
   const errors = formState.errors;
   const platform = watch("platform");
@@ -281,7 +282,7 @@ export function ProductFormFields({ form, currency = "EUR" }: { form: ProductFor
       </FormSection>
 
       <FormSection title={t("form.checkSection")} icon={<Settings2 />}>
-        <IntervalField form={form} />
+        <IntervalField form={form} product={product ?? undefined} />
         <details
           open={advanced}
           onToggle={(e) => setAdvanced(e.currentTarget.open)}

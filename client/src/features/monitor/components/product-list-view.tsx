@@ -42,6 +42,7 @@ import {
   SORT_KEYS,
   type SortKey,
 } from "../lib/product-display";
+import { StretchedInterval } from "./interval-text";
 import { StatusBadge, StatusChips } from "./product-badges";
 import { boughtPath } from "../lib/product-display";
 import { type ProductActions, ToggleButton, useCanBeBought } from "./product-card";
@@ -217,6 +218,7 @@ export function ProductTable({ products, sort, onSort, ...actions }: ListProps) 
                   {!p.isActive && ` · ${t("card.paused")}`}
                 </p>
                 <FailureLine product={p} />
+                <StretchedInterval product={p} />
               </TableCell>
               <TableCell className="px-2 whitespace-normal">
                 <StatusBadge product={p} className={hasCheckFailure(p) ? "whitespace-normal" : undefined} />
@@ -269,6 +271,7 @@ export function ProductRows({ products, sort, onSort, ...actions }: ListProps) {
               <p className="truncate text-sm font-semibold">{p.name}</p>
               <StatusChips product={p} />
               <FailureLine product={p} />
+              <StretchedInterval product={p} />
               <p className="text-xs text-muted-foreground">
                 <span data-testid="last-restock">
                   {t("card.lastRestockValue", { when: formatClockOrDate(p.lastRestockAt, f) })}
