@@ -38,6 +38,7 @@ import currencyCodes from "currency-codes";
 import { FakeSearches, shopifyListed } from "./fake-search.js";
 
 /**
+ * "challenge": Cloudflare's managed challenge page, with its 403.
  * "drip": 200 and headers at once, then one body byte every `dripMs`, never the whole body.
  * "js-challenge": only a browser passes. A request without a valid pass cookie gets 403 and a page
  * whose script computes a token from a nonce, stores it as the `sm_pass` cookie and reloads.
@@ -338,7 +339,8 @@ export class FakeRetailer {
         );
         return true;
       case "challenge":
-        this.send(res, 200, "text/html", CHALLENGE_PAGE);
+        // Cloudflare's managed challenge: 403 and its "Just a moment..." page
+        this.send(res, 403, "text/html", CHALLENGE_PAGE);
         return true;
       case "timeout":
         return true; // never answers

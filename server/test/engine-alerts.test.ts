@@ -81,11 +81,17 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     expect(w.webhook.received).toHaveLength(1);
     const failures = (await w.activities(id)).filter((a) => a.action === "stock_check_failed");
     expect(failures).toHaveLength(1);
+    // Cloudflare's page came with its 403: the wall is named, not only the status
+    expect(failures[0].params).toMatchObject({ reason: "blocked", wall: "Cloudflare" });
     // the first failure of the streak keeps what it read, for the card's failure box
     expect(product.lastCheckDetail).toMatchObject({
       trigger: "engine",
       ok: false,
-      failure: { reason: "blocked", label: "bloqueado" },
+      failure: {
+        reason: "blocked",
+        label: "bloqueado",
+        message: "Página de verificação anti-bot (Cloudflare)",
+      },
     });
     expect((product.lastCheckDetail as { excerpt: string }).excerpt).toMatch(/\S/);
   });

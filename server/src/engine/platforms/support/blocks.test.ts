@@ -19,6 +19,7 @@ describe("block detection", () => {
     ["worten", "blocked-cloudflare.html", "Cloudflare"],
     ["vinted", "blocked-cloudflare-1020.html", "Cloudflare"],
     ["fnac", "blocked-datadome.html", "DataDome"],
+    ["anystore", "blocked-perimeterx.html", "PerimeterX"],
     ["fnac", "blocked-restrito.html", "Fnac WAF"],
     ["aliexpress", "blocked-slider.html", "AliExpress"],
     ["aliexpress", "mtop-user-validate.jsonp", "AliExpress"],
@@ -52,6 +53,28 @@ describe("block detection", () => {
       expect.objectContaining({ reason: "blocked" }),
     );
     expect(() => assertAnswered(res(200, "{}"), "u")).not.toThrow();
+  });
+
+  it.each([
+    [403, "nudeproject", "blocked-cloudflare.html", "Cloudflare"],
+    [403, "zara", "blocked-akamai.html", "Akamai"],
+    [403, "fnac", "blocked-datadome.html", "DataDome"],
+    [403, "anystore", "blocked-perimeterx.html", "PerimeterX"],
+    [429, "vinted", "blocked-cloudflare-1020.html", "Cloudflare"],
+  ])("a %i answer that shows its wall names it (%s/%s: %s)", (status, platform, name, wall) => {
+    expect(() => assertAnswered(res(status, fixture(platform, name)), "https://www.zara.com/x")).toThrow(
+      expect.objectContaining({
+        reason: "blocked",
+        host: "www.zara.com",
+        message: `Página de verificação anti-bot (${wall})`,
+      }),
+    );
+  });
+
+  it("a 403 that does not show its wall says the status", () => {
+    expect(() => assertAnswered(res(403, "<html><body>Forbidden</body></html>"), "u")).toThrow(
+      expect.objectContaining({ reason: "blocked", message: "Bloqueado pelo site (HTTP 403)" }),
+    );
   });
 
   it("HTML or garbage where JSON was expected is a failed check", () => {

@@ -50,19 +50,20 @@ export function hostOf(url: string): string {
 }
 
 /**
- * Throws for statuses and bodies that are not an answer: 401/403/429 and challenge pages → blocked,
- * 404/410 → not_found, other non-2xx → unexpected.
+ * Throws for statuses and bodies that are not an answer: 401/403/429 and challenge pages → blocked
+ * (naming the wall when the page shows it: most walls answer 403), 404/410 → not_found, other
+ * non-2xx → unexpected.
  */
 export function assertAnswered(res: HttpResponse, requestUrl: string): void {
   const host = hostOf(res.url || requestUrl);
-  if (res.status === 401 || res.status === 403 || res.status === 429) {
-    throw new CheckFailure("blocked", `Bloqueado pelo site (HTTP ${res.status})`, host);
-  }
   if (res.status === 404 || res.status === 410) {
     throw new CheckFailure("not_found", `Produto não encontrado (HTTP ${res.status})`);
   }
   const challenge = detectChallenge(res.body);
   if (challenge) throw new CheckFailure("blocked", `Página de verificação anti-bot (${challenge})`, host);
+  if (res.status === 401 || res.status === 403 || res.status === 429) {
+    throw new CheckFailure("blocked", `Bloqueado pelo site (HTTP ${res.status})`, host);
+  }
   if (res.status < 200 || res.status >= 300) {
     throw new CheckFailure("unexpected", `Resposta inesperada do site (HTTP ${res.status})`);
   }
