@@ -169,6 +169,25 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     expect(w.webhook.received).toHaveLength(2);
   });
 
+  it("a blind monitor behind a wall names it, though the check that alerts was held back by the pause", async () => {
+    w.retailer.setProduct("walled", { status: "out_of_stock", block: "challenge" });
+    const id = await w.addProduct({
+      platform: "nudeproject",
+      url: `${SHOP}/products/walled`,
+      name: "Casaco",
+    });
+    // the first check meets Cloudflare's 403 and pauses the host (10 s); the window (2 s) ends while
+    // the pause keeps the next checks from being sent
+    await w.start({ scheduler: { blind: { intervals: 2, minMs: 0 } } });
+    await w.webhook.waitForAccepted(1);
+    const [embed] = embedsOf(w.webhook.received[0].body);
+    expect(embed.description).toBe("Deixou de conseguir verificar");
+    expect(embed.fields.find((f) => f.name === "Motivo")?.value).toBe("bloqueado (Cloudflare)");
+    const row = await w.product(id);
+    expect(row.pausedUntil).not.toBeNull();
+    expect(w.retailer.requests).toBe(1);
+  });
+
   it("restart mid-way: an outbox row left by a crashed process is delivered once by a new engine", async () => {
     w.webhook.setMode("500");
     w.retailer.setProduct("crash", { sizes: ["S"] });

@@ -121,6 +121,12 @@ describe("engine fetch layer", () => {
     const fast = await failureOf(local.request({ url: "https://blocky.example.com/products/walled.js" }));
     expect(fast.reason).toBe("blocked");
     expect(fast.host).toBe("blocky.example.com");
+    expect(fast.wall).toBeUndefined(); // a bare 403: no wall to name
+    // a wall the adapter read on that page goes with the checks the pause keeps from being sent
+    local.limiter.reportBlocked("blocky.example.com", "Akamai");
+    const named = await failureOf(local.request({ url: "https://blocky.example.com/products/walled.js" }));
+    expect(named).toMatchObject({ reason: "blocked", wall: "Akamai" });
+    expect(named.message).toMatch(/^Site em pausa após bloqueio \(Akamai, mais \d+ s\)$/);
     expect(retailer.requests).toBe(1);
     expect(local.limiter.blockedFor("blocky.example.com")).toBeGreaterThan(0);
     // the back-off (400 ms) is time itself: waited for until it ends, no longer
@@ -155,6 +161,22 @@ describe("engine fetch layer", () => {
     limiter.reportSuccess("a");
     expect(limiter.reportBlocked("a")).toBe(10_000);
     expect(limiter.blockedFor("b")).toBe(0);
+  });
+
+  it("keeps the wall a block named for as long as its back-off lasts", () => {
+    let clock = 0;
+    const limiter = new HostLimiter({ initialMs: 10_000, maxMs: 40_000 }, () => clock);
+    // the HTTP client reports the 403 first; the adapter then reads Cloudflare's page
+    limiter.reportBlocked("a");
+    expect(limiter.wallOf("a")).toBeUndefined();
+    limiter.reportBlocked("a", "Cloudflare");
+    expect(limiter.wallOf("a")).toBe("Cloudflare");
+    expect(limiter.blockedFor("a")).toBe(10_000); // named, not doubled
+    clock += 10_000;
+    // a success halves the back-off to nothing: the episode, and its wall, are over
+    limiter.reportSuccess("a");
+    expect(limiter.wallOf("a")).toBeUndefined();
+    expect(limiter.wallOf("b")).toBeUndefined();
   });
 
   it("tells the operator once when a host starts or doubles its back-off and once when it is over", () => {

@@ -154,7 +154,7 @@ export async function runAdapter(
           ? new CheckFailure("unexpected", `Formato inesperado: ${error.message}`)
           : toCheckFailure(error);
     if (failure.reason === "blocked" && limits.reportBlocks !== false)
-      http.limiter.reportBlocked(failure.host ?? hostOf(product.url));
+      http.limiter.reportBlocked(failure.host ?? hostOf(product.url), failure.wall);
     return failure;
   } finally {
     clearTimeout(timer);

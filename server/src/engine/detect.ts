@@ -176,7 +176,7 @@ function detectFailure(stored: StoredState, failure: CheckFailure, opts: DetectO
     if (opts.enableErrorAlerts) {
       alerts.push({
         ...alertBase(stored, "check_failing", stored.status, opts.now),
-        error: failure.reason === "blocked" ? blockedReason(failure.message) : reason,
+        error: failure.reason === "blocked" ? blockedReason(failure) : reason,
         reason: failure.reason,
         since: failingSince.toISOString(),
       });
@@ -190,9 +190,14 @@ function detectFailure(stored: StoredState, failure: CheckFailure, opts: DetectO
   };
 }
 
-/** "bloqueado", with the wall that answered when the answer showed it ("bloqueado (Cloudflare)") */
-function blockedReason(message: string): string {
-  const wall = /\((Cloudflare|Akamai|DataDome|PerimeterX|[A-Z][\w ]*WAF|AliExpress)\)/.exec(message)?.[1];
+/**
+ * "bloqueado", with the wall that answered when the answer showed it ("bloqueado (Cloudflare)"): a
+ * check the host's pause kept from being sent carries the wall of the block that began the pause
+ */
+function blockedReason(failure: CheckFailure): string {
+  const wall =
+    failure.wall ??
+    /\((Cloudflare|Akamai|DataDome|PerimeterX|[A-Z][\w ]*WAF|AliExpress)\)/.exec(failure.message)?.[1];
   return wall ? `${FAILURE_LABELS.blocked} (${wall})` : FAILURE_LABELS.blocked;
 }
 

@@ -48,6 +48,8 @@ interface HostState {
   waiting: (() => void)[];
   backoffMs: number;
   blockedUntil: number;
+  /** the anti-bot wall a block of this back-off named, if any */
+  wall?: string;
 }
 
 /** a host began backing off (blocked: for how long) or is trusted again (backoffMs 0) */
@@ -85,9 +87,13 @@ export class HostLimiter {
     return s ? Math.max(0, s.blockedUntil - this.now()) : 0;
   }
 
-  /** a block answer: back off; blocks seen while already backed off do not double again */
-  reportBlocked(host: string): number {
+  /**
+   * a block answer: back off; blocks seen while already backed off do not double again. `wall`: the
+   * anti-bot wall its page named (the status alone is reported first, by the HTTP client)
+   */
+  reportBlocked(host: string, wall?: string): number {
     const s = this.state(host, this.hosts.get(host)?.limits ?? DEFAULT_HOST_LIMITS);
+    if (wall) s.wall = wall;
     if (s.blockedUntil > this.now()) return s.backoffMs;
     s.backoffMs = s.backoffMs ? Math.min(s.backoffMs * 2, this.backoff.maxMs) : this.backoff.initialMs;
     s.blockedUntil = this.now() + s.backoffMs;
@@ -99,7 +105,16 @@ export class HostLimiter {
     const s = this.hosts.get(host);
     if (!s || s.backoffMs === 0) return;
     s.backoffMs = s.backoffMs / 2 < this.backoff.initialMs ? 0 : s.backoffMs / 2;
-    if (s.backoffMs === 0) this.onBackoff(host, 0);
+    if (s.backoffMs === 0) {
+      s.wall = undefined;
+      this.onBackoff(host, 0);
+    }
+  }
+
+  /** the wall named by a block of the host's current back-off, if any */
+  wallOf(host: string): string | undefined {
+    const s = this.hosts.get(host);
+    return s && s.backoffMs > 0 ? s.wall : undefined;
   }
 
   /** the browser route got through: plain checks may try again (with its cookies) at once */

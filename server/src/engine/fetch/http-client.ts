@@ -154,7 +154,7 @@ export class EngineHttp {
     }
     const host = url.hostname;
     const pausedMs = this.limiter.blockedFor(host);
-    if (pausedMs > 0) throw new HostPaused(host, Date.now() + pausedMs);
+    if (pausedMs > 0) throw new HostPaused(host, Date.now() + pausedMs, this.limiter.wallOf(host));
     const limits = this.limitsForUrl(url);
     const base = browserHeaders(req.profile, url);
     const headers = req.headers ? { ...base, ...req.headers } : base;

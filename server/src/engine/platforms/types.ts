@@ -94,6 +94,8 @@ export class CheckFailure extends Error {
     message: string,
     /** for `blocked`: the host to back off */
     public readonly host?: string,
+    /** for `blocked`: the anti-bot wall that answered, when its page showed it ("Cloudflare") */
+    public readonly wall?: string,
   ) {
     super(message);
     this.name = "CheckFailure";
@@ -108,8 +110,11 @@ export class HostPaused extends CheckFailure {
   constructor(
     host: string,
     public readonly until: number,
+    /** the wall whose block began the pause, if its page showed it */
+    wall?: string,
   ) {
-    super("blocked", `Site em pausa após bloqueio (mais ${Math.ceil((until - Date.now()) / 1000)} s)`, host);
+    const left = `mais ${Math.ceil((until - Date.now()) / 1000)} s`;
+    super("blocked", `Site em pausa após bloqueio (${wall ? `${wall}, ${left}` : left})`, host, wall);
     this.name = "HostPaused";
   }
 }

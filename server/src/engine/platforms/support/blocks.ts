@@ -60,7 +60,8 @@ export function assertAnswered(res: HttpResponse, requestUrl: string): void {
     throw new CheckFailure("not_found", `Produto não encontrado (HTTP ${res.status})`);
   }
   const challenge = detectChallenge(res.body);
-  if (challenge) throw new CheckFailure("blocked", `Página de verificação anti-bot (${challenge})`, host);
+  if (challenge)
+    throw new CheckFailure("blocked", `Página de verificação anti-bot (${challenge})`, host, challenge);
   if (res.status === 401 || res.status === 403 || res.status === 429) {
     throw new CheckFailure("blocked", `Bloqueado pelo site (HTTP ${res.status})`, host);
   }
@@ -74,7 +75,13 @@ export function parseJson(body: string): unknown {
   const trimmed = body.trim();
   if (trimmed.startsWith("<")) {
     const challenge = detectChallenge(trimmed);
-    if (challenge) throw new CheckFailure("blocked", `Página de verificação anti-bot (${challenge})`);
+    if (challenge)
+      throw new CheckFailure(
+        "blocked",
+        `Página de verificação anti-bot (${challenge})`,
+        undefined,
+        challenge,
+      );
     throw new CheckFailure("unexpected", "Formato inesperado: HTML onde se esperava JSON");
   }
   try {
