@@ -75,7 +75,7 @@ test("the admin sets a site's budget in Sistema; the card says the stretched int
     const blind = list.find((p) => p.name === `${name()} 0`);
     if (blind) {
       blind.blindSince = new Date(Date.now() - 25 * 60_000).toISOString();
-      blind.lastError = "Bloqueado pelo site (Cloudflare)";
+      blind.lastError = "bloqueado (Cloudflare)";
       Object.assign(blind, { failureStreak: 40, lastErrorAt: new Date().toISOString() });
     }
     await route.fulfill({ response: res, json: list });
@@ -87,6 +87,7 @@ test("the admin sets a site's budget in Sistema; the card says the stretched int
     await expect(stretched.getByTestId("stretched-interval")).toContainText("limite do site Zara");
     const blind = page.getByTestId("product-card").filter({ hasText: `${name()} 0` });
     await expect(blind).toContainText("Não consegue verificar");
+    await expect(blind).toContainText("bloqueado (Cloudflare)");
     await blind.scrollIntoViewIfNeeded();
     await screenshot(page, `blind-stretched-cards-${suffix}-${theme}`);
   }

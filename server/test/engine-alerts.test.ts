@@ -76,7 +76,7 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
     await eventually(async () => expect((await w.product(id)).failureStreak).toBeGreaterThanOrEqual(3));
     const product = await w.product(id);
     expect(product.status).toBe("in_stock");
-    expect(product.lastError).toBe("bloqueado");
+    expect(product.lastError).toBe("bloqueado (Cloudflare)");
     expect(product.lastErrorAt).not.toBeNull();
     expect(w.webhook.received).toHaveLength(1);
     const failures = (await w.activities(id)).filter((a) => a.action === "stock_check_failed");
@@ -117,7 +117,8 @@ describe.each(dbKinds())("engine alerts against the stand-ins (%s)", (kind) => {
       expect(row.pausedUntil).not.toBeNull();
       return row;
     }, 8000);
-    expect(paused.lastError).toBe("bloqueado");
+    // held back by the pause, and still naming the wall whose block began it
+    expect(paused.lastError).toBe("bloqueado (Cloudflare)");
     expect(paused.failureStreak).toBeGreaterThanOrEqual(2);
     expect(paused.pausedUntil?.getTime()).toBeGreaterThan(paused.lastErrorAt?.getTime() ?? 0);
     expect(paused.lastRestockAt?.getTime()).toBe(first.lastRestockAt?.getTime());

@@ -2,7 +2,7 @@ import { ACTIVITY_CODES, type ActivityCode, type ActivityParams } from "@common/
 import { createFormatter } from "@common/format";
 import { afterEach, describe, expect, it } from "vitest";
 import { activityText } from "./activity-text";
-import { i18n } from "./i18n";
+import { i18n, translateMessage } from "./i18n";
 
 afterEach(() => i18n.changeLanguage("pt"));
 
@@ -183,5 +183,16 @@ describe("activityText", () => {
         es,
       ),
     ).toBe("bloqueado (DataDome)");
+  });
+});
+
+describe("translateMessage", () => {
+  it("translates a known text and keeps the wall named after it", async () => {
+    await i18n.changeLanguage("en");
+    expect(translateMessage("bloqueado")).toBe("blocked");
+    expect(translateMessage("bloqueado (Cloudflare)")).toBe("blocked (Cloudflare)");
+    expect(translateMessage("algo desconhecido (Akamai)")).toBe("algo desconhecido (Akamai)");
+    await i18n.changeLanguage("pt");
+    expect(translateMessage("bloqueado (Cloudflare)")).toBe("bloqueado (Cloudflare)");
   });
 });

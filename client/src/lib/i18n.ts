@@ -74,19 +74,23 @@ export async function applyLanguage(language: Language): Promise<void> {
   if (i18n.language !== language) await i18n.changeLanguage(language);
 }
 
+const MESSAGES = { ns: "messages", keySeparator: false, nsSeparator: false } as const;
+
+/** a known text, then a name in brackets that stays as it is ("bloqueado (Cloudflare)") */
+const WITH_NAME = /^(.+) \(([^()]+)\)$/;
+
 /**
  * A text that reached the screen in pt-PT from the shared schemas or the server (a validation or
  * error message) in the user's language: the `messages` catalogue is keyed by the pt-PT wording;
- * a message it lacks shows as it came.
+ * a known text followed by a name in brackets (the wall that blocked a check) keeps the name; a
+ * message it lacks shows as it came.
  */
 export function translateMessage(text: string): string {
   if (!text || i18n.language === "pt") return text;
-  return i18n.t(text as never, {
-    ns: "messages",
-    keySeparator: false,
-    nsSeparator: false,
-    defaultValue: text,
-  });
+  if (i18n.exists(text, MESSAGES)) return i18n.t(text as never, MESSAGES);
+  const named = WITH_NAME.exec(text);
+  if (named && i18n.exists(named[1], MESSAGES)) return `${i18n.t(named[1] as never, MESSAGES)} (${named[2]})`;
+  return text;
 }
 
 export { i18n };

@@ -164,6 +164,14 @@ describe("detect: failures", () => {
     expect(first.update).toEqual({ failureStreak: 1, lastError: "bloqueado", checked: false });
     expect(first.update).not.toHaveProperty("status");
     expect(first.activities.map((a) => a.action)).toEqual(["stock_check_failed"]);
+    // the card says which wall, when the page named one
+    const walled = new CheckFailure(
+      "blocked",
+      "Página de verificação anti-bot (DataDome)",
+      "fnac.pt",
+      "DataDome",
+    );
+    expect(detect(stored({}), walled, opts).update.lastError).toBe("bloqueado (DataDome)");
     const second = detect(stored({ failureStreak: 1 }), new CheckFailure("timeout", "x"), opts);
     expect(second.activities).toEqual([]);
     expect(second.update.lastError).toBe("tempo esgotado");

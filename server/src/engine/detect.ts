@@ -167,7 +167,9 @@ function detectFailure(stored: StoredState, failure: CheckFailure, opts: DetectO
         ]
       : [];
   const alerts: AlertPayload[] = [];
-  const update: ProductUpdate = { failureStreak: streak, lastError: reason, checked: false };
+  // the card's words: the reason, with the wall when one blocked it ("bloqueado (Cloudflare)")
+  const said = failure.reason === "blocked" ? blockedReason(failure) : reason;
+  const update: ProductUpdate = { failureStreak: streak, lastError: said, checked: false };
   // the one rule for saying a monitor cannot see: no successful check for long enough, said once
   const failingSince = stored.failingSince ?? opts.now;
   const blindAfter = opts.blindAfterMs ?? DEFAULT_BLIND_RULE.minMs;
@@ -176,7 +178,7 @@ function detectFailure(stored: StoredState, failure: CheckFailure, opts: DetectO
     if (opts.enableErrorAlerts) {
       alerts.push({
         ...alertBase(stored, "check_failing", stored.status, opts.now),
-        error: failure.reason === "blocked" ? blockedReason(failure) : reason,
+        error: said,
         reason: failure.reason,
         since: failingSince.toISOString(),
       });
