@@ -1,5 +1,5 @@
 import type { ActivityParams } from "@common/activity.js";
-import type { AlertPayload } from "./alert.js";
+import { type AlertPayload, wallOfError } from "./alert.js";
 
 /** what an alert's activity line says of it: its kind and the figures the sentence names */
 export function alertParams(alert: AlertPayload | null | undefined): ActivityParams {
@@ -28,8 +28,7 @@ export function alertParams(alert: AlertPayload | null | undefined): ActivityPar
       if (alert.reason) params.reason = alert.reason;
       else if (alert.error) params.detail = alert.error;
       {
-        // "bloqueado (Cloudflare)": the wall that answered
-        const wall = /\(([^)]+)\)$/.exec(alert.error ?? "")?.[1];
+        const wall = wallOfError(alert.error);
         if (wall) params.wall = wall;
       }
       params.since = alert.since ?? alert.at;

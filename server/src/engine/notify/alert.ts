@@ -160,6 +160,21 @@ export function itemPriceText(item: SearchItem, text: AlertText): string {
     : price;
 }
 
+/** the wall named after a blocked check's reason ("bloqueado (Cloudflare)" → "Cloudflare") */
+export const wallOfError = (error: string | undefined): string | undefined =>
+  /\(([^)]+)\)$/.exec(error ?? "")?.[1];
+
+/**
+ * why the monitor could not check, in `text`'s language: its reason and the wall that blocked it
+ * ("blocked (Cloudflare)"); an alert queued before reasons were kept says its stored words
+ */
+export function alertError(alert: AlertPayload, text: AlertText = alertText()): string | undefined {
+  if (!alert.reason) return alert.error;
+  const label = text.t(`reason.${alert.reason}`);
+  const wall = wallOfError(alert.error);
+  return wall ? `${label} (${wall})` : label;
+}
+
 /** the alert's title in `text`'s language (pt-PT unless told) */
 export const alertTitle = (kind: AlertKind, text: AlertText = alertText()) => text.t(`title.${kind}`);
 
@@ -189,7 +204,7 @@ export function alertSummary(alert: AlertPayload, text: AlertText = alertText())
       return t("summary.checkFailing", {
         name: alert.productName,
         since: sinceTime(alert),
-        error: alert.error ?? t("summary.unknownError"),
+        error: alertError(alert, text) ?? t("summary.unknownError"),
       });
     case "check_recovered":
       return t("summary.checkRecovered", { name: alert.productName, since: sinceTime(alert) });

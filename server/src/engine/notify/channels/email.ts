@@ -2,6 +2,7 @@ import type { Transporter } from "nodemailer";
 import type { AlertKey } from "../../../i18n.js";
 import { CATALOGUE } from "../../platforms/index.js";
 import {
+  alertError,
   type AlertPayload,
   alertPriceText,
   alertSummary,
@@ -36,7 +37,8 @@ export function alertEmail(alert: AlertPayload): MailContent {
   if (alert.price) facts.push([t("label.price"), alertPriceText(alert, text)]);
   if (alert.newSizes.length) facts.push([t("label.newSizes"), alert.newSizes.join(", ")]);
   if (alert.sizes.length) facts.push([t("label.sizes"), alert.sizes.join(", ")]);
-  if (alert.error) facts.push([t("label.error"), alert.error]);
+  const error = alertError(alert, text);
+  if (error) facts.push([t("label.error"), error]);
   facts.push([t("label.shop"), CATALOGUE.label(alert.platform)]);
   const comprei = compreiLink(alert);
   const links: [string, string][] = [

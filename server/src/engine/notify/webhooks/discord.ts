@@ -1,5 +1,6 @@
 import { CATALOGUE } from "../../platforms/index.js";
 import {
+  alertError,
   type AlertPayload,
   type AlertText,
   alertText,
@@ -123,7 +124,8 @@ function productEmbed(alert: AlertPayload, text: AlertText): DiscordEmbed {
       inline: true,
     });
   }
-  if (alert.error) fields.push({ name: t("label.reason"), value: escapeMarkdown(alert.error) });
+  const error = alertError(alert, text);
+  if (error) fields.push({ name: t("label.reason"), value: escapeMarkdown(error) });
   const comprei = compreiLink(alert);
   if (comprei) fields.push(compreiField(comprei, text));
   return {

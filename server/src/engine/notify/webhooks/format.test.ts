@@ -325,11 +325,32 @@ describe("alerts in the owner's language", () => {
       (
         formatAlert(
           DISCORD,
-          alert({ kind: "check_failing", status: "unknown", error: "bloqueado", price: null, language }),
+          alert({
+            kind: "check_failing",
+            status: "unknown",
+            error: "bloqueado (Cloudflare)",
+            reason: "blocked",
+            price: null,
+            language,
+          }),
         ) as DiscordMessage
       ).embeds[0];
     expect(failing("en")).toMatchObject({ description: "Can no longer check" });
-    expect(failing("en").fields.map((f) => [f.name, f.value])).toContainEqual(["Reason", "bloqueado"]);
+    // the reason in the owner's language, the wall's name as it is
+    expect(failing("en").fields.map((f) => [f.name, f.value])).toContainEqual([
+      "Reason",
+      "blocked (Cloudflare)",
+    ]);
+    expect(failing("pt").fields.map((f) => [f.name, f.value])).toContainEqual([
+      "Motivo",
+      "bloqueado (Cloudflare)",
+    ]);
+    // queued before reasons were kept: its stored words
+    const old = formatAlert(
+      DISCORD,
+      alert({ kind: "check_failing", status: "unknown", error: "bloqueado", price: null, language: "en" }),
+    ) as DiscordMessage;
+    expect(old.embeds[0].fields.map((f) => [f.name, f.value])).toContainEqual(["Reason", "bloqueado"]);
     expect(failing("en").fields.map((f) => [f.name, f.value])).toContainEqual(["Status", "Unknown"]);
     expect(failing("es")).toMatchObject({ description: "Ya no se puede comprobar" });
     expect(failing("es").fields.map((f) => [f.name, f.value])).toContainEqual(["Estado", "Desconocido"]);
@@ -350,6 +371,13 @@ describe("alerts in the owner's language", () => {
     );
     expect(alertSummary({ ...failing, language: "en" }, alertText("en"))).toBe(
       "Can no longer check NUDE HOODIE since 14:05: bloqueado (Cloudflare)",
+    );
+    const timedOut = { ...failing, error: "tempo esgotado", reason: "timeout" as const };
+    expect(alertSummary({ ...timedOut, language: "es" }, alertText("es"))).toBe(
+      "Ya no se puede comprobar NUDE HOODIE desde las 14:05: tiempo agotado",
+    );
+    expect(alertSummary({ ...failing, reason: "blocked", language: "en" }, alertText("en"))).toBe(
+      "Can no longer check NUDE HOODIE since 14:05: blocked (Cloudflare)",
     );
     // on the owner's clock
     expect(alertSummary({ ...failing, timezone: "America/New_York" })).toContain("desde 09:05");

@@ -1,5 +1,6 @@
 import { CATALOGUE } from "../../platforms/index.js";
 import {
+  alertError,
   type AlertPayload,
   alertPriceText,
   alertText,
@@ -65,7 +66,8 @@ function lines(alert: AlertPayload): string[] {
   if (comprei) out.push(`${escapeHtml(t("label.comprei"))}: ${link(comprei, t("label.compreiAction"))}`);
   if (alert.newSizes.length) out.push(fact("label.newSizes", alert.newSizes.join(", ")));
   if (alert.sizes.length) out.push(fact("label.sizes", alert.sizes.join(", ")));
-  if (alert.error) out.push(fact("label.error", alert.error));
+  const error = alertError(alert, text);
+  if (error) out.push(fact("label.error", error));
   for (const cart of alert.cartLinks ?? []) out.push(link(cart.url, t("label.cart", { size: cart.size })));
   const compreiOf = (url: string | null) => (url ? ` · ${link(url, t("label.comprei"))}` : "");
   for (const item of alert.items ?? []) {
