@@ -15,6 +15,7 @@ import type {
   ProductResult,
   ProfileResult,
 } from "./platforms/types.js";
+import ptAlerts from "../locales/pt/alerts.json" with { type: "json" };
 
 /** what the engine remembers of a product between checks */
 export interface StoredState {
@@ -84,13 +85,8 @@ export interface Detection {
   alerts: AlertPayload[];
 }
 
-export const FAILURE_LABELS: Record<FailureReason, string> = {
-  blocked: "bloqueado",
-  timeout: "tempo esgotado",
-  unexpected: "formato inesperado",
-  not_found: "não encontrado",
-  network: "erro de rede",
-};
+/** each failure reason's pt-PT words (stored records); alerts say them in the owner's language */
+export const FAILURE_LABELS: Record<FailureReason, string> = ptAlerts.reason;
 
 /**
  * A monitor is blind when it has had no successful check for `intervals` of its own interval and
