@@ -205,9 +205,10 @@ async function floorChild(spec: FloorSpec): Promise<void> {
     await Promise.all(pending);
     const cpu = process.cpuUsage(cpuBefore);
     answer[name] = (cpu.user + cpu.system) / 1000 / total;
-    if (name === "transport") answer.system = cpu.system / 1000 / total;
-    if (name === "transport")
+    if (name === "transport") {
+      answer.system = cpu.system / 1000 / total;
       answer.sleeps = (process.resourceUsage().voluntaryContextSwitches - switchesBefore) / total;
+    }
   }
   process.send?.(answer);
   agent.destroy();

@@ -111,10 +111,9 @@ export class HostLimiter {
     }
   }
 
-  /** the wall named by a block of the host's current back-off, if any */
+  /** the wall named by a block of the host's current back-off, if any (forgotten as it winds down) */
   wallOf(host: string): string | undefined {
-    const s = this.hosts.get(host);
-    return s && s.backoffMs > 0 ? s.wall : undefined;
+    return this.hosts.get(host)?.wall;
   }
 
   /** the browser route got through: plain checks may try again (with its cookies) at once */

@@ -49,6 +49,10 @@ export function hostOf(url: string): string {
   }
 }
 
+/** a challenge page's failure: blocked, naming its wall */
+const wallFailure = (wall: string, host?: string) =>
+  new CheckFailure("blocked", `Página de verificação anti-bot (${wall})`, host, wall);
+
 /**
  * Throws for statuses and bodies that are not an answer: 401/403/429 and challenge pages → blocked
  * (naming the wall when the page shows it: most walls answer 403), 404/410 → not_found, other
@@ -60,8 +64,7 @@ export function assertAnswered(res: HttpResponse, requestUrl: string): void {
     throw new CheckFailure("not_found", `Produto não encontrado (HTTP ${res.status})`);
   }
   const challenge = detectChallenge(res.body);
-  if (challenge)
-    throw new CheckFailure("blocked", `Página de verificação anti-bot (${challenge})`, host, challenge);
+  if (challenge) throw wallFailure(challenge, host);
   if (res.status === 401 || res.status === 403 || res.status === 429) {
     throw new CheckFailure("blocked", `Bloqueado pelo site (HTTP ${res.status})`, host);
   }
@@ -75,13 +78,7 @@ export function parseJson(body: string): unknown {
   const trimmed = body.trim();
   if (trimmed.startsWith("<")) {
     const challenge = detectChallenge(trimmed);
-    if (challenge)
-      throw new CheckFailure(
-        "blocked",
-        `Página de verificação anti-bot (${challenge})`,
-        undefined,
-        challenge,
-      );
+    if (challenge) throw wallFailure(challenge);
     throw new CheckFailure("unexpected", "Formato inesperado: HTML onde se esperava JSON");
   }
   try {
