@@ -131,7 +131,12 @@ export class BrowserRoute {
       const failure = toCheckFailure(error);
       browserChecksTotal.inc({ result: failure.reason });
       if (failure.reason === "not_found" || failure.reason === "unexpected") return failure;
-      return new CheckFailure("blocked", `${blocked.message}; navegador: ${failure.message}`, host);
+      return new CheckFailure(
+        "blocked",
+        `${blocked.message}; navegador: ${failure.message}`,
+        host,
+        blocked.wall,
+      );
     } finally {
       stopTimer();
     }

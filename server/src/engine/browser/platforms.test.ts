@@ -264,12 +264,18 @@ describe("browser route per platform", () => {
         "worten",
         (await import("../platforms/worten.js")).worten,
         { url: PLATFORMS[1].url, productId: "", config: {}, variants: [] },
-        new CheckFailure("blocked", "Bloqueado pelo site (HTTP 403)", "www.worten.pt"),
+        new CheckFailure(
+          "blocked",
+          "Página de verificação anti-bot (Cloudflare)",
+          "www.worten.pt",
+          "Cloudflare",
+        ),
         "www.worten.pt",
       );
       const took = Date.now() - started;
       expect(outcome).toBeInstanceOf(CheckFailure);
-      expect(outcome).toMatchObject({ reason: "blocked" });
+      // the wall that sent the check to the browser stays named on the failure it ends with
+      expect(outcome).toMatchObject({ reason: "blocked", wall: "Cloudflare" });
       expect((outcome as CheckFailure).message).toMatch(/navegador/);
       // the page's script earned a pass and reloaded into a fresh challenge (how many times fits in
       // 4 s depends on the machine: two on a loaded 2-core one), then the check stopped near its 4 s
