@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { isMobileProject, loginViaApi, screenshot, setTheme } from "./helpers";
+import { isMobileProject, loginViaApi, screenshot, screenshotBothThemes, setTheme } from "./helpers";
 
 /**
  * Settings → Sistema, "Limites por site" (issue 26), at 1280 px (desktop project) and 390 px
@@ -105,18 +105,22 @@ test("the admin sets a site's budget in Sistema; the card says the stretched int
   });
   expect(cutOff).toBe(0);
   // the edit form says it under the interval
-  await stretchedCard.getByRole("button", { name: "Editar" }).click();
   const dialog = page.getByRole("dialog");
+  const openForm = async () => {
+    await stretchedCard.getByRole("button", { name: "Editar" }).click();
+    await dialog.getByTestId("stretched-interval").scrollIntoViewIfNeeded();
+  };
+  await openForm();
   await expect(dialog.getByTestId("stretched-interval")).toContainText("limite do site Zara");
-  await dialog.getByTestId("stretched-interval").scrollIntoViewIfNeeded();
-  await screenshot(page, `stretched-form-${suffix}`);
+  await screenshotBothThemes(page, `stretched-form-${suffix}`, openForm);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   // and so does the list's row
-  await page.getByRole("button", { name: "Vista em lista" }).click();
+  const openList = () => page.getByRole("button", { name: "Vista em lista" }).click();
+  await openList();
   const listed = page.getByTestId("product-row").filter({ hasText: `${name()} 1` });
   await expect(listed.getByTestId("stretched-interval")).toContainText("limite do site Zara");
-  await screenshot(page, `stretched-list-${suffix}`);
+  await screenshotBothThemes(page, `stretched-list-${suffix}`, openList);
   await page.getByRole("button", { name: "Vista em cartões" }).click();
   // clean up: the budget back to the platform's, the monitors gone
   await page.goto("/settings");
