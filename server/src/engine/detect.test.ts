@@ -204,7 +204,12 @@ describe("detect: failures", () => {
   });
 
   it("blind behind a wall: the alert says which wall answered", () => {
-    const wall = new CheckFailure("blocked", "Página de verificação anti-bot (DataDome)", "zara.com");
+    const wall = new CheckFailure(
+      "blocked",
+      "Página de verificação anti-bot (DataDome)",
+      "zara.com",
+      "DataDome",
+    );
     const d = detect(stored({ failingSince: new Date(now.getTime() - 60_000) }), wall, {
       ...opts,
       blindAfterMs: 60_000,

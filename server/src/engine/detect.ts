@@ -193,10 +193,7 @@ function detectFailure(stored: StoredState, failure: CheckFailure, opts: DetectO
  * check the host's pause kept from being sent carries the wall of the block that began the pause
  */
 function blockedReason(failure: CheckFailure): string {
-  const wall =
-    failure.wall ??
-    /\((Cloudflare|Akamai|DataDome|PerimeterX|[A-Z][\w ]*WAF|AliExpress)\)/.exec(failure.message)?.[1];
-  return wall ? `${FAILURE_LABELS.blocked} (${wall})` : FAILURE_LABELS.blocked;
+  return failure.wall ? `${FAILURE_LABELS.blocked} (${failure.wall})` : FAILURE_LABELS.blocked;
 }
 
 function detectProduct(stored: StoredState, result: ProductResult, now: Date): Detection {

@@ -12,6 +12,7 @@ import {
   parseStats,
   parseThreads,
 } from "./pool";
+import { errorReply, replyError } from "./worker";
 
 const PAGE = "https://www.worten.pt/produtos/consola-ps5-slim-7196053";
 
@@ -107,6 +108,22 @@ describe("parse pool", () => {
       name: "CheckFailure",
       reason: "unexpected",
     });
+  });
+
+  it("a parser's walled block crosses the thread whole: reason, host and wall", () => {
+    // postMessage copies the reply as structuredClone does
+    const back = replyError(
+      structuredClone(
+        errorReply(
+          new CheckFailure("blocked", "Página de verificação anti-bot (Akamai)", "www.zara.com", "Akamai"),
+        ),
+      ) as ReturnType<typeof errorReply>,
+    );
+    expect(back).toBeInstanceOf(CheckFailure);
+    expect(back).toMatchObject({ reason: "blocked", host: "www.zara.com", wall: "Akamai" });
+    expect(replyError(structuredClone(errorReply(new TypeError("x.y is undefined"))))).toBeInstanceOf(
+      TypeError,
+    );
   });
 
   it("the worker finds every adapter's page parser by its key and answers as the parse in place", async () => {

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import { CheckFailure } from "../platforms/types.js";
-import type { ParseReply, ParseTask } from "./worker.js";
+import { type ParseReply, type ParseTask, replyError } from "./worker.js";
 
 /**
  * Heavy pages are parsed off the event loop: a page of at least `minBytes` goes to a small pool of
@@ -95,11 +95,7 @@ export async function parsePage<P extends PageParser>(
   }
   parseStats.inWorker++;
   if ("ok" in reply) return reply.ok as ReturnType<P>;
-  if ("failure" in reply)
-    throw new CheckFailure(reply.failure.reason, reply.failure.message, reply.failure.host);
-  const error =
-    reply.error.name === "TypeError" ? new TypeError(reply.error.message) : new Error(reply.error.message);
-  throw error;
+  throw replyError(reply);
 }
 
 /** the task's answer, or the signal's reason as soon as it aborts (then `onAbort` runs once) */

@@ -14,7 +14,7 @@ export interface ParseTask {
 
 export type ParseReply =
   | { ok: unknown; threadId: number }
-  | { failure: { reason: CheckFailure["reason"]; message: string; host?: string } }
+  | { failure: { reason: CheckFailure["reason"]; message: string; host?: string; wall?: string } }
   | { error: { name: string; message: string } };
 
 /** generic readers that have a page parser, beside the platform files: their module and export */
@@ -41,10 +41,27 @@ export default function parseInWorker(task: ParseTask): ParseReply {
     if (!parse) throw new Error(`${task.adapter} has no page parser`);
     return { ok: parse(...task.args), threadId };
   } catch (error) {
-    if (error instanceof CheckFailure) {
-      return { failure: { reason: error.reason, message: error.message, host: error.host } };
-    }
-    const e = error as Error;
-    return { error: { name: e?.name ?? "Error", message: e?.message ?? String(error) } };
+    return errorReply(error);
   }
+}
+
+/** a parser's error as the worker sends it back: a CheckFailure whole (its host and wall kept) */
+export function errorReply(error: unknown): Exclude<ParseReply, { ok: unknown }> {
+  if (error instanceof CheckFailure) {
+    const { reason, message, host, wall } = error;
+    return { failure: { reason, message, host, wall } };
+  }
+  const e = error as Error;
+  return { error: { name: e?.name ?? "Error", message: e?.message ?? String(error) } };
+}
+
+/** the error a reply stands for, as the parser threw it */
+export function replyError(reply: Exclude<ParseReply, { ok: unknown }>): Error {
+  if ("failure" in reply) {
+    const { reason, message, host, wall } = reply.failure;
+    return new CheckFailure(reason, message, host, wall);
+  }
+  return reply.error.name === "TypeError"
+    ? new TypeError(reply.error.message)
+    : new Error(reply.error.message);
 }
