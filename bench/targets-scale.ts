@@ -36,7 +36,8 @@
  * `--cpu-prof <dir>` profiles each engine process over the measured window (the inspector's
  * profiler) and writes `engine-<pid>.cpuprofile` to that folder (Chrome DevTools, Performance tab).
  * The profiler's sampling thread adds its own CPU (3.3 → 4.6 s in one run): read a profile by its
- * shares, and take the CPU figure from a run without it.
+ * shares, and take the CPU figure from a run without it. `--heap-prof <dir>` samples what each engine
+ * process allocates over the window, garbage included (`engine-<pid>.heapprofile`, the Memory tab).
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -72,6 +73,8 @@ interface ChildSpec {
   jitterMs: number;
   /** a folder for each engine process's CPU profile of the measured window */
   profileDir?: string;
+  /** a folder for each engine process's allocation profile of the measured window (garbage included) */
+  heapProfileDir?: string;
   /** the compiled server (`npm start`'s code) the engine runs from; absent: the TypeScript sources */
   compiledDir?: string;
 }
@@ -116,18 +119,24 @@ async function engineChild(spec: ChildSpec): Promise<void> {
   let cpuBefore = process.cpuUsage();
   let switchesBefore = process.resourceUsage().voluntaryContextSwitches;
   let counted = { ...engine.stats };
-  const profiler = spec.profileDir ? new Session() : null;
-  const post = (method: string) =>
+  const profiler = spec.profileDir || spec.heapProfileDir ? new Session() : null;
+  const post = (method: string, params?: object) =>
     new Promise<unknown>((resolve, reject) =>
-      profiler?.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+      profiler?.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))),
     );
   process.on("message", async (message: string) => {
     if (message === "measure") {
-      if (profiler) {
-        profiler.connect();
+      if (profiler) profiler.connect();
+      if (spec.profileDir) {
         await post("Profiler.enable");
         await post("Profiler.start");
       }
+      if (spec.heapProfileDir)
+        await post("HeapProfiler.startSampling", {
+          samplingInterval: 8192,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        });
       cpuBefore = process.cpuUsage();
       switchesBefore = process.resourceUsage().voluntaryContextSwitches;
       counted = { ...engine.stats };
@@ -140,6 +149,14 @@ async function engineChild(spec: ChildSpec): Promise<void> {
         // a missing directory threw here, and the bench waited forever for this child's figures
         mkdirSync(spec.profileDir, { recursive: true });
         writeFileSync(join(spec.profileDir, `engine-${process.pid}.cpuprofile`), JSON.stringify(profile));
+      }
+      if (spec.heapProfileDir) {
+        const { profile } = (await post("HeapProfiler.stopSampling")) as { profile: unknown };
+        mkdirSync(spec.heapProfileDir, { recursive: true });
+        writeFileSync(
+          join(spec.heapProfileDir, `engine-${process.pid}.heapprofile`),
+          JSON.stringify(profile),
+        );
       }
       const lags = engine.stats.takeCollected();
       process.send?.({
@@ -364,6 +381,7 @@ async function main(): Promise<void> {
     redirects,
     jitterMs: INTERVAL_S * 1000,
     profileDir: process.argv.includes("--cpu-prof") ? arg("cpu-prof", "") : undefined,
+    heapProfileDir: process.argv.includes("--heap-prof") ? arg("heap-prof", "") : undefined,
   };
   const children: ChildProcess[] = [];
   for (let e = 0; e < ENGINES; e++) children.push(await startChild(spec));
