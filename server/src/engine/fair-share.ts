@@ -24,26 +24,28 @@ export interface SlotClaim<K> {
   limit?: (key: K) => number;
 }
 
-export function shareOf<K>(claim: Pick<SlotClaim<K>, "cap" | "key" | "held" | "known">): {
-  share: number;
-  newcomers: number;
-} {
-  const present = claim.held.size + (claim.held.has(claim.key) ? 0 : 1);
-  const newcomers = claim.known > present ? 1 : 0;
-  return { share: Math.max(1, Math.floor(claim.cap / (present + newcomers))), newcomers };
+/** a party's ceiling: the cap, or its own limit when lower */
+function ceilingOf<K>(claim: SlotClaim<K>, key: K): number {
+  return claim.limit ? Math.min(claim.cap, claim.limit(key)) : claim.cap;
 }
 
+/*
+ * Asked for every parked product a finished check might start, so it allocates nothing: no closure,
+ * no result object, and the parties walked by key (a for-of over the entries makes a pair each).
+ */
 export function mayTakeSlot<K>(claim: SlotClaim<K>): boolean {
-  const free = claim.cap - claim.inFlight;
+  const { cap, key: asking, held } = claim;
+  const free = cap - claim.inFlight;
   if (free <= 0) return false;
-  const ceiling = (key: K) => (claim.limit ? Math.min(claim.cap, claim.limit(key)) : claim.cap);
-  const mine = claim.held.get(claim.key) ?? 0;
-  if (mine >= ceiling(claim.key)) return false;
-  const { share, newcomers } = shareOf(claim);
+  const mine = held.get(asking) ?? 0;
+  if (mine >= ceilingOf(claim, asking)) return false;
+  const present = held.size + (held.has(asking) ? 0 : 1);
+  const newcomers = claim.known > present ? 1 : 0;
+  const share = Math.max(1, Math.floor(cap / (present + newcomers)));
   if (mine < share) return true;
   let reserve = newcomers * share;
-  for (const [key, held] of claim.held) {
-    if (key !== claim.key) reserve += Math.max(0, Math.min(share, ceiling(key)) - held);
+  for (const key of held.keys()) {
+    if (key !== asking) reserve += Math.max(0, Math.min(share, ceilingOf(claim, key)) - (held.get(key) ?? 0));
   }
   return free - 1 >= reserve;
 }

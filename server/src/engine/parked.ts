@@ -46,9 +46,15 @@ export class ParkedChecks {
     let best: { group: Waiting[]; index: number; at: number } | null = null;
     for (const [host, group] of this.byHost) {
       const sameHost = host === freed.host;
-      const index = group.findIndex(
-        (w) => (sameHost || w.product.userId === freed.userId) && !userFull(w.product),
-      );
+      // a loop, not findIndex: this runs for every host group after every check
+      let index = -1;
+      for (let i = 0; i < group.length; i++) {
+        const { product } = group[i];
+        if ((sameHost || product.userId === freed.userId) && !userFull(product)) {
+          index = i;
+          break;
+        }
+      }
       // the host's cap is asked only of a group with a candidate: most hold none of the freed
       // check's user, and the cap's reckoning walks every host in flight
       if (index < 0 || hostFull(group[0].product)) continue;

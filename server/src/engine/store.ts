@@ -142,9 +142,20 @@ function fetchOf(r: Row, hosts: Map<string, string>): FetchDescription {
   };
 }
 
+/*
+ * The fetch's fields are copied one by one: an object spread followed by two dozen properties made
+ * V8 (Node 20) build each watcher through ~15 kB of intermediate shapes, against 0.4 kB written out.
+ */
 function toLeased(r: Row, leasedAt: number, hosts: Map<string, string>): LeasedProduct {
+  const fetch = fetchOf(r, hosts);
   return {
-    ...fetchOf(r, hosts),
+    url: fetch.url,
+    platform: fetch.platform,
+    productCode: fetch.productCode,
+    config: fetch.config,
+    variants: fetch.variants,
+    userId: fetch.userId,
+    host: fetch.host,
     targetId: Number(r.target_id),
     id: Number(r.id),
     name: String(r.name),
