@@ -20,7 +20,8 @@
  * - the engine processes' CPU per monitor served (each target check serves its ten watchers;
  *   ≤ 0.03 ms asked), with the single-process capacity left to `npm run bench:engine`.
  *
- * Each engine process runs what `npm start` runs: the server compiled by scripts/build-server.mjs
+ * Each engine process is a worker (`npm run worker`: the engine alone, hearing only its own wake-ups
+ * from PostgreSQL) and runs what `npm start` runs: the server compiled by scripts/build-server.mjs
  * (into dist/bench-server; `--sources` runs the TypeScript through tsx instead, whose keepNames
  * wrapping costs ~5 % more) with `npm start`'s node flags (`--node-args "…"` to compare others).
  *
@@ -103,7 +104,12 @@ async function engineChild(spec: ChildSpec): Promise<void> {
   const from = serverCode(spec.compiledDir);
   const { openDatabase } = (await import(`${from}db/client.js`)) as { openDatabase: typeof OpenDatabase };
   const { startEngine } = (await import(`${from}engine/start.js`)) as { startEngine: typeof StartEngine };
-  const database = await openDatabase({ databaseUrl: spec.databaseUrl, poolSize: 5 });
+  // as `npm run worker` opens it: the engine's wake-ups heard, not the web's notifications
+  const database = await openDatabase({
+    databaseUrl: spec.databaseUrl,
+    poolSize: 5,
+    notifications: "engine",
+  });
   const engine = await startEngine({
     database,
     config: { monitorProxies: [], monitorRedirect: new Map(spec.redirects) },

@@ -20,6 +20,8 @@ async function main() {
     dataDir: config.dataDir,
     pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
     statementTimeoutMs: config.statementTimeoutMs,
+    // no web here: only the engine's wake-ups, not every change the web's caches follow
+    notifications: "engine",
   });
   const engine = await startEngine({ database, config, browser: loadBrowserSettings(), log });
   console.log(`Worker ${engine.workerId} a verificar produtos (base de dados: ${database.kind})`);

@@ -16,6 +16,13 @@ export const ENGINE_CHANNEL = "engine_work";
  */
 export type ProductListener = (payload: string | null) => void;
 
+/**
+ * What a process listens to: everything (a web process, with or without the engine), or the
+ * engine's wake-ups alone (`npm run worker`: it serves no cached answer and no live page, so the
+ * web's notifications, one or two for every batch of checks any process writes, would only wake it)
+ */
+export type FeedScope = "all" | "engine";
+
 /** the tables whose changes are announced; a cached answer names the ones it was built from */
 export type TableName =
   | "users"
@@ -46,11 +53,20 @@ export class ChangeFeed {
   private starting: Promise<void> | null = null;
   private readonly productListeners = new Set<ProductListener>();
   private readonly engineListeners = new Set<() => void>();
+  /** stamps given while the tables' changes are not heard */
+  private unheard = 0;
 
-  constructor(private readonly listen: (feed: ChangeFeed) => Promise<() => Promise<void>>) {}
+  constructor(
+    private readonly listen: (feed: ChangeFeed) => Promise<() => Promise<void>>,
+    readonly scope: FeedScope = "all",
+  ) {}
 
-  /** a string that changes whenever one of the tables (or everything) changes */
+  /**
+   * a string that changes whenever one of the tables (or everything) changes; a feed that does not
+   * hear the tables gives a new one every time, so nothing is taken as unchanged
+   */
   stamp(tables: readonly TableName[]): string {
+    if (this.scope === "engine") return `unheard.${++this.unheard}`;
     let s = String(this.epoch);
     for (const t of tables) s += `.${this.versions.get(t) ?? 0}`;
     return s;
@@ -143,7 +159,8 @@ const RECONNECT_MS = 1000;
  * (workers, other web processes) are seen a moment after they commit; if the connection drops,
  * caches are bypassed until it is back.
  */
-export function postgresChangeFeed(connectionString: string): ChangeFeed {
+export function postgresChangeFeed(connectionString: string, scope: FeedScope = "all"): ChangeFeed {
+  const channels = scope === "engine" ? [ENGINE_CHANNEL] : [CHANGE_CHANNEL, PRODUCT_CHANNEL, ENGINE_CHANNEL];
   return new ChangeFeed(async (feed) => {
     let client: pg.Client | null = null;
     let closed = false;
@@ -161,7 +178,7 @@ export function postgresChangeFeed(connectionString: string): ChangeFeed {
       c.on("error", () => lost(c));
       c.on("end", () => lost(c));
       await c.connect();
-      await c.query(`LISTEN ${CHANGE_CHANNEL}; LISTEN ${PRODUCT_CHANNEL}; LISTEN ${ENGINE_CHANNEL}`);
+      await c.query(channels.map((channel) => `LISTEN ${channel}`).join("; "));
       feed.changedAll();
       feed.live = true;
       // events may have been missed while the connection was down
@@ -199,5 +216,5 @@ export function postgresChangeFeed(connectionString: string): ChangeFeed {
       client = null;
       await c?.end().catch(() => {});
     };
-  });
+  }, scope);
 }

@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { projectRoot } from "../project-root.js";
-import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from "./change-feed.js";
+import { type ChangeFeed, type FeedScope, pgliteChangeFeed, postgresChangeFeed } from "./change-feed.js";
 import { pgliteBinaries } from "./pglite-binaries.js";
 import { embeddedServerSettings } from "./pglite-settings.js";
 import { type EmbeddedDatabase, PGliteThread } from "./pglite-thread.js";
@@ -56,6 +56,11 @@ export async function openDatabase(opts: {
    * the migrations then find nothing to do
    */
   pgliteTemplate?: ArrayBuffer;
+  /**
+   * the notifications this process listens to on PostgreSQL ("engine": a worker's, the engine's
+   * wake-ups alone); the embedded database has one process, which hears everything
+   */
+  notifications?: FeedScope;
 }): Promise<Database> {
   const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   if (opts.databaseUrl) {
@@ -81,7 +86,7 @@ export async function openDatabase(opts: {
     // the pool drops it and the next query opens a new one
     pool.on("error", (err) => console.warn(`PostgreSQL: ligação inativa perdida (${err.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const changes = postgresChangeFeed(opts.databaseUrl);
+    const changes = postgresChangeFeed(opts.databaseUrl, opts.notifications);
     return {
       db,
       kind: "postgres",

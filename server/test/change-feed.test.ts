@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../src/db/client.js";
+import { products, users } from "../src/db/schema.js";
+import { createTestDatabase, type DbKind, dbKinds, eventually, migratedTemplate } from "./harness.js";
+
+/** what a feed told its listeners */
+function heard(database: Database) {
+  const seen = { engine: 0, products: [] as (string | null)[] };
+  database.changes.onEngineWork(() => seen.engine++);
+  database.changes.onProductEvent((payload) => seen.products.push(payload));
+  return seen;
+}
+
+async function addProduct(database: Database): Promise<void> {
+  const [user] = await database.db
+    .insert(users)
+    .values({ username: `feed${Date.now()}`, passwordHash: "x" })
+    .returning({ id: users.id });
+  await database.db.insert(products).values({
+    userId: user.id,
+    name: "Casaco",
+    productId: "",
+    url: "https://nudeproject.com/products/casaco",
+    webhookUrl: "",
+    platform: "nudeproject",
+  });
+}
+
+describe.each(dbKinds())("the change feed a process listens to (%s)", (kind: DbKind) => {
+  const opened: Database[] = [];
+  afterEach(async () => {
+    for (const database of opened.splice(0).reverse()) await database.close();
+  });
+
+  it.runIf(kind === "postgres")(
+    "a worker hears the engine's wake-ups and none of the web's notifications",
+    async () => {
+      const web = await createTestDatabase(kind);
+      opened.push(web);
+      const worker = await openDatabase({ databaseUrl: web.url!, poolSize: 1, notifications: "engine" });
+      opened.push(worker);
+      const webHeard = heard(web);
+      const workerHeard = heard(worker);
+      await web.changes.start();
+      await worker.changes.start();
+      const webStamp = web.changes.stamp(["products"]);
+      expect(web.changes.stamp(["products"])).toBe(webStamp);
+
+      await addProduct(web);
+      await eventually(() => expect(webHeard.products.filter((p) => p !== null)).not.toHaveLength(0));
+      expect(web.changes.stamp(["products"])).not.toBe(webStamp);
+      // notifications reach a listener in commit order: once the worker has this wake-up, the
+      // product's notifications, sent before it, would have reached it too had it listened
+      const wakes = workerHeard.engine;
+      await web.db.execute(sql`select pg_notify('engine_work', '')`);
+      await eventually(() => expect(workerHeard.engine).toBe(wakes + 1));
+      expect(workerHeard.products).toEqual([null]);
+      // the tables unheard, no stamp is ever taken as unchanged
+      expect(worker.changes.stamp(["products"])).not.toBe(worker.changes.stamp(["products"]));
+    },
+  );
+
+  it.runIf(kind === "pglite")(
+    "the embedded database hears everything whatever the process asks",
+    async () => {
+      const database = await openDatabase({
+        dataDir: null,
+        pgliteTemplate: await migratedTemplate(),
+        notifications: "engine",
+      });
+      opened.push(database);
+      const seen = heard(database);
+      await database.changes.start();
+      const stamp = database.changes.stamp(["products"]);
+      await addProduct(database);
+      await eventually(() => expect(seen.products.filter((p) => p !== null)).not.toHaveLength(0));
+      expect(database.changes.stamp(["products"])).not.toBe(stamp);
+    },
+  );
+});
