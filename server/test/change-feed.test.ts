@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.js";
-import { products, users } from "../src/db/schema.js";
+import { createWorld } from "./engine-support.js";
 import { createTestDatabase, eventually, migratedTemplate } from "./harness.js";
 
 /** what a feed told its listeners */
@@ -12,34 +12,26 @@ function heard(database: Database) {
   return seen;
 }
 
-async function addProduct(database: Database): Promise<void> {
-  const [user] = await database.db
-    .insert(users)
-    .values({ username: `feed${Date.now()}`, passwordHash: "x" })
-    .returning({ id: users.id });
-  await database.db.insert(products).values({
-    userId: user.id,
-    name: "Casaco",
-    productId: "",
-    url: "https://nudeproject.com/products/casaco",
-    webhookUrl: "",
-    platform: "nudeproject",
-  });
+/** a product added through the engine tests' world, whose closing is left to the test's end */
+async function addProduct(database: Database, closing: (() => Promise<void>)[]): Promise<void> {
+  const world = await createWorld(database);
+  closing.push(() => world.close());
+  await world.addProduct({ url: "https://nudeproject.com/products/casaco", platform: "nudeproject" });
 }
 
 describe("the change feed a process listens to", () => {
-  const opened: Database[] = [];
+  const closing: (() => Promise<void>)[] = [];
   afterEach(async () => {
-    for (const database of opened.splice(0).reverse()) await database.close();
+    for (const close of closing.splice(0).reverse()) await close();
   });
 
   it.skipIf(!process.env.TEST_PG_URL)(
     "on PostgreSQL a worker hears the engine's wake-ups and none of the web's notifications",
     async () => {
       const web = await createTestDatabase("postgres");
-      opened.push(web);
+      closing.push(() => web.close());
       const worker = await openDatabase({ databaseUrl: web.url!, poolSize: 1, notifications: "engine" });
-      opened.push(worker);
+      closing.push(() => worker.close());
       const webHeard = heard(web);
       const workerHeard = heard(worker);
       await web.changes.start();
@@ -47,7 +39,7 @@ describe("the change feed a process listens to", () => {
       const webStamp = web.changes.stamp(["products"]);
       expect(web.changes.stamp(["products"])).toBe(webStamp);
 
-      await addProduct(web);
+      await addProduct(web, closing);
       await eventually(() => expect(webHeard.products.filter((p) => p !== null)).not.toHaveLength(0));
       expect(web.changes.stamp(["products"])).not.toBe(webStamp);
       // notifications reach a listener in commit order: once the worker has this wake-up, the
@@ -67,11 +59,11 @@ describe("the change feed a process listens to", () => {
       pgliteTemplate: await migratedTemplate(),
       notifications: "engine",
     });
-    opened.push(database);
+    closing.push(() => database.close());
     const seen = heard(database);
     await database.changes.start();
     const stamp = database.changes.stamp(["products"]);
-    await addProduct(database);
+    await addProduct(database, closing);
     await eventually(() => expect(seen.products.filter((p) => p !== null)).not.toHaveLength(0));
     expect(database.changes.stamp(["products"])).not.toBe(stamp);
   });
